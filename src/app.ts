@@ -1,0 +1,86 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { Hono } from 'hono';
+import type { AppDeps } from './context';
+import { accountRoutes } from './features/account/account.routes';
+import { settingsRoutes } from './features/settings/settings.routes';
+import { AppError } from './http/errors';
+import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
+import { GET_DELETE_PATHS } from './http/rest';
+import { crossSiteGuard, securityHeaders } from './http/security';
+import './http/validate';
+import { appRouter } from './trpc/router';
+
+export interface CreateAppOptions {
+  /** The client's address: the socket's on Node, CF-Connecting-IP on the Worker. */
+  clientIp: (c: AppContext) => string;
+}
+
+/** Paths that belong to the server, never to the SPA fallback. */
+function isServerPath(path: string, base: string): boolean {
+  return (
+    path.startsWith('/trpc/') ||
+    path.startsWith(`${base}/api/`) ||
+    path === `${base}/tablers` ||
+    path.startsWith(`${base}/tablers/`) ||
+    path === `${base}/orders` ||
+    path.startsWith(`${base}/orders/`) ||
+    path.startsWith(`${base}/contact/`)
+  );
+}
+
+/**
+ * The whole site as one Hono app, for both runtimes (DESIGN §1): security middleware, tRPC at /trpc,
+ * the REST surface of DESIGN §4 under API_BASE_PATH, and the SPA's files with the index.html fallback.
+ */
+export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv> {
+  const base = deps.config.apiBasePath;
+  const app = new Hono<AppEnv>();
+  const ctxOf = (c: AppContext) => getRequestCtx(c, deps, options.clientIp);
+  const getDeletes = new Set(GET_DELETE_PATHS.map((p) => `${base}${p}`));
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 64).replace(/[^\w.-]/g, '') || crypto.randomUUID();
+    c.set('requestId', requestId);
+    if (deps.ready) await deps.ready();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+  });
+  app.use('*', securityHeaders(deps));
+  app.use('*', crossSiteGuard(deps, (path) => getDeletes.has(path)));
+
+  app.all('/trpc/*', async (c) => {
+    const ctx = await ctxOf(c);
+    return fetchRequestHandler({
+      endpoint: '/trpc',
+      req: c.req.raw,
+      router: appRouter,
+      createContext: () => ctx,
+      responseMeta: () => ({ headers: new Headers({ 'Cache-Control': 'no-store' }) }),
+    });
+  });
+
+  app.route(base, settingsRoutes(ctxOf));
+  app.route(base, accountRoutes(ctxOf));
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ success: false, error: error.message, ...error.extra }, error.status);
+    }
+    deps.log.error('Unexpected error', {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json({ success: false, error: 'Server error' }, 500);
+  });
+
+  app.notFound(async (c) => {
+    if (isServerPath(c.req.path, base) || !deps.assets || !['GET', 'HEAD'].includes(c.req.method)) {
+      return c.json({ success: false, error: 'Not found' }, 404);
+    }
+    return deps.assets(c.req.raw);
+  });
+
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { Config } from './env';
+import type { Db } from './db/client';
+import type { Clock } from './platform/clock';
+import type { FileStore } from './platform/files';
+import type { MailTransport } from './platform/mail';
+import type { PasswordHasher } from './platform/password';
+import type { Session } from './features/auth/session';
+import type { UserProfile } from './features/auth/user-profile';
+import type { SettingsCache } from './features/settings/settings-cache';
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What a runtime entry (node.ts, worker.ts) builds once and hands to createApp. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  files: FileStore;
+  clock: Clock;
+  passwords: PasswordHasher;
+  settingsCache: SettingsCache;
+  mailTransport: MailTransport | null;
+  /** 32-byte hex key that encrypts TOTP secrets. */
+  secretKey: string;
+  log: Logger;
+  /** Serves the built SPA's files; null when there is no build (API-only tests). */
+  assets: ((request: Request) => Promise<Response>) | null;
+  /** Work to finish before the first request is answered (the Worker's once-per-isolate set-up). */
+  ready?: () => Promise<void>;
+  /** Lets work finish after the response (Worker waitUntil); Node just runs it. */
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+/** The per-request context every service receives: dependencies plus who is asking. */
+export interface RequestCtx extends AppDeps {
+  requestId: string;
+  ip: string;
+  /** True when the site is reached over https (cookies get Secure, HSTS is sent). */
+  secure: boolean;
+  session: Session | null;
+  /** Null when nobody is signed in, or the session still waits for its two-factor code. */
+  user: UserProfile | null;
+}
+
+export const consoleLogger: Logger = {
+  info: (message, fields) => console.log(fields ? `${message} ${JSON.stringify(fields)}` : message),
+  error: (message, fields) => console.error(fields ? `${message} ${JSON.stringify(fields)}` : message),
+};

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// spec §3 User; DESIGN §3: username unique case-insensitively, e-mail unique when present.
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('users_username_nocase_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_nocase_unique').on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
+    check('users_status_check', sql`${t.status} IN ('active', 'inactive')`),
+  ],
+);
+
+export const groups = sqliteTable(
+  'groups',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [uniqueIndex('groups_name_nocase_unique').on(sql`lower(${t.name})`)],
+);
+
+// spec §3 Permission: key is dotted `prefix.action`.
+export const permissions = sqliteTable('permissions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  key: text('key').notNull().unique(),
+  description: text('description').notNull().default(''),
+  deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
+});
+
+export const userGroups = sqliteTable(
+  'user_groups',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] }), index('user_groups_group_idx').on(t.groupId)],
+);
+
+export const groupPermissions = sqliteTable(
+  'group_permissions',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.permissionId] }), index('group_permissions_permission_idx').on(t.permissionId)],
+);
+
+// DESIGN §3 sessions: only the SHA-256 of the cookie token is stored; 30-day sliding expiry.
+// A session of a two-factor user starts pending and only /api/twofactor/completelogin upgrades it.
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    twoFactorPending: integer('two_factor_pending', { mode: 'boolean' }).notNull().default(false),
+    expiresAt: integer('expires_at').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// Two-factor secret, encrypted with SECRET_KEY. `enabledAt` is null while set-up is not yet verified;
+// `lastUsedStep` refuses replay of a time step already accepted.
+export const twoFactorSecrets = sqliteTable('two_factor_secrets', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  enabledAt: text('enabled_at'),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: text('created_at').notNull(),
+});
+
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: text('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
+);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// spec §3 Version: an Android APK; the file lives in R2 (Worker) or on disk (Node) under `fileKey`.
+export const versions = sqliteTable('versions', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  versionName: text('version_name').notNull(),
+  versionCode: integer('version_code').notNull().unique(),
+  fileKey: text('file_key').notNull(),
+  size: integer('size').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+// DESIGN §3 mail: every outgoing message is written here first, then delivered with retries.
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    // JSON list of {filename, contentType, fileKey}: attachments are kept in file storage, not in the row.
+    attachments: text('attachments').notNull().default('[]'),
+    // What to mark when the SMTP server accepted the message, e.g. 'order:12' for an invoice.
+    relatedRef: text('related_ref'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    createdAt: text('created_at').notNull(),
+    sentAt: text('sent_at'),
+  },
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    check('mail_outbox_status_check', sql`${t.status} IN ('queued', 'sending', 'sent', 'failed')`),
+  ],
+);
+
+// DESIGN §3 rate limits: a fixed window per key, kept in the database so it holds across Worker isolates.
+export const rateLimits = sqliteTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowStart: integer('window_start').notNull(),
+    windowEnd: integer('window_end').notNull(),
+  },
+  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
+);

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of configuration (DESIGN §2). Node passes process.env, the Worker its bindings'
+ * string vars and secrets. A bad value fails at start with one line naming the variable.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const urlString = (protocols: string[]) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        return protocols.includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL (${protocols.join(' ')})` },
+  );
+
+export const envSchema = z.object({
+  DATABASE_URL: optionalString.refine((v) => v === undefined || /^(file:|libsql:|https?:|wss?:|:memory:)/.test(v), {
+    message: 'must be a libSQL URL (file:, libsql:, http(s):, ws(s):)',
+  }),
+  DATABASE_AUTH_TOKEN: optionalString,
+  TURSO_DATABASE_URL: urlString(['libsql:', 'https:', 'http:']),
+  TURSO_AUTH_TOKEN: optionalString,
+  DATA_DIR: optionalString,
+  SECRET_KEY: optionalString.refine((v) => v === undefined || /^[0-9a-fA-F]{64}$/.test(v), {
+    message: 'must be 64 hexadecimal characters (32 bytes); generate one with `openssl rand -hex 32`',
+  }),
+  SMTP_URL: urlString(['smtp:', 'smtps:']),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || /^[^\s<>@]+@[^\s<>@]+$|<[^\s<>@]+@[^\s<>@]+>$/.test(v), {
+    message: 'must be an e-mail address, optionally as "Name <address>"',
+  }),
+  PUBLIC_URL: urlString(['http:', 'https:']),
+  API_BASE_PATH: optionalString.refine((v) => v === undefined || /^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(v), {
+    message: 'must start with / and not end with / (e.g. /backend)',
+  }),
+  PORT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0 && Number(v) < 65536), {
+    message: 'must be a port number (1-65535)',
+  }),
+  HOST: optionalString,
+  ADMIN_USERNAME: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_.-]{3,32}$/.test(v), {
+    message: 'must be 3-32 characters of letters, digits, _ . -',
+  }),
+  ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
+    message: 'must be at least 8 characters',
+  }),
+});
+
+export interface Config {
+  databaseUrl: string | undefined;
+  databaseAuthToken: string | undefined;
+  tursoUrl: string | undefined;
+  tursoAuthToken: string | undefined;
+  dataDir: string;
+  secretKey: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string | undefined;
+  apiBasePath: string;
+  port: number;
+  host: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(source: Record<string, unknown>): Config {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(envSchema.shape)) {
+    const value = source[key];
+    if (value !== undefined) picked[key] = typeof value === 'string' ? value : String(value);
+  }
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    databaseUrl: e.DATABASE_URL,
+    databaseAuthToken: e.DATABASE_AUTH_TOKEN,
+    tursoUrl: e.TURSO_DATABASE_URL,
+    tursoAuthToken: e.TURSO_AUTH_TOKEN,
+    dataDir: e.DATA_DIR ?? 'data',
+    secretKey: e.SECRET_KEY?.toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Kerstactie <noreply@localhost>',
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    apiBasePath: e.API_BASE_PATH ?? '',
+    port: e.PORT ? Number(e.PORT) : 8787,
+    host: e.HOST ?? '127.0.0.1',
+    adminUsername: e.ADMIN_USERNAME ?? 'admin',
+    adminPassword: e.ADMIN_PASSWORD,
+  };
+}

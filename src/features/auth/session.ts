@@ -1,0 +1,103 @@
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { randomBytes, sha256Hex, toBase64Url } from '../../platform/crypto';
+import { loadUserProfile, type UserProfile } from './user-profile';
+
+/**
+ * DESIGN §3 sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its
+ * SHA-256. 30 days, sliding: a session used in its second half is extended.
+ */
+export const SESSION_COOKIE = 'kerstactie_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
+
+export interface Session {
+  id: string;
+  userId: number;
+  twoFactorPending: boolean;
+  expiresAt: number;
+}
+
+export interface CreatedSession {
+  token: string;
+  session: Session;
+}
+
+export async function createSession(db: Db, clock: Clock, userId: number, options: { twoFactorPending?: boolean } = {}): Promise<CreatedSession> {
+  const token = toBase64Url(randomBytes(32));
+  const now = clock.now();
+  const session: Session = {
+    id: await sha256Hex(token),
+    userId,
+    twoFactorPending: options.twoFactorPending ?? false,
+    expiresAt: now.getTime() + SESSION_TTL_MS,
+  };
+  await db.insert(sessions).values({ ...session, createdAt: now.toISOString() });
+  return { token, session };
+}
+
+export interface ValidatedSession {
+  session: Session;
+  /** Null while the session waits for its two-factor code: it is not signed in yet. */
+  user: UserProfile | null;
+  /** True when the expiry moved and the cookie should be sent again. */
+  renewed: boolean;
+}
+
+export async function validateSessionToken(db: Db, clock: Clock, token: string): Promise<ValidatedSession | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const id = await sha256Hex(token);
+  const [row] = await db
+    .select({ session: sessions, status: users.status })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const now = clock.now().getTime();
+  if (row.session.expiresAt <= now || row.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  const session: Session = {
+    id: row.session.id,
+    userId: row.session.userId,
+    twoFactorPending: row.session.twoFactorPending,
+    expiresAt: row.session.expiresAt,
+  };
+  let renewed = false;
+  if (session.expiresAt - now < RENEW_WHEN_LEFT_MS) {
+    session.expiresAt = now + SESSION_TTL_MS;
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    renewed = true;
+  }
+  const user = session.twoFactorPending ? null : await loadUserProfile(db, session.userId);
+  return { session, user, renewed };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, or every other one when `keepSessionId` is given (password change). */
+export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now().getTime()));
+}
+
+export function sessionCookieOptions(secure: boolean, expiresAt: number) {
+  return {
+    httpOnly: true,
+    secure,
+    sameSite: 'Lax' as const,
+    path: '/',
+    expires: new Date(expiresAt),
+  };
+}

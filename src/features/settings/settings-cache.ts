@@ -1,0 +1,58 @@
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+
+export type SettingRow = typeof settings.$inferSelect;
+
+/**
+ * Settings are read on nearly every request, so each process (Node) or isolate (Worker) keeps them in
+ * memory. A write through this process invalidates at once; writes by another isolate or process are
+ * picked up when `ttlMs` has passed.
+ */
+export class SettingsCache {
+  private rows: Map<string, SettingRow> | null = null;
+  private loadedAt = 0;
+  private loading: Promise<Map<string, SettingRow>> | null = null;
+  private generation = 0;
+  /** Derived values (e.g. the visibility-filtered JSON answers), dropped with the rows. */
+  private derived = new Map<string, unknown>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly clock: Clock,
+  ) {}
+
+  async all(db: Db): Promise<Map<string, SettingRow>> {
+    if (this.rows && this.clock.now().getTime() - this.loadedAt < this.ttlMs) return this.rows;
+    if (this.loading) return this.loading;
+    const generation = this.generation;
+    this.loading = (async () => {
+      const list = await db.select().from(settings);
+      const map = new Map(list.map((row) => [row.key, row] as const));
+      if (generation === this.generation) {
+        this.rows = map;
+        this.loadedAt = this.clock.now().getTime();
+        this.derived.clear();
+      }
+      return map;
+    })().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  /** Memoises a value computed from the current rows until the next invalidation or reload. */
+  async derive<T>(db: Db, name: string, compute: (rows: Map<string, SettingRow>) => T): Promise<T> {
+    const rows = await this.all(db);
+    if (this.derived.has(name) && rows === this.rows) return this.derived.get(name) as T;
+    const value = compute(rows);
+    if (rows === this.rows) this.derived.set(name, value);
+    return value;
+  }
+
+  invalidate(): void {
+    this.generation++;
+    this.rows = null;
+    this.derived.clear();
+  }
+}

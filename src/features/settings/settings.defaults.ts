@@ -1,0 +1,43 @@
+import type { SettingType, SettingVisibility } from './settings.schemas';
+
+/**
+ * The built-in settings (DESIGN §3). Seeded on start when absent, never overwritten, and not deletable.
+ * Their values here are also the defaults a reader falls back to (spec §3).
+ * `default_user_group_id` is seeded with the id of the `Users` group, so it has no static default.
+ */
+export interface SettingDefinition {
+  key: string;
+  value: string;
+  type: SettingType;
+  description: string;
+  visibility: SettingVisibility;
+  group_name: string;
+  min_value?: number;
+  max_value?: number;
+}
+
+export const DEFAULT_VAT_SPLIT = JSON.stringify([{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
+
+export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = [
+  { key: 'allow_registration', value: 'false', type: 'boolean', visibility: 'public', group_name: 'auth', description: 'Allow visitors to create an account on /register.' },
+  { key: 'password_min_length', value: '6', type: 'integer', visibility: 'public', group_name: 'auth', min_value: 6, max_value: 128, description: 'Minimum password length for registration and admin password resets.' },
+  { key: 'registration_requires_activation', value: 'false', type: 'boolean', visibility: 'public', group_name: 'auth', description: 'New accounts stay inactive until an admin activates them.' },
+  { key: 'default_user_group_id', value: '0', type: 'integer', visibility: 'admin', group_name: 'auth', description: 'Group that new users join.' },
+  { key: 'maintenance_mode', value: 'false', type: 'boolean', visibility: 'public', group_name: 'general', description: 'Show the maintenance page to everyone without admin access and refuse public writes.' },
+  { key: 'club_name', value: 'Ronde Tafel 144 Harlingen', type: 'string', visibility: 'public', group_name: 'club', description: 'Name of the club, shown on the site and on invoices.' },
+  { key: 'club_town', value: 'Harlingen', type: 'string', visibility: 'public', group_name: 'club', description: 'Town of the club.' },
+  { key: 'club_address', value: 'Voorstraat 1, 8861 BJ Harlingen', type: 'string', visibility: 'public', group_name: 'club', description: 'Postal address of the club, shown in the footer and on invoices.' },
+  { key: 'club_email', value: 'kerstactie@example.nl', type: 'string', visibility: 'public', group_name: 'club', description: 'E-mail address of the club; contact messages are sent here.' },
+  { key: 'club_facebook_url', value: 'https://www.facebook.com/', type: 'string', visibility: 'public', group_name: 'club', description: 'Link to the club\'s social media page.' },
+  { key: 'club_website_url', value: 'https://www.tafelronde.nl/', type: 'string', visibility: 'public', group_name: 'club', description: 'Link to the organisation\'s own site.' },
+  { key: 'package_price', value: '75', type: 'integer', visibility: 'public', group_name: 'invoice', min_value: 1, max_value: 10000, description: 'Price of one Christmas package in euro, excluding VAT.' },
+  { key: 'vat_split', value: DEFAULT_VAT_SPLIT, type: 'json', visibility: 'admin', group_name: 'invoice', description: 'How the package price is split over VAT rates: a list of {label, share_percent, vat_rate}; the shares add up to 100.' },
+  { key: 'club_iban', value: 'NL00BANK0000000000', type: 'string', visibility: 'admin', group_name: 'invoice', description: 'IBAN printed on invoices for payment.' },
+  { key: 'club_kvk_number', value: '00000000', type: 'string', visibility: 'admin', group_name: 'invoice', description: 'Chamber of Commerce (KvK) number printed on invoices.' },
+  { key: 'club_vat_id', value: 'NL000000000B01', type: 'string', visibility: 'admin', group_name: 'invoice', description: 'VAT identification number printed on invoices.' },
+  { key: 'invoice_payment_term_days', value: '14', type: 'integer', visibility: 'admin', group_name: 'invoice', min_value: 1, max_value: 90, description: 'Days within which an invoice must be paid.' },
+  { key: 'geocoder_provider', value: 'pdok', type: 'string', visibility: 'admin', group_name: 'geocoder', description: 'Address search provider: pdok (Dutch PDOK Locatieserver) or nominatim (a Nominatim-compatible host).' },
+  { key: 'geocoder_url', value: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1', type: 'string', visibility: 'admin', group_name: 'geocoder', description: 'Base URL of the address search provider.' },
+];
+
+export const BUILT_IN_SETTING_KEYS = new Set(BUILT_IN_SETTINGS.map((s) => s.key));

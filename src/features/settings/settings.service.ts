@@ -1,0 +1,249 @@
+import { eq } from 'drizzle-orm';
+import { settings, groups } from '../../db/schema';
+import type { Db } from '../../db/client';
+import type { Clock } from '../../platform/clock';
+import { AppError, badRequest } from '../../http/errors';
+import { hasPermission, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
+import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS } from './settings.defaults';
+import type { SettingRow, SettingsCache } from './settings-cache';
+import type { SettingInput, SettingType, SettingVisibility } from './settings.schemas';
+
+export interface SettingsCtx extends HasUser {
+  db: Db;
+  clock: Clock;
+  settingsCache: SettingsCache;
+}
+
+export type SettingValue = string | number | boolean;
+
+/** A setting as the API shows it (DESIGN §4): booleans and integers typed, password values never sent. */
+export interface SettingView {
+  key: string;
+  value: SettingValue;
+  type: SettingType;
+  description: string;
+  visibility: SettingVisibility;
+  deletable: boolean;
+  min_value: number | null;
+  max_value: number | null;
+  group_name: string;
+}
+
+export function typedValue(type: SettingType, raw: string): SettingValue {
+  switch (type) {
+    case 'boolean':
+      return raw === 'true';
+    case 'integer':
+      return Number.parseInt(raw, 10) || 0;
+    case 'password':
+      return '';
+    default:
+      return raw;
+  }
+}
+
+export function toSettingView(row: SettingRow): SettingView {
+  return {
+    key: row.key,
+    value: typedValue(row.type, row.value),
+    type: row.type,
+    description: row.description,
+    visibility: row.visibility,
+    deletable: row.deletable,
+    min_value: row.minValue,
+    max_value: row.maxValue,
+    group_name: row.groupName,
+  };
+}
+
+type Audience = 'public' | 'private' | 'admin';
+
+function audienceOf(ctx: HasUser): Audience {
+  if (!ctx.user) return 'public';
+  return hasPermission(ctx.user, PERMISSIONS.adminAccess) ? 'admin' : 'private';
+}
+
+const VISIBLE_TO: Record<Audience, ReadonlySet<SettingVisibility>> = {
+  public: new Set(['public']),
+  private: new Set(['public', 'private']),
+  admin: new Set(['public', 'private', 'admin']),
+};
+
+/** spec §3 / DESIGN §3 visibility: public to all, private to signed-in users, admin to admin.access holders. */
+export async function listSettings(ctx: SettingsCtx): Promise<SettingView[]> {
+  const audience = audienceOf(ctx);
+  return ctx.settingsCache.derive(ctx.db, `list:${audience}`, (rows) =>
+    [...rows.values()]
+      .filter((row) => VISIBLE_TO[audience].has(row.visibility))
+      .sort((a, b) => a.groupName.localeCompare(b.groupName) || a.key.localeCompare(b.key))
+      .map(toSettingView),
+  );
+}
+
+/** The `{settings:[…]}` answer as JSON text, memoised per audience: GET /api/settings is the hottest call. */
+export async function listSettingsJson(ctx: SettingsCtx): Promise<string> {
+  const audience = audienceOf(ctx);
+  const list = await listSettings(ctx);
+  return ctx.settingsCache.derive(ctx.db, `json:${audience}`, () => JSON.stringify({ settings: list }));
+}
+
+/**
+ * Reads one setting's typed value for server use (any visibility). A missing setting falls back to
+ * its built-in default; without one it is an error (spec §3, §8 'Missing required setting <key>').
+ */
+export async function getSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<SettingValue> {
+  const rows = await ctx.settingsCache.all(ctx.db);
+  const row = rows.get(key);
+  if (row) return row.type === 'password' ? row.value : typedValue(row.type, row.value);
+  const builtIn = BUILT_IN_SETTINGS.find((s) => s.key === key);
+  if (builtIn && key !== 'default_user_group_id') return typedValue(builtIn.type, builtIn.value);
+  throw new AppError(500, `Missing required setting ${key}`);
+}
+
+export async function getBooleanSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<boolean> {
+  return (await getSetting(ctx, key)) === true;
+}
+
+export async function getIntegerSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<number> {
+  const value = await getSetting(ctx, key);
+  return typeof value === 'number' ? value : Number.parseInt(String(value), 10) || 0;
+}
+
+export async function getStringSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<string> {
+  return String(await getSetting(ctx, key));
+}
+
+/** Checks a value against its type and bounds and returns the text to store. */
+function normaliseValue(type: SettingType, value: string, min: number | null, max: number | null): string {
+  switch (type) {
+    case 'boolean': {
+      const v = value.trim().toLowerCase();
+      if (v !== 'true' && v !== 'false') throw badRequest('Value must be true or false.');
+      return v;
+    }
+    case 'integer': {
+      const v = value.trim();
+      if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw badRequest('Value must be a whole number.');
+      const n = Number(v);
+      if (min !== null && n < min) throw badRequest(`Value must be at least ${min}.`);
+      if (max !== null && n > max) throw badRequest(`Value must be at most ${max}.`);
+      return String(n);
+    }
+    case 'json':
+      try {
+        JSON.parse(value);
+      } catch {
+        throw badRequest('Value must be valid JSON.');
+      }
+      return value;
+    default:
+      return value;
+  }
+}
+
+/** Rules that tie a built-in setting to the rest of the data. */
+async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string): Promise<void> {
+  if (key === 'default_user_group_id') {
+    const [group] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, Number(stored))).limit(1);
+    if (!group) throw badRequest('The default user group must be an existing group.');
+  }
+}
+
+async function findRow(ctx: SettingsCtx, key: string): Promise<SettingRow | undefined> {
+  const [row] = await ctx.db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return row;
+}
+
+function checkBounds(type: SettingType, min: number | null, max: number | null): { min: number | null; max: number | null } {
+  // spec §5: min and max exist only for integer settings.
+  if (type !== 'integer') return { min: null, max: null };
+  if (min !== null && max !== null && min > max) throw badRequest('Minimum cannot be greater than maximum.');
+  return { min, max };
+}
+
+export async function addSetting(ctx: SettingsCtx, input: SettingInput): Promise<SettingView> {
+  requireAdmin(ctx);
+  if (await findRow(ctx, input.key)) throw new AppError(409, 'A setting with this key already exists.');
+  if (input.value === '' && input.type !== 'string') throw badRequest('Key, value and type are required.');
+  const { min, max } = checkBounds(input.type, input.min_value, input.max_value);
+  const stored = normaliseValue(input.type, input.value, min, max);
+  await checkSpecialSetting(ctx, input.key, stored);
+  const [row] = await ctx.db
+    .insert(settings)
+    .values({
+      key: input.key,
+      value: stored,
+      type: input.type,
+      description: input.description,
+      visibility: input.visibility,
+      // spec §5: the deletable choice is made on create only.
+      deletable: input.deletable ?? true,
+      minValue: min,
+      maxValue: max,
+      groupName: input.group_name,
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .onConflictDoNothing()
+    .returning();
+  ctx.settingsCache.invalidate();
+  if (!row) throw new AppError(409, 'A setting with this key already exists.');
+  return toSettingView(row);
+}
+
+/** spec §5: the key identifies the setting and cannot change; `deletable` is not editable. */
+export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promise<SettingView> {
+  requireAdmin(ctx);
+  const existing = await findRow(ctx, input.key);
+  if (!existing) throw new AppError(404, 'Setting not found.');
+  if (BUILT_IN_SETTING_KEYS.has(existing.key) && input.type !== existing.type) {
+    throw badRequest('The type of a built-in setting cannot be changed.');
+  }
+  const { min, max } = checkBounds(input.type, input.min_value, input.max_value);
+  // A password setting's value is never sent to the browser, so an empty value keeps the stored one.
+  const keepPassword = input.type === 'password' && existing.type === 'password' && input.value === '';
+  const stored = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
+  await checkSpecialSetting(ctx, existing.key, stored);
+  const [row] = await ctx.db
+    .update(settings)
+    .set({
+      value: stored,
+      type: input.type,
+      description: input.description,
+      visibility: input.visibility,
+      minValue: min,
+      maxValue: max,
+      groupName: input.group_name,
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .where(eq(settings.key, existing.key))
+    .returning();
+  ctx.settingsCache.invalidate();
+  return toSettingView(row!);
+}
+
+/** Sets one setting's value, checked against its type and min/max (inline editing). */
+export async function updateSettingValue(ctx: SettingsCtx, key: string, value: string): Promise<SettingView> {
+  requireAdmin(ctx);
+  const existing = await findRow(ctx, key);
+  if (!existing) throw new AppError(404, 'Setting not found.');
+  const stored = normaliseValue(existing.type, value, existing.minValue, existing.maxValue);
+  await checkSpecialSetting(ctx, key, stored);
+  const [row] = await ctx.db
+    .update(settings)
+    .set({ value: stored, updatedAt: ctx.clock.now().toISOString() })
+    .where(eq(settings.key, key))
+    .returning();
+  ctx.settingsCache.invalidate();
+  return toSettingView(row!);
+}
+
+/** spec §6: deleting needs settings.delete, and only deletable settings can go. */
+export async function deleteSetting(ctx: SettingsCtx, key: string): Promise<void> {
+  requireAdmin(ctx);
+  requirePermission(ctx, PERMISSIONS.settingsDelete);
+  const existing = await findRow(ctx, key);
+  if (!existing) throw new AppError(404, 'Setting not found.');
+  if (!existing.deletable) throw badRequest('This setting cannot be deleted.');
+  await ctx.db.delete(settings).where(eq(settings.key, key));
+  ctx.settingsCache.invalidate();
+}

@@ -1,0 +1,60 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { randomPassword } from '../../platform/crypto';
+import type { PasswordHasher } from '../../platform/password';
+import { ADMIN_GROUP, findGroupId } from './seed';
+
+export interface FirstAdminResult {
+  created: boolean;
+  username?: string;
+  /** Set only when the password was generated: it is shown once and never stored in clear. */
+  generatedPassword?: string;
+}
+
+export async function hasAnyAdmin(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: userGroups.userId })
+    .from(userGroups)
+    .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
+    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+    .innerJoin(users, eq(users.id, userGroups.userId))
+    .where(eq(permissions.key, 'admin.access'))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * DESIGN §2: on a database where nobody holds admin.access, create a non-deletable admin from
+ * ADMIN_USERNAME / ADMIN_PASSWORD, or with a random password that the caller prints once.
+ */
+export async function ensureFirstAdmin(
+  deps: { db: Db; clock: Clock; passwords: PasswordHasher },
+  options: { username: string; password?: string | undefined },
+): Promise<FirstAdminResult> {
+  const { db, clock, passwords } = deps;
+  if (await hasAnyAdmin(db)) return { created: false };
+  const groupId = await findGroupId(db, ADMIN_GROUP);
+  if (groupId === null) throw new Error(`The ${ADMIN_GROUP} group is missing; seed the database first.`);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, options.username.toLowerCase()))
+    .limit(1);
+  if (taken) {
+    throw new Error(
+      `Invalid configuration: ADMIN_USERNAME '${options.username}' belongs to an existing user without admin.access; choose another ADMIN_USERNAME`,
+    );
+  }
+  const generatedPassword = options.password ? undefined : randomPassword();
+  const hash = await passwords.hash(options.password ?? generatedPassword!);
+  const now = clock.now().toISOString();
+  // One batch, so there is never an admin account without its group.
+  await db.batch([
+    db.insert(users).values({ username: options.username, passwordHash: hash, status: 'active', deletable: false, createdAt: now, updatedAt: now }),
+    db.run(sql`INSERT INTO ${userGroups} (user_id, group_id)
+      SELECT id, ${groupId} FROM ${users} WHERE lower(username) = lower(${options.username})`),
+  ]);
+  return { created: true, username: options.username, ...(generatedPassword ? { generatedPassword } : {}) };
+}

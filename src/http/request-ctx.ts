@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import type { AppDeps, RequestCtx } from '../context';
+import { SESSION_COOKIE, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    requestCtx: Promise<RequestCtx> | undefined;
+  };
+}
+
+export type AppContext = Context<AppEnv>;
+
+export function isSecureRequest(c: AppContext, deps: AppDeps): boolean {
+  if (deps.config.publicUrl) return deps.config.publicUrl.startsWith('https:');
+  return new URL(c.req.url).protocol === 'https:';
+}
+
+/**
+ * Builds the request's context once, on first use, so static files never touch the database.
+ * Reads the session cookie and re-sends it when the sliding expiry moved.
+ */
+export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppContext) => string): Promise<RequestCtx> {
+  let pending = c.get('requestCtx');
+  if (!pending) {
+    pending = (async () => {
+      const secure = isSecureRequest(c, deps);
+      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), secure, session: null, user: null };
+      const token = getCookie(c, SESSION_COOKIE);
+      if (token) {
+        const validated = await validateSessionToken(deps.db, deps.clock, token);
+        if (validated) {
+          ctx.session = validated.session;
+          ctx.user = validated.user;
+          if (validated.renewed) setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, validated.session.expiresAt));
+        }
+      }
+      return ctx;
+    })();
+    c.set('requestCtx', pending);
+  }
+  return pending;
+}

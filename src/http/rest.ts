@@ -1,0 +1,26 @@
+import type { MiddlewareHandler } from 'hono';
+import { requireAdmin } from '../features/auth/permissions';
+import { Hono } from 'hono';
+import type { RequestCtx } from '../context';
+import type { AppContext, AppEnv } from './request-ctx';
+
+/** What a feature's REST routes get from the app: the request's context. */
+export type CtxOf = (c: AppContext) => Promise<RequestCtx>;
+
+export function restRouter(): Hono<AppEnv> {
+  return new Hono<AppEnv>();
+}
+
+/** Paths (relative to the REST mount) of the specification's deletes that use GET (spec §7). */
+export const GET_DELETE_PATHS = ['/api/users/deleteuser', '/api/groups/deletegroup', '/api/permissions/delete'];
+
+/**
+ * Route guard that answers 401/403 before the body is read, like tRPC's admin tier does.
+ * The services check again: the guard only fixes the order of refusals.
+ */
+export function adminOnly(ctxOf: CtxOf): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireAdmin(await ctxOf(c));
+    await next();
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AppError } from './errors';
+
+type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], Function>>[0];
+
+/** Readable default messages naming the field; a schema's own message always wins over these. */
+function describeIssue(issue: RawIssue): string | undefined {
+  const path = issue.path ?? [];
+  const field = path.length > 0 ? path.join('.') : 'input';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return `${field} is required`;
+      return `${field} must be ${issue.expected === 'int' ? 'an integer' : `a ${String(issue.expected)}`}`;
+    case 'too_big':
+      if (issue.origin === 'string') return `${field} is too long (at most ${String(issue.maximum)} characters)`;
+      if (issue.origin === 'array') return `${field} has too many items (at most ${String(issue.maximum)})`;
+      return `${field} must be at most ${String(issue.maximum)}`;
+    case 'too_small':
+      if (issue.origin === 'string') return `${field} is too short (at least ${String(issue.minimum)} characters)`;
+      if (issue.origin === 'array') return `${field} needs at least ${String(issue.minimum)} items`;
+      return `${field} must be at least ${String(issue.minimum)}`;
+    case 'invalid_value':
+      return `${field} must be one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
+    case 'invalid_format':
+      return `${field} has an invalid format`;
+    case 'unrecognized_keys':
+      return `Unknown field: ${(issue.keys as string[]).join(', ')}`;
+    default:
+      return `${field} is invalid`;
+  }
+}
+
+// Every zod parse in the app (REST, tRPC, config) gets these readable defaults.
+z.config({ customError: describeIssue as never });
+
+/** The first issue's text, e.g. for tRPC's BAD_REQUEST answers. */
+export function firstIssueMessage(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid input';
+}
+
+/** Parses input with a zod schema; a failure is a 400 with the first issue's readable text. */
+export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid input');
+  return result.data;
+}
+
+/** Largest JSON body the REST surface accepts (uploads have their own limit). */
+export const MAX_JSON_BODY_BYTES = 256 * 1024;
+
+/** Reads a JSON request body: empty → {}, malformed → 400, too large → 413. */
+export async function readJsonBody(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get('content-length') ?? '0');
+  if (length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
+  const text = await request.text();
+  if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, 'Malformed JSON body');
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * Node entry (`npm start`): libSQL file in DATA_DIR, files on disk, the built SPA from dist/web.
+ * Thin: it builds the dependencies and hands every request to the same Hono app as the Worker.
+ */
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app';
+import { consoleLogger, type AppDeps } from './context';
+import { migrateLibsqlDb, openLibsqlDb } from './db/libsql';
+import { ConfigError, parseConfig, type Config } from './env';
+import { prepareDatabase } from './features/setup/prepare';
+import { SettingsCache } from './features/settings/settings-cache';
+import { systemClock } from './platform/clock';
+import { randomBytes, toHex } from './platform/crypto';
+import { createDiskFileStore } from './platform/files-disk';
+import { deliverDueMail } from './platform/mail';
+import { createNodeAssets } from './platform/node-assets';
+import { createPasswordHasher } from './platform/password';
+import { nodeArgon2id } from './platform/password-node';
+
+const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** SECRET_KEY, or one generated on first start and kept in DATA_DIR (DESIGN §2). */
+async function loadSecretKey(config: Config): Promise<string> {
+  if (config.secretKey) return config.secretKey;
+  const file = join(config.dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const key = (await readFile(file, 'utf8')).trim();
+    if (!/^[0-9a-f]{64}$/.test(key)) throw new ConfigError(`Invalid configuration: ${file} must hold 64 hexadecimal characters`);
+    return key;
+  }
+  const key = toHex(randomBytes(32));
+  await writeFile(file, `${key}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return key;
+}
+
+export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
+  const config = parseConfig(env);
+  await mkdir(config.dataDir, { recursive: true });
+  const databaseUrl = config.databaseUrl ?? `file:${join(config.dataDir, 'kerstactie.db')}`;
+  const { db, client } = await openLibsqlDb(databaseUrl, config.databaseAuthToken);
+  await migrateLibsqlDb(db, join(projectRoot, 'drizzle'));
+
+  const clock = systemClock;
+  const passwords = createPasswordHasher(nodeArgon2id);
+  const log = consoleLogger;
+  await prepareDatabase({ db, clock, passwords, log }, { username: config.adminUsername, password: config.adminPassword });
+
+  const webRoot = join(projectRoot, 'dist', 'web');
+  const files = createDiskFileStore(config.dataDir);
+  const deps: AppDeps = {
+    config,
+    db,
+    files,
+    clock,
+    passwords,
+    // One process writes through this cache; the TTL covers other processes sharing a remote database.
+    settingsCache: new SettingsCache(60_000, clock),
+    mailTransport: null,
+    secretKey: await loadSecretKey(config),
+    log,
+    assets: existsSync(join(webRoot, 'index.html')) ? createNodeAssets(webRoot) : null,
+  };
+  if (!deps.assets) log.info(`No SPA build in ${webRoot}: serving the API only (run \`npm run build:web\`).`);
+
+  const app = createApp(deps, {
+    clientIp: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress ?? 'unknown',
+  });
+
+  // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down).
+  const mailTimer = setInterval(() => {
+    deliverDueMail({ db, files, clock, transport: deps.mailTransport, from: config.mailFrom }).catch((error) =>
+      log.error('Mail delivery failed', { error: String(error) }),
+    );
+  }, 60_000);
+  mailTimer.unref();
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  await new Promise<void>((resolveListening, reject) => {
+    server.once('listening', () => resolveListening());
+    server.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  log.info(`Kerstactie is running on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`);
+
+  const close = async () => {
+    clearInterval(mailTimer);
+    await new Promise<void>((done) => server.close(() => done()));
+    client.close();
+  };
+  return { app, deps, port: address.port, close };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  startNodeServer()
+    .then(({ close }) => {
+      const stop = () => {
+        close().finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) {
+        console.error(error.message);
+      } else {
+        console.error(error);
+      }
+      process.exit(1);
+    });
+}

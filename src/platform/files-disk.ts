@@ -1,0 +1,58 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes, toHex } from './crypto';
+import { assertSafeKey, type FileStore } from './files';
+
+/** Files in a folder (Node). Writes go to a temporary name and are renamed when complete. */
+export function createDiskFileStore(root: string): FileStore {
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    return join(root, key);
+  };
+  return {
+    async put(key, body, options) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      const temp = `${target}.${toHex(randomBytes(6))}.partial`;
+      try {
+        const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.fromWeb(body as never);
+        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        const { size } = await stat(temp);
+        if (options?.size !== undefined && size !== options.size) {
+          throw new Error(`Stored size ${size} differs from the announced ${options.size}`);
+        }
+        await rename(temp, target);
+        return { size };
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        const { size } = await stat(path);
+        const stream = Readable.toWeb(createReadStream(path)) as unknown as ReadableStream<Uint8Array>;
+        return { body: stream, size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async exists(key) {
+      try {
+        await stat(pathOf(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+

@@ -1,0 +1,23 @@
+/**
+ * File storage for APKs and mail attachments: R2 on the Worker, a folder on Node.
+ * Bodies are streams both ways so a 100 MiB APK is never held in memory whole.
+ */
+export interface StoredFile {
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
+
+export interface FileStore {
+  /** Writes the stream under `key`; `size`, when known, is checked (and R2 needs it for streams). */
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, options?: { size?: number; contentType?: string }): Promise<{ size: number }>;
+  get(key: string): Promise<StoredFile | null>;
+  delete(key: string): Promise<void>;
+  exists(key: string): Promise<boolean>;
+}
+
+/** Keys are plain relative names: letters, digits, dot, dash, underscore and single slashes. */
+export function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
