@@ -43,7 +43,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const config = parseConfig(env);
   await mkdir(config.dataDir, { recursive: true });
   const databaseUrl = config.databaseUrl ?? `file:${join(config.dataDir, 'kerstactie.db')}`;
-  const { db, client } = await openLibsqlDb(databaseUrl, config.databaseAuthToken);
+  const { db, client } = openLibsqlDb(databaseUrl, config.databaseAuthToken);
   await migrateLibsqlDb(db, join(projectRoot, 'drizzle'));
 
   const clock = systemClock;

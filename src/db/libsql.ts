@@ -8,11 +8,12 @@ export interface LibsqlHandle {
   client: Client;
 }
 
-/** Opens a libSQL database (file:, :memory:, libsql://, http(s)://) with foreign keys enforced. */
-export async function openLibsqlDb(url: string, authToken?: string): Promise<LibsqlHandle> {
+/**
+ * Opens a libSQL database (file:, :memory:, libsql://, http(s)://). libSQL, like D1 and Turso,
+ * enforces foreign keys on every connection by default (a test checks the cascades).
+ */
+export function openLibsqlDb(url: string, authToken?: string): LibsqlHandle {
   const client = createClient(authToken ? { url, authToken } : { url });
-  // SQLite leaves foreign keys off per connection; D1 and Turso enforce them already.
-  if (url.startsWith('file:') || url === ':memory:') await client.execute('PRAGMA foreign_keys = ON');
   return { db: drizzle(client, { schema }), client };
 }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -23,20 +23,29 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
       .insert(permissions)
       .values(SEED_PERMISSIONS.map((p) => ({ key: p.key, description: p.description, deletable: false })))
       .onConflictDoNothing(),
-    // Group names are unique case-insensitively (an expression index), so insert only when absent.
-    db.run(sql`INSERT INTO ${groups} (name, description, deletable)
-      SELECT ${ADMIN_GROUP}, 'Club administrators with full access.', 0
-      WHERE NOT EXISTS (SELECT 1 FROM ${groups} WHERE lower(name) = lower(${ADMIN_GROUP}))`),
-    db.run(sql`INSERT INTO ${groups} (name, description, deletable)
-      SELECT ${USERS_GROUP}, 'Registered users (default group).', 0
-      WHERE NOT EXISTS (SELECT 1 FROM ${groups} WHERE lower(name) = lower(${USERS_GROUP}))`),
-    db.run(sql`INSERT OR IGNORE INTO ${groupPermissions} (group_id, permission_id)
-      SELECT g.id, p.id FROM ${groups} g, ${permissions} p
-      WHERE lower(g.name) = lower(${ADMIN_GROUP}) AND p.key = 'admin.access'`),
+    // Without a conflict target, DO NOTHING covers the case-insensitive unique index on names.
     db
-      .insert(settings)
-      .values(
-        BUILT_IN_SETTINGS.map((s) => ({
+      .insert(groups)
+      .values([
+        { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
+        { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
+      ])
+      .onConflictDoNothing(),
+    db
+      .insert(groupPermissions)
+      .select(
+        db
+          .select({ groupId: groups.id, permissionId: permissions.id })
+          .from(groups)
+          .innerJoin(permissions, eq(permissions.key, 'admin.access'))
+          .where(eq(sql`lower(${groups.name})`, ADMIN_GROUP.toLowerCase())),
+      )
+      .onConflictDoNothing(),
+    // One statement per setting: D1 allows at most 100 bound values in a statement.
+    ...BUILT_IN_SETTINGS.map((s) =>
+      db
+        .insert(settings)
+        .values({
           key: s.key,
           value: s.value,
           type: s.type,
@@ -47,14 +56,20 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
           maxValue: s.max_value ?? null,
           groupName: s.group_name,
           updatedAt: now,
-        })),
-      )
-      .onConflictDoNothing(),
+        })
+        .onConflictDoNothing(),
+    ),
     // The default group is the Users group; set only while it still has the placeholder 0.
-    db.run(sql`UPDATE ${settings}
-      SET value = (SELECT CAST(id AS TEXT) FROM ${groups} WHERE lower(name) = lower(${USERS_GROUP}))
-      WHERE key = 'default_user_group_id' AND value = '0'
-        AND EXISTS (SELECT 1 FROM ${groups} WHERE lower(name) = lower(${USERS_GROUP}))`),
+    db
+      .update(settings)
+      .set({ value: sql`(SELECT CAST(${groups.id} AS TEXT) FROM ${groups} WHERE lower(${groups.name}) = ${USERS_GROUP.toLowerCase()})` })
+      .where(
+        and(
+          eq(settings.key, 'default_user_group_id'),
+          eq(settings.value, '0'),
+          sql`EXISTS (SELECT 1 FROM ${groups} WHERE lower(${groups.name}) = ${USERS_GROUP.toLowerCase()})`,
+        ),
+      ),
   ]);
 }
 

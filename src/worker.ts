@@ -1,0 +1,89 @@
+/**
+ * Cloudflare Worker entry: D1 (or Turso over HTTP when TURSO_DATABASE_URL is set), R2 for files, the
+ * assets binding for the SPA. Thin: it builds the dependencies once per isolate and hands every request
+ * to the same Hono app as Node. The cron trigger delivers the mail outbox.
+ */
+import type { D1Database, ExecutionContext, Fetcher, R2Bucket, ScheduledController } from '@cloudflare/workers-types';
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import { consoleLogger, type AppDeps } from './context';
+import { openD1Db } from './db/d1';
+import { openTursoDb } from './db/libsql-web';
+import { ConfigError, parseConfig } from './env';
+import { SettingsCache } from './features/settings/settings-cache';
+import { prepareDatabase } from './features/setup/prepare';
+import type { AppEnv } from './http/request-ctx';
+import { systemClock } from './platform/clock';
+import { createR2FileStore } from './platform/files-r2';
+import { deliverDueMail } from './platform/mail';
+import { createPasswordHasher } from './platform/password';
+import { jsArgon2id } from './platform/password-js';
+
+export interface WorkerEnv {
+  DB: D1Database;
+  APKS: R2Bucket;
+  ASSETS?: Fetcher;
+  [variable: string]: unknown;
+}
+
+interface Isolate {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+}
+
+let isolate: Isolate | null = null;
+
+function buildIsolate(env: WorkerEnv): Isolate {
+  const config = parseConfig(env);
+  if (!config.secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
+  const db = config.tursoUrl ? openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
+  const clock = systemClock;
+  const passwords = createPasswordHasher(jsArgon2id);
+  const assets = env.ASSETS;
+  let readiness: Promise<void> | null = null;
+  const deps: AppDeps = {
+    config,
+    db,
+    files: createR2FileStore(env.APKS),
+    clock,
+    passwords,
+    // Other isolates may write settings: re-read them every few seconds.
+    settingsCache: new SettingsCache(5_000, clock),
+    mailTransport: null,
+    secretKey: config.secretKey,
+    log: consoleLogger,
+    assets: assets ? (request) => assets.fetch(request as never) as unknown as Promise<Response> : null,
+    // Migrations are applied by `wrangler d1 migrations apply` (or `npm run db:migrate` for Turso);
+    // seeding and the first admin are checked once per isolate, before its first request.
+    ready: () => {
+      readiness ??= prepareDatabase(
+        { db, clock, passwords, log: consoleLogger },
+        { username: config.adminUsername, password: config.adminPassword },
+      ).catch((error: unknown) => {
+        readiness = null;
+        throw error;
+      });
+      return readiness;
+    },
+  };
+  const app = createApp(deps, { clientIp: (c) => c.req.header('cf-connecting-ip') ?? 'unknown' });
+  return { app, deps };
+}
+
+export default {
+  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+    try {
+      isolate ??= buildIsolate(env);
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : String(error));
+      return Response.json({ success: false, error: 'Server misconfigured' }, { status: 500 });
+    }
+    return isolate.app.fetch(request, env, ctx as never);
+  },
+
+  async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
+    isolate ??= buildIsolate(env);
+    const { deps } = isolate;
+    ctx.waitUntil(deliverDueMail({ db: deps.db, files: deps.files, clock: deps.clock, transport: deps.mailTransport, from: deps.config.mailFrom }));
+  },
+};

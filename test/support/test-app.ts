@@ -1,0 +1,120 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { createApp } from '../../src/app';
+import type { AppDeps, Logger } from '../../src/context';
+import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
+import { groups, userGroups, users } from '../../src/db/schema';
+import { parseConfig } from '../../src/env';
+import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
+import { SettingsCache } from '../../src/features/settings/settings-cache';
+import { prepareDatabase } from '../../src/features/setup/prepare';
+import type { Clock } from '../../src/platform/clock';
+import { createDiskFileStore } from '../../src/platform/files-disk';
+import { createPasswordHasher } from '../../src/platform/password';
+import { nodeArgon2id } from '../../src/platform/password-node';
+
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'correct-horse-battery';
+
+/** A clock the test moves by hand. */
+export class TestClock implements Clock {
+  constructor(private current = new Date('2026-11-22T10:00:00.000Z')) {}
+  now() {
+    return new Date(this.current);
+  }
+  advance(ms: number) {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+}
+
+/**
+ * A fresh app on its own temporary libSQL file and file folder, migrated and seeded exactly as
+ * `npm start` does, with an admin `admin` / ADMIN_PASSWORD.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'kerstactie-test-'));
+  const config = parseConfig({ DATA_DIR: dir, ADMIN_USERNAME, ADMIN_PASSWORD, ...options.env });
+  const { db, client } = openLibsqlDb(`file:${join(dir, 'test.db')}`);
+  await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
+  const clock = new TestClock();
+  const passwords = createPasswordHasher(nodeArgon2id);
+  const errors: string[] = [];
+  const log: Logger = { info: () => undefined, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
+  await prepareDatabase({ db, clock, passwords, log }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  const deps: AppDeps = {
+    config,
+    db,
+    files: createDiskFileStore(dir),
+    clock,
+    passwords,
+    settingsCache: new SettingsCache(60_000, clock),
+    mailTransport: null,
+    secretKey: '0'.repeat(64),
+    log,
+    assets: null,
+  };
+  const app = createApp(deps, { clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1' });
+
+  /** Sends a request to the app as a browser on the same site would. */
+  async function request(path: string, init: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.cookie) headers.cookie = init.cookie;
+    let body: string | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) body = JSON.stringify(init.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const response = await app.request(`http://127.0.0.1${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+    const text = await response.text();
+    let json: any;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /** Creates a user (active unless told otherwise) in the named groups. */
+  async function createUser(username: string, groupNames: string[] = ['Users'], extra: { status?: 'active' | 'inactive'; password?: string } = {}) {
+    const now = clock.now().toISOString();
+    const [user] = await db
+      .insert(users)
+      .values({
+        username,
+        passwordHash: await passwords.hash(extra.password ?? 'password123'),
+        status: extra.status ?? 'active',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    for (const name of groupNames) {
+      const [group] = await db.select().from(groups).where(eq(sql`lower(${groups.name})`, name.toLowerCase()));
+      if (!group) throw new Error(`No group ${name}`);
+      await db.insert(userGroups).values({ userId: user!.id, groupId: group.id });
+    }
+    return user!;
+  }
+
+  /** A session cookie for the user with that name, made the way login will make it. */
+  async function cookieFor(username: string): Promise<string> {
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    if (!user) throw new Error(`No user ${username}`);
+    const { token } = await createSession(db, clock, user.id);
+    return `${SESSION_COOKIE}=${token}`;
+  }
+
+  async function close() {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  return { app, deps, db, clock, request, createUser, cookieFor, errors, dir, close };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,0 +1,57 @@
+import { env, SELF } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { createR2FileStore } from '../../src/platform/files-r2';
+
+const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0] };
+
+describe('the Worker entry inside workerd', () => {
+  it('serves the public settings from D1, typed, after seeding on first request', async () => {
+    const response = await SELF.fetch('https://kerst.example/api/settings');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    const body = (await response.json()) as { settings: { key: string; value: unknown; visibility: string }[] };
+    const byKey = new Map(body.settings.map((s) => [s.key, s]));
+    expect(byKey.get('allow_registration')?.value).toBe(false);
+    expect(byKey.get('password_min_length')?.value).toBe(6);
+    expect(byKey.get('package_price')?.value).toBe(75);
+    expect(body.settings.every((s) => s.visibility === 'public')).toBe(true);
+  });
+
+  it('refuses an admin call from an anonymous visitor with 401', async () => {
+    const response = await SELF.fetch('https://kerst.example/api/settings/update', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'maintenance_mode', value: true }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ success: false, error: 'Not logged in' });
+  });
+
+  it('answers the tRPC settings list', async () => {
+    const response = await SELF.fetch('https://kerst.example/trpc/settings.list');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { data: { settings: { key: string }[] } } };
+    expect(body.result.data.settings.map((s) => s.key)).toContain('maintenance_mode');
+  });
+
+  it('stores a streamed file in R2 and reads it back', async () => {
+    const files = createR2FileStore(bindings.APKS);
+    const bytes = new Uint8Array(200_000).map((_, i) => i % 251);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let offset = 0; offset < bytes.length; offset += 65_536) controller.enqueue(bytes.slice(offset, offset + 65_536));
+        controller.close();
+      },
+    });
+    const { size } = await files.put('apks/test.apk', stream, { size: bytes.length, contentType: 'application/vnd.android.package-archive' });
+    expect(size).toBe(bytes.length);
+    expect(await files.exists('apks/test.apk')).toBe(true);
+    const stored = await files.get('apks/test.apk');
+    expect(stored?.size).toBe(bytes.length);
+    const back = new Uint8Array(await new Response(stored!.body as never).arrayBuffer());
+    expect(back).toEqual(bytes);
+    await files.delete('apks/test.apk');
+    expect(await files.get('apks/test.apk')).toBeNull();
+  });
+});
