@@ -8,7 +8,6 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: false,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'web/**/*.test.ts'], environment: 'node' },
         resolve: { alias: { '@': new URL('./web', import.meta.url).pathname } },
       },

@@ -41,8 +41,8 @@ export const envSchema = z.object({
   API_BASE_PATH: optionalString.refine((v) => v === undefined || /^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(v), {
     message: 'must start with / and not end with / (e.g. /backend)',
   }),
-  PORT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) > 0 && Number(v) < 65536), {
-    message: 'must be a port number (1-65535)',
+  PORT: optionalString.refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) < 65536), {
+    message: 'must be a port number (0-65535; 0 picks a free port)',
   }),
   HOST: optionalString,
   ADMIN_USERNAME: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_.-]{3,32}$/.test(v), {

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { startNodeServer } from '../../src/node';
+
+/** Debian's Chromium, started the way this machine allows (no downloads, no background network). */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** The real Node server (as `npm start` runs it) on a free loopback port, with its own data folder. */
+export async function startTestServer(env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-e2e-'));
+  const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'e2e-admin-password', ...env });
+  return {
+    ...server,
+    url: `http://127.0.0.1:${server.port}`,
+    async stop() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
+mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+export const VIEWPORTS = {
+  phone: { width: 375, height: 800 },
+  desktop: { width: 1280, height: 900 },
+} as const;

@@ -1,0 +1,81 @@
+import { Link } from "@tanstack/react-router";
+import ExternalLinkIcon from "lucide-react/icons/external-link";
+import MapPinIcon from "lucide-react/icons/map-pin";
+import type * as React from "react";
+
+import { site } from "@/lib/site";
+
+// spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
+// the copyright with the current year, the VAT note and a 'Built with' credit line.
+export function SiteFooter() {
+  const year = new Date().getFullYear();
+  return (
+    <footer data-slot="site-footer" className="mt-auto bg-footer text-footer-foreground">
+      <div className="mx-auto w-full max-w-content px-4 py-10 sm:px-6">
+        <div className="grid gap-8 sm:grid-cols-3">
+          <FooterColumn title="Contact">
+            <FooterLink to="/contact">Contactformulier</FooterLink>
+            <li className="text-footer-foreground/80">Vragen? Wij helpen je graag.</li>
+          </FooterColumn>
+          <FooterColumn title="Volg ons">
+            <ExternalFooterLink href={site.facebookUrl}>Facebook</ExternalFooterLink>
+            <ExternalFooterLink href={site.ownSiteUrl}>Ronde Tafel Nederland</ExternalFooterLink>
+          </FooterColumn>
+          <FooterColumn title="Praktisch">
+            <FooterLink to="/faq">Veelgestelde vragen</FooterLink>
+            <FooterLink to="/bestelinformatie">Bestelinformatie</FooterLink>
+            <FooterLink to="/privacy">Privacy &amp; cookies</FooterLink>
+          </FooterColumn>
+        </div>
+        <div className="mt-10 flex flex-col gap-2 border-t border-white/15 pt-6 text-sm text-footer-foreground/80 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
+          <address className="flex items-center gap-1.5 not-italic">
+            <MapPinIcon aria-hidden="true" className="size-4 shrink-0" />
+            {site.clubName} &middot; {site.addressLine}
+          </address>
+          <p>Alle prijzen zijn exclusief btw.</p>
+          <p>
+            &copy; {year} {site.clubName}
+          </p>
+        </div>
+        <p className="mt-4 text-xs text-footer-foreground/60">Built with React, Hono and Cloudflare</p>
+      </div>
+    </footer>
+  );
+}
+
+function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {
+  const headingId = `footer-${title.toLowerCase().replace(/\s+/g, "-")}`;
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-sm font-semibold tracking-wide text-white uppercase">
+        {title}
+      </h2>
+      <ul className="flex flex-col gap-2 text-sm">{children}</ul>
+    </nav>
+  );
+}
+
+const footerLinkClass =
+  "inline-flex items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white/70";
+
+function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <Link to={to} className={footerLinkClass}>
+        {children}
+      </Link>
+    </li>
+  );
+}
+
+function ExternalFooterLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <li>
+      <a href={href} target="_blank" rel="noopener noreferrer" className={footerLinkClass}>
+        {children}
+        <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
+        <span className="sr-only">(opent in een nieuw venster)</span>
+      </a>
+    </li>
+  );
+}

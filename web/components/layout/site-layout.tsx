@@ -1,0 +1,29 @@
+import type * as React from "react";
+
+import { SiteFooter } from "@/components/layout/site-footer";
+import { SiteHeader } from "@/components/layout/site-header";
+import { cn } from "@/lib/utils";
+
+// spec §2 "Layout": a full-height column with the top bar, the main area and the footer.
+export function SiteLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-background px-4 py-2 text-sm font-medium text-foreground shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:ring-[3px] focus:ring-ring/50"
+      >
+        Naar de inhoud
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** The content column of a page: max width 1100 (spec §9), padded on small screens. */
+export function PageContainer({ className, ...props }: React.ComponentProps<"div">) {
+  return <div className={cn("mx-auto w-full max-w-content px-4 py-8 sm:px-6 sm:py-12", className)} {...props} />;
+}

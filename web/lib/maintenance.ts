@@ -1,0 +1,17 @@
+import { ADMIN_ACCESS, hasPermission, type UserWithPermissions } from "@/lib/permissions";
+import { isSettingOn, type SettingsLookup } from "@/lib/settings";
+
+// spec §2 Guards: with maintenance_mode on, everyone without admin.access goes to /maintenance,
+// except on /maintenance and /login.
+const MAINTENANCE_EXEMPT_PATHS = new Set(["/maintenance", "/login"]);
+
+export function shouldRedirectToMaintenance(
+  settings: SettingsLookup,
+  user: UserWithPermissions | null | undefined,
+  pathname: string,
+): boolean {
+  if (!isSettingOn(settings, "maintenance_mode")) return false;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (MAINTENANCE_EXEMPT_PATHS.has(path)) return false;
+  return !hasPermission(user, ADMIN_ACCESS);
+}
