@@ -1,0 +1,44 @@
+// `npm test`: build the SPA, typecheck, then every suite in turn (unit + api, worker inside workerd,
+// e2e in Chromium), and close with one 'N passed, N failed' line over all of them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const node = process.execPath;
+const run = (label, args) => {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(node, args, { stdio: 'inherit' });
+  return result.status === 0;
+};
+
+rmSync('test-results/vitest', { recursive: true, force: true });
+mkdirSync('test-results/vitest', { recursive: true });
+
+let ok = run('build the SPA', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+
+const suites = [
+  ['unit', 'api'],
+  ['worker'],
+  ['e2e'],
+];
+const only = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+for (const projects of suites) {
+  if (!ok) break;
+  if (only.length > 0 && !projects.some((p) => only.includes(p))) continue;
+  const name = projects.join('-');
+  const outputFile = `test-results/vitest/${name}.json`;
+  const args = ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const suiteOk = run(`tests: ${projects.join(' + ')}`, args);
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0);
+  } catch {
+    failed += 1;
+  }
+  ok = suiteOk;
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);
