@@ -7,7 +7,7 @@ import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
 import { GET_DELETE_PATHS } from './http/rest';
 import { crossSiteGuard, securityHeaders } from './http/security';
-import './http/validate';
+import { readLimitedText } from './http/validate';
 import { appRouter } from './trpc/router';
 
 export interface CreateAppOptions {
@@ -50,13 +50,28 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
 
   app.all('/trpc/*', async (c) => {
     const ctx = await ctxOf(c);
-    return fetchRequestHandler({
+    // The same body limit as the REST surface, counted in bytes before tRPC buffers anything.
+    let req = c.req.raw;
+    if (req.method === 'POST') {
+      let body: string;
+      try {
+        body = await readLimitedText(req);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        const data = { code: 'PAYLOAD_TOO_LARGE', httpStatus: error.status };
+        return c.json({ error: { message: error.message, code: -32600, data } }, error.status);
+      }
+      req = new Request(req.url, { method: 'POST', headers: req.headers, body });
+    }
+    const res = await fetchRequestHandler({
       endpoint: '/trpc',
-      req: c.req.raw,
+      req,
       router: appRouter,
       createContext: () => ctx,
       responseMeta: () => ({ headers: new Headers({ 'Cache-Control': 'no-store' }) }),
     });
+    // newResponse keeps headers already set on the context, such as a renewed session cookie.
+    return c.newResponse(res.body, res);
   });
 
   app.route(base, settingsRoutes(ctxOf));

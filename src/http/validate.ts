@@ -48,12 +48,40 @@ export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.out
 /** Largest JSON body the REST surface accepts (uploads have their own limit). */
 export const MAX_JSON_BODY_BYTES = 256 * 1024;
 
+/**
+ * Reads a request body as text, counting bytes as they arrive: a body past MAX_JSON_BODY_BYTES is
+ * refused with 413 without being buffered whole, whatever its Content-Length says.
+ */
+export async function readLimitedText(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
+  const tooLarge = () => new AppError(413, 'Request body too large');
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /** Reads a JSON request body: empty → {}, malformed → 400, too large → 413. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get('content-length') ?? '0');
-  if (length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
-  const text = await request.text();
-  if (text.length > MAX_JSON_BODY_BYTES) throw new AppError(413, 'Request body too large');
+  const text = await readLimitedText(request);
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -46,8 +46,9 @@ export function createDiskFileStore(root: string): FileStore {
       await rm(pathOf(key), { force: true });
     },
     async exists(key) {
+      const path = pathOf(key);
       try {
-        await stat(pathOf(key));
+        await stat(path);
         return true;
       } catch {
         return false;

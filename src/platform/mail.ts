@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import type { FileStore } from './files';
+import type { Logger } from '../context';
 
 /**
  * The mail path (DESIGN §3): every message is written to the outbox first, then delivered by a
@@ -94,6 +95,7 @@ export interface DeliveryDeps {
   from: string;
   /** Called after the SMTP server accepted a message that has a relatedRef (e.g. mark an invoice sent). */
   onDelivered?: (relatedRef: string) => Promise<void>;
+  log?: Logger;
 }
 
 export interface DeliveryReport {
@@ -144,12 +146,6 @@ export async function deliverDueMail(deps: DeliveryDeps, limit = 20): Promise<De
         ...(message.htmlBody ? { html: message.htmlBody } : {}),
         attachments,
       });
-      await deps.db
-        .update(mailOutbox)
-        .set({ status: 'sent', attempts, lastError: null, sentAt: deps.clock.now().toISOString() })
-        .where(eq(mailOutbox.id, message.id));
-      if (message.relatedRef && deps.onDelivered) await deps.onDelivered(message.relatedRef);
-      report.sent++;
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
@@ -163,6 +159,20 @@ export async function deliverDueMail(deps: DeliveryDeps, limit = 20): Promise<De
         })
         .where(eq(mailOutbox.id, message.id));
       report.failed++;
+      continue;
+    }
+    // The SMTP server has the message: a failure from here on must never put it back in the queue.
+    await deps.db
+      .update(mailOutbox)
+      .set({ status: 'sent', attempts, lastError: null, sentAt: deps.clock.now().toISOString() })
+      .where(eq(mailOutbox.id, message.id));
+    report.sent++;
+    if (message.relatedRef && deps.onDelivered) {
+      try {
+        await deps.onDelivered(message.relatedRef);
+      } catch (error) {
+        deps.log?.error('Marking a delivered message failed', { id: message.id, relatedRef: message.relatedRef, error: String(error) });
+      }
     }
   }
   return report;

@@ -27,6 +27,7 @@ const t = initTRPC.context<RequestCtx>().create({
   errorFormatter({ shape, error }) {
     let message = shape.message;
     if (error.cause instanceof ZodError) message = firstIssueMessage(error.cause);
+    else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
     else if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) message = 'Server error';
     return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
   },

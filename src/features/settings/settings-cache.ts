@@ -26,7 +26,7 @@ export class SettingsCache {
     if (this.rows && this.clock.now().getTime() - this.loadedAt < this.ttlMs) return this.rows;
     if (this.loading) return this.loading;
     const generation = this.generation;
-    this.loading = (async () => {
+    const loading = (async () => {
       const list = await db.select().from(settings);
       const map = new Map(list.map((row) => [row.key, row] as const));
       if (generation === this.generation) {
@@ -36,9 +36,10 @@ export class SettingsCache {
       }
       return map;
     })().finally(() => {
-      this.loading = null;
+      if (this.loading === loading) this.loading = null;
     });
-    return this.loading;
+    this.loading = loading;
+    return loading;
   }
 
   /** Memoises a value computed from the current rows until the next invalidation or reload. */
@@ -52,6 +53,8 @@ export class SettingsCache {
 
   invalidate(): void {
     this.generation++;
+    // A load that started before the write may have read old rows: later readers start a new one.
+    this.loading = null;
     this.rows = null;
     this.derived.clear();
   }

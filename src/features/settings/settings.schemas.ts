@@ -21,11 +21,13 @@ const settingValue = z
   .transform((v) => (typeof v === 'string' ? v : String(v)))
   .refine((v) => v.length <= MAX_SETTING_VALUE_LENGTH, { error: `Value is too long (at most ${MAX_SETTING_VALUE_LENGTH} characters).` });
 
+/** A min/max bound: absent → undefined (an edit keeps the stored bound), null or '' → no bound. */
 const optionalBound = z
   .union([z.number(), z.string(), z.null()])
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isSafeInteger(n)) {
       ctx.addIssue({ code: 'custom', message: 'Minimum and maximum must be whole numbers.' });

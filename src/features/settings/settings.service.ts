@@ -143,6 +143,8 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 
 /** Rules that tie a built-in setting to the rest of the data. */
 async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string): Promise<void> {
+  // spec §9: no password may be shorter than 6 characters, whatever the bounds say.
+  if (key === 'password_min_length' && Number(stored) < 6) throw badRequest('Value must be at least 6.');
   if (key === 'default_user_group_id') {
     const [group] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, Number(stored))).limit(1);
     if (!group) throw badRequest('The default user group must be an existing group.');
@@ -154,9 +156,11 @@ async function findRow(ctx: SettingsCtx, key: string): Promise<SettingRow | unde
   return row;
 }
 
-function checkBounds(type: SettingType, min: number | null, max: number | null): { min: number | null; max: number | null } {
+function checkBounds(type: SettingType, min: number | null | undefined, max: number | null | undefined): { min: number | null; max: number | null } {
   // spec §5: min and max exist only for integer settings.
   if (type !== 'integer') return { min: null, max: null };
+  min ??= null;
+  max ??= null;
   if (min !== null && max !== null && min > max) throw badRequest('Minimum cannot be greater than maximum.');
   return { min, max };
 }
@@ -198,7 +202,12 @@ export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promis
   if (BUILT_IN_SETTING_KEYS.has(existing.key) && input.type !== existing.type) {
     throw badRequest('The type of a built-in setting cannot be changed.');
   }
-  const { min, max } = checkBounds(input.type, input.min_value, input.max_value);
+  // Bounds left out of an edit stay as they are.
+  const { min, max } = checkBounds(
+    input.type,
+    input.min_value === undefined ? existing.minValue : input.min_value,
+    input.max_value === undefined ? existing.maxValue : input.max_value,
+  );
   // A password setting's value is never sent to the browser, so an empty value keeps the stored one.
   const keepPassword = input.type === 'password' && existing.type === 'password' && input.value === '';
   const stored = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);

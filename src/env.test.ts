@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './env';
+
+function failureOf(source: Record<string, unknown>): Error {
+  try {
+    parseConfig(source);
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('Expected parseConfig to fail');
+}
+
+describe('parseConfig', () => {
+  it('gives the documented defaults for an empty environment', () => {
+    expect(parseConfig({})).toEqual({
+      databaseUrl: undefined,
+      databaseAuthToken: undefined,
+      tursoUrl: undefined,
+      tursoAuthToken: undefined,
+      dataDir: 'data',
+      secretKey: undefined,
+      smtpUrl: undefined,
+      mailFrom: 'Kerstactie <noreply@localhost>',
+      publicUrl: undefined,
+      apiBasePath: '',
+      port: 8787,
+      host: '127.0.0.1',
+      adminUsername: 'admin',
+      adminPassword: undefined,
+    });
+  });
+
+  it('treats blank variables as unset and ignores variables it does not know', () => {
+    expect(parseConfig({ PORT: '  ', HOST: '', SMTP_URL: ' ', PATH: '/usr/bin', HOME: '/root' })).toEqual(parseConfig({}));
+  });
+
+  it('reads good values, trimming them and normalising the secret key and public URL', () => {
+    const key = 'AB'.repeat(32);
+    const config = parseConfig({
+      DATABASE_URL: ' file:/tmp/k.db ',
+      PORT: '3000',
+      HOST: '0.0.0.0',
+      SECRET_KEY: key,
+      SMTP_URL: 'smtps://user:pass@mail.example.nl:465',
+      MAIL_FROM: 'Kerstactie <kerst@example.nl>',
+      PUBLIC_URL: 'https://kerst.example.nl/',
+      API_BASE_PATH: '/backend',
+      ADMIN_USERNAME: 'beheer',
+      ADMIN_PASSWORD: 'lang-genoeg',
+      DATA_DIR: '/var/lib/kerst',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'file:/tmp/k.db',
+      port: 3000,
+      host: '0.0.0.0',
+      secretKey: 'ab'.repeat(32),
+      smtpUrl: 'smtps://user:pass@mail.example.nl:465',
+      mailFrom: 'Kerstactie <kerst@example.nl>',
+      publicUrl: 'https://kerst.example.nl',
+      apiBasePath: '/backend',
+      adminUsername: 'beheer',
+      adminPassword: 'lang-genoeg',
+      dataDir: '/var/lib/kerst',
+    });
+  });
+
+  it('accepts a port given as a number (Worker vars may be typed)', () => {
+    expect(parseConfig({ PORT: 9000 }).port).toBe(9000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '65536'],
+    ['PORT', '80.5'],
+    ['SECRET_KEY', 'abc123'],
+    ['SECRET_KEY', 'a'.repeat(63)],
+    ['SECRET_KEY', 'g'.repeat(64)],
+    ['SMTP_URL', 'http://mail.example.nl'],
+    ['SMTP_URL', 'not a url'],
+    ['DATABASE_URL', 'postgres://db.example.nl/kerst'],
+    ['TURSO_DATABASE_URL', 'mysql://db.example.nl'],
+    ['PUBLIC_URL', 'ftp://kerst.example.nl'],
+    ['PUBLIC_URL', 'kerst.example.nl'],
+    ['API_BASE_PATH', 'backend'],
+    ['API_BASE_PATH', '/backend/'],
+    ['ADMIN_USERNAME', 'ab'],
+    ['ADMIN_USERNAME', 'has space'],
+    ['ADMIN_PASSWORD', 'short'],
+    ['MAIL_FROM', 'not-an-address'],
+  ])('fails with one line naming %s when it is %j', (name, value) => {
+    const error = failureOf({ [name]: value });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message.startsWith(`Invalid configuration: ${name} `)).toBe(true);
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('names the variable and what it must be for a bad port', () => {
+    expect(failureOf({ PORT: 'abc' }).message).toMatch(/^Invalid configuration: PORT must be a port number \(/);
+  });
+
+  it('accepts PORT=0, which lets the system pick a free port', () => {
+    expect(parseConfig({ PORT: '0' }).port).toBe(0);
+  });
+
+  it('names SMTP_URL and the accepted schemes when it is an http URL', () => {
+    expect(failureOf({ SMTP_URL: 'http://mail.example.nl' }).message).toBe('Invalid configuration: SMTP_URL must be a URL (smtp: smtps:)');
+  });
+
+  it('explains how to make a SECRET_KEY of the right length', () => {
+    expect(failureOf({ SECRET_KEY: 'abcd' }).message).toContain('64 hexadecimal characters');
+  });
+});

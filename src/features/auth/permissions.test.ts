@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../http/errors';
+import { hasPermission, PERMISSIONS, requireAdmin, requirePermission, requireUser } from './permissions';
+import type { UserProfile } from './user-profile';
+
+function userWith(...keys: string[]): UserProfile {
+  return {
+    id: 7,
+    username: 'piet',
+    email: null,
+    status: 'active',
+    deletable: true,
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
+    two_factor_enabled: false,
+    groups: [],
+    permissions: keys.map((key) => ({ key })),
+  };
+}
+
+function thrown(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(AppError);
+    return error as AppError;
+  }
+  throw new Error('Expected an AppError');
+}
+
+describe('hasPermission (spec §6)', () => {
+  it('is true when the list holds an entry with that key', () => {
+    expect(hasPermission(userWith('users.assign'), 'users.assign')).toBe(true);
+  });
+
+  it('is false when the list lacks the key', () => {
+    expect(hasPermission(userWith('users.assign'), 'users.delete')).toBe(false);
+    expect(hasPermission(userWith(), 'premium.aiusage')).toBe(false);
+  });
+
+  it('matches whole keys only, never a prefix or another case', () => {
+    expect(hasPermission(userWith('users'), 'users.assign')).toBe(false);
+    expect(hasPermission(userWith('users.assign.extra'), 'users.assign')).toBe(false);
+    expect(hasPermission(userWith('Users.Assign'), 'users.assign')).toBe(false);
+  });
+
+  it('lets a holder of admin.access pass every check', () => {
+    const admin = userWith(PERMISSIONS.adminAccess);
+    for (const key of ['premium.aiusage', 'users.assign', 'users.delete', 'settings.delete', 'anything.else']) {
+      expect(hasPermission(admin, key)).toBe(true);
+    }
+  });
+
+  it('gives no permissions to no user', () => {
+    expect(hasPermission(null, 'admin.access')).toBe(false);
+    expect(hasPermission(undefined, 'users.assign')).toBe(false);
+  });
+
+  it('gives no permissions to a user without a permission list', () => {
+    expect(hasPermission({ permissions: undefined } as never, 'users.assign')).toBe(false);
+    expect(hasPermission({ permissions: null } as never, 'admin.access')).toBe(false);
+  });
+});
+
+describe('requireUser, requirePermission and requireAdmin', () => {
+  it('refuse nobody with AppError 401 "Not logged in"', () => {
+    for (const guard of [() => requireUser({ user: null }), () => requirePermission({ user: null }, 'users.assign'), () => requireAdmin({ user: null })]) {
+      const error = thrown(guard);
+      expect(error.status).toBe(401);
+      expect(error.message).toBe('Not logged in');
+    }
+  });
+
+  it('refuse a user without the permission with AppError 403 "Forbidden"', () => {
+    const user = userWith('premium.aiusage');
+    for (const guard of [() => requirePermission({ user }, 'users.assign'), () => requireAdmin({ user })]) {
+      const error = thrown(guard);
+      expect(error.status).toBe(403);
+      expect(error.message).toBe('Forbidden');
+    }
+  });
+
+  it('return the user when the check passes', () => {
+    const user = userWith('users.delete');
+    expect(requireUser({ user })).toBe(user);
+    expect(requirePermission({ user }, 'users.delete')).toBe(user);
+    const admin = userWith('admin.access');
+    expect(requireAdmin({ user: admin })).toBe(admin);
+    expect(requirePermission({ user: admin }, 'settings.delete')).toBe(admin);
+  });
+});

@@ -1,0 +1,286 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { migrateLibsqlDb, openLibsqlDb } from '../db/libsql';
+import { mailOutbox } from '../db/schema';
+import type { Clock } from './clock';
+import { createDiskFileStore } from './files-disk';
+import type { FileStore } from './files';
+import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailTransport, type OutgoingMail, type TransportMessage } from './mail';
+
+const MINUTE = 60_000;
+const FROM = 'Kerstactie <kerst@example.nl>';
+
+class ManualClock implements Clock {
+  private ms = Date.parse('2026-12-01T09:00:00.000Z');
+  now() {
+    return new Date(this.ms);
+  }
+  advance(ms: number) {
+    this.ms += ms;
+  }
+}
+
+/** Stands in for the SMTP server (outside our code): records what it accepted, or refuses. */
+class RecordingTransport implements MailTransport {
+  sent: TransportMessage[] = [];
+  failWith: string | null = null;
+  async send(message: TransportMessage) {
+    if (this.failWith) throw new Error(this.failWith);
+    this.sent.push(message);
+  }
+}
+
+let dir: string;
+let db: Db;
+let closeDb: () => void;
+let files: FileStore;
+let clock: ManualClock;
+
+const invoiceMail: OutgoingMail = {
+  kind: 'invoice',
+  to: 'klant@example.nl',
+  subject: 'Factuur F2026-0001',
+  text: 'Beste klant, in de bijlage vindt u de factuur.',
+  html: '<p>Beste klant</p>',
+  relatedRef: 'order:12',
+};
+
+async function rowOf(id: number) {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row!;
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kerstactie-mail-'));
+  const handle = openLibsqlDb(`file:${join(dir, 'mail.db')}`);
+  db = handle.db;
+  closeDb = () => handle.client.close();
+  await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
+  files = createDiskFileStore(join(dir, 'files'));
+});
+
+afterAll(() => {
+  closeDb();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await db.delete(mailOutbox);
+  clock = new ManualClock();
+});
+
+describe('enqueueMail', () => {
+  it('writes the message to the outbox as queued and due now', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    expect(await rowOf(id)).toEqual({
+      id,
+      kind: 'invoice',
+      toAddress: 'klant@example.nl',
+      subject: 'Factuur F2026-0001',
+      textBody: 'Beste klant, in de bijlage vindt u de factuur.',
+      htmlBody: '<p>Beste klant</p>',
+      attachments: '[]',
+      relatedRef: 'order:12',
+      status: 'queued',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: clock.now().getTime(),
+      createdAt: '2026-12-01T09:00:00.000Z',
+      sentAt: null,
+    });
+  });
+
+  it('stores attachment references, not their content', async () => {
+    const id = await enqueueMail(db, clock, {
+      ...invoiceMail,
+      attachments: [{ filename: 'factuur.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' }],
+    });
+    expect(JSON.parse((await rowOf(id)).attachments)).toEqual([
+      { filename: 'factuur.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' },
+    ]);
+  });
+});
+
+describe('deliverDueMail', () => {
+  it('touches nothing when there is no transport (outbox only)', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const before = await rowOf(id);
+    let called = false;
+    const report = await deliverDueMail({ db, files, clock, transport: null, from: FROM, onDelivered: async () => void (called = true) });
+    expect(report).toEqual({ sent: 0, failed: 0 });
+    expect(await rowOf(id)).toEqual(before);
+    expect(called).toBe(false);
+  });
+
+  it('sends a due message, marks it sent with the time, and reports its relatedRef as delivered', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const transport = new RecordingTransport();
+    const delivered: string[] = [];
+    clock.advance(5_000);
+    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    expect(report).toEqual({ sent: 1, failed: 0 });
+    expect(transport.sent).toEqual([
+      {
+        from: FROM,
+        to: 'klant@example.nl',
+        subject: 'Factuur F2026-0001',
+        text: 'Beste klant, in de bijlage vindt u de factuur.',
+        html: '<p>Beste klant</p>',
+        attachments: [],
+      },
+    ]);
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 1, lastError: null, sentAt: '2026-12-01T09:00:05.000Z' });
+    expect(delivered).toEqual(['order:12']);
+
+    // Sent is final: a later run sends nothing again.
+    clock.advance(3 * 60 * MINUTE);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(transport.sent).toHaveLength(1);
+  });
+
+  it('does not call onDelivered for a message without relatedRef, and sends no html part when there is none', async () => {
+    await enqueueMail(db, clock, { kind: 'contact', to: 'club@example.nl', subject: 'Vraag', text: 'Hallo' });
+    const transport = new RecordingTransport();
+    const delivered: string[] = [];
+    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    expect(delivered).toEqual([]);
+    expect(transport.sent[0]).toEqual({ from: FROM, to: 'club@example.nl', subject: 'Vraag', text: 'Hallo', attachments: [] });
+  });
+
+  it('reads attachments from the file store and sends their bytes', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7 factuur');
+    await files.put('invoices/F2026-0001.pdf', pdf);
+    await enqueueMail(db, clock, {
+      ...invoiceMail,
+      attachments: [{ filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' }],
+    });
+    const transport = new RecordingTransport();
+    await deliverDueMail({ db, files, clock, transport, from: FROM });
+    expect(transport.sent[0]?.attachments).toEqual([{ filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdf }]);
+  });
+
+  it('keeps a message whose attachment is missing queued, with the reason, and sends nothing', async () => {
+    const id = await enqueueMail(db, clock, {
+      ...invoiceMail,
+      attachments: [{ filename: 'weg.pdf', contentType: 'application/pdf', fileKey: 'invoices/missing.pdf' }],
+    });
+    const transport = new RecordingTransport();
+    const delivered: string[] = [];
+    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    expect(report).toEqual({ sent: 0, failed: 1 });
+    expect(transport.sent).toEqual([]);
+    expect(delivered).toEqual([]);
+    expect(await rowOf(id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'Attachment weg.pdf is missing from storage' });
+  });
+
+  it('keeps a refused message queued with attempts 1, the error, and the next attempt one minute later', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const transport = new RecordingTransport();
+    transport.failWith = '451 4.7.1 Try again later';
+    const delivered: string[] = [];
+    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    expect(report).toEqual({ sent: 0, failed: 1 });
+    expect(await rowOf(id)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: '451 4.7.1 Try again later',
+      nextAttemptAt: clock.now().getTime() + MINUTE,
+      sentAt: null,
+    });
+    expect(delivered).toEqual([]);
+  });
+
+  it('does not retry before the back-off has passed, then retries and succeeds', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const transport = new RecordingTransport();
+    transport.failWith = 'connection refused';
+    await deliverDueMail({ db, files, clock, transport, from: FROM });
+
+    transport.failWith = null;
+    clock.advance(MINUTE - 1);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(transport.sent).toEqual([]);
+
+    clock.advance(1);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
+    expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+
+  it('doubles the wait after each failure and gives up as failed after MAX_MAIL_ATTEMPTS attempts', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const transport = new RecordingTransport();
+    transport.failWith = 'mailbox unavailable';
+    for (let attempt = 1; attempt <= MAX_MAIL_ATTEMPTS; attempt++) {
+      expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 1 });
+      const row = await rowOf(id);
+      expect(row.attempts).toBe(attempt);
+      expect(row.status).toBe(attempt < MAX_MAIL_ATTEMPTS ? 'queued' : 'failed');
+      expect(row.nextAttemptAt - clock.now().getTime()).toBe(retryDelayMs(attempt));
+      clock.advance(retryDelayMs(attempt));
+    }
+    // A failed message stays visible and is never tried again.
+    transport.failWith = null;
+    clock.advance(24 * 60 * MINUTE);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(transport.sent).toEqual([]);
+    expect((await rowOf(id)).lastError).toBe('mailbox unavailable');
+  });
+
+  it('picks up a message left "sending" by a crashed delivery only after its ten-minute lease', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    await db.update(mailOutbox).set({ status: 'sending', nextAttemptAt: clock.now().getTime() }).where(eq(mailOutbox.id, id));
+    const transport = new RecordingTransport();
+    clock.advance(10 * MINUTE - 1);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    clock.advance(1);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
+    expect((await rowOf(id)).status).toBe('sent');
+  });
+
+  it('delivers the oldest due messages first, at most `limit` per run', async () => {
+    for (const subject of ['een', 'twee', 'drie']) {
+      await enqueueMail(db, clock, { kind: 'test', to: 'a@example.nl', subject, text: subject });
+      clock.advance(1_000);
+    }
+    const transport = new RecordingTransport();
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM }, 2)).toEqual({ sent: 2, failed: 0 });
+    expect(transport.sent.map((m) => m.subject)).toEqual(['een', 'twee']);
+    expect(await deliverDueMail({ db, files, clock, transport, from: FROM }, 2)).toEqual({ sent: 1, failed: 0 });
+    expect(transport.sent.map((m) => m.subject)).toEqual(['een', 'twee', 'drie']);
+  });
+
+  it('never sends a message twice when marking its relatedRef fails after the SMTP server accepted it', async () => {
+    const id = await enqueueMail(db, clock, invoiceMail);
+    const transport = new RecordingTransport();
+    const failingHook = async () => {
+      throw new Error('database busy');
+    };
+    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: failingHook });
+    expect(transport.sent).toHaveLength(1);
+    expect((await rowOf(id)).status).toBe('sent');
+
+    clock.advance(60 * MINUTE);
+    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: failingHook });
+    expect(transport.sent).toHaveLength(1);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('waits 1 minute after the first failure and doubles after each next one', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map(retryDelayMs)).toEqual([1, 2, 4, 8, 16, 32, 64].map((m) => m * MINUTE));
+  });
+
+  it('never waits more than 2 hours', () => {
+    expect(retryDelayMs(8)).toBe(2 * 60 * MINUTE);
+    expect(retryDelayMs(30)).toBe(2 * 60 * MINUTE);
+    expect(retryDelayMs(1000)).toBe(2 * 60 * MINUTE);
+  });
+
+  it('treats zero attempts like the first', () => {
+    expect(retryDelayMs(0)).toBe(MINUTE);
+  });
+});
