@@ -6,7 +6,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
 import { GET_DELETE_PATHS } from './http/rest';
-import { crossSiteGuard, securityHeaders } from './http/security';
+import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
 import { appRouter } from './trpc/router';
 
@@ -36,17 +36,18 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   const base = deps.config.apiBasePath;
   const app = new Hono<AppEnv>();
   const ctxOf = (c: AppContext) => getRequestCtx(c, deps, options.clientIp);
-  const getDeletes = new Set(GET_DELETE_PATHS.map((p) => `${base}${p}`));
 
-  app.use('*', async (c, next) => {
-    const requestId = c.req.header('x-request-id')?.slice(0, 64).replace(/[^\w.-]/g, '') || crypto.randomUUID();
-    c.set('requestId', requestId);
-    if (deps.ready) await deps.ready();
-    await next();
-    c.res.headers.set('X-Request-Id', requestId);
-  });
-  app.use('*', securityHeaders(deps));
-  app.use('*', crossSiteGuard(deps, (path) => getDeletes.has(path)));
+  app.use('*', responseHeaders(deps));
+  if (deps.ready) {
+    const ready = deps.ready;
+    app.use('*', async (_c, next) => {
+      await ready();
+      await next();
+    });
+  }
+  const guard = crossSiteGuard(deps);
+  app.on(STATE_CHANGING_METHODS, '*', guard);
+  for (const path of GET_DELETE_PATHS) app.get(`${base}${path}`, guard);
 
   app.all('/trpc/*', async (c) => {
     const ctx = await ctxOf(c);

@@ -69,7 +69,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   if (!deps.assets) log.info(`No SPA build in ${webRoot}: serving the API only (run \`npm run build:web\`).`);
 
   const app = createApp(deps, {
-    clientIp: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } }).incoming?.socket?.remoteAddress ?? 'unknown',
+    clientIp: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown',
   });
 
   // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down).

@@ -14,7 +14,7 @@ export type AppContext = Context<AppEnv>;
 
 export function isSecureRequest(c: AppContext, deps: AppDeps): boolean {
   if (deps.config.publicUrl) return deps.config.publicUrl.startsWith('https:');
-  return new URL(c.req.url).protocol === 'https:';
+  return c.req.url.startsWith('https:');
 }
 
 /**

@@ -17,45 +17,53 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function securityHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
+/**
+ * Gives each request its id, and every response the security headers (DESIGN §3) and X-Request-Id. They are prepared before the
+ * handler runs, so responses built with c.json/c.body carry them at no extra cost; a raw Response
+ * (assets, errors from elsewhere) gets them copied on afterwards.
+ */
+export function responseHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const common: [string, string][] = [
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  const hsts: [string, string] = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'];
+  const publicHttps = deps.config.publicUrl ? deps.config.publicUrl.startsWith('https:') : null;
+  const withHsts = [...common, hsts];
   return async (c, next) => {
+    // A caller's own request id (e.g. from a proxy) is kept when it is plain; otherwise a new one.
+    const requestId = c.req.header('x-request-id')?.slice(0, 64).replace(/[^\w.-]/g, '') || crypto.randomUUID();
+    c.set('requestId', requestId);
+    const headers = (publicHttps ?? c.req.url.startsWith('https:')) ? withHsts : common;
+    for (const [name, value] of headers) c.header(name, value);
+    c.header('X-Request-Id', requestId);
     await next();
-    // Responses from fetch() or the assets binding have immutable headers: copy before changing.
-    let res = c.res;
-    try {
-      res.headers.set('X-Content-Type-Options', 'nosniff');
-    } catch {
-      res = new Response(res.body, res);
+    if (!c.res.headers.has('Content-Security-Policy')) {
+      // Responses from fetch() or the assets binding have immutable headers: copy before changing.
+      const res = new Response(c.res.body, c.res);
+      for (const [name, value] of headers) res.headers.set(name, value);
+      res.headers.set('X-Request-Id', requestId);
       c.res = res;
-      res.headers.set('X-Content-Type-Options', 'nosniff');
     }
-    res.headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.headers.set('X-Frame-Options', 'DENY');
-    res.headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-    res.headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    const https = deps.config.publicUrl ? deps.config.publicUrl.startsWith('https:') : new URL(c.req.url).protocol === 'https:';
-    if (https) res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }
 
-const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
  * DESIGN §3: a state-changing request (every POST, and the specification's GET deletes) is refused
- * when its Origin or Sec-Fetch-Site shows another site.
+ * when its Origin or Sec-Fetch-Site shows another site. The app mounts it on exactly those requests,
+ * so plain reads pay nothing for it.
  */
-export function crossSiteGuard(deps: AppDeps, isGetDelete: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+export function crossSiteGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null;
   return async (c, next) => {
-    const method = c.req.method.toUpperCase();
-    if (STATE_CHANGING_METHODS.has(method) || (method === 'GET' && isGetDelete(c.req.path))) {
-      const fetchSite = c.req.header('sec-fetch-site');
-      const origin = c.req.header('origin');
-      const own = new Set([new URL(c.req.url).origin]);
-      if (deps.config.publicUrl) own.add(new URL(deps.config.publicUrl).origin);
-      const crossSite = (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin !== undefined && !own.has(origin));
-      if (crossSite) return c.json({ success: false, error: 'Cross-site request refused' }, 403);
-    }
+    const fetchSite = c.req.header('sec-fetch-site');
+    const origin = c.req.header('origin');
+    const ownOrigin = (o: string) => o === new URL(c.req.url).origin || o === publicOrigin;
+    const crossSite = (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin !== undefined && !ownOrigin(origin));
+    if (crossSite) return c.json({ success: false, error: 'Cross-site request refused' }, 403);
     await next();
   };
 }

@@ -9,7 +9,7 @@ export function settingsRoutes(ctxOf: CtxOf) {
   const admin = adminOnly(ctxOf);
   r.get('/api/settings', async (c) => {
     const json = await listSettingsJson(await ctxOf(c));
-    return c.body(json, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' });
+    return c.body(json as Uint8Array<ArrayBuffer>, 200, { 'Content-Type': 'application/json; charset=UTF-8', 'Cache-Control': 'no-store' });
   });
   r.post('/api/settings/add', admin, async (c) => {
     const ctx = await ctxOf(c);
