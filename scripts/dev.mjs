@@ -2,21 +2,12 @@
 // proxying /api, /trpc and the REST paths to it.
 import { spawn } from 'node:child_process';
 import { context } from 'esbuild';
+import { serverBuildOptions } from './server-build-options.mjs';
 
 const apiPort = process.env.API_PORT ?? '8788';
 const vitePort = process.env.VITE_PORT ?? '5173';
 
-const builder = await context({
-  entryPoints: ['src/node.ts'],
-  outfile: 'dist-server/node.js',
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  packages: 'external',
-  sourcemap: true,
-  logLevel: 'warning',
-});
+const builder = await context(serverBuildOptions);
 await builder.rebuild();
 await builder.watch();
 
