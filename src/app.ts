@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
 import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
 import { GET_DELETE_PATHS } from './http/rest';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
 
   app.route(base, settingsRoutes(ctxOf));
   app.route(base, accountRoutes(ctxOf));
+  app.route(base, twoFactorRoutes(ctxOf));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -33,6 +33,12 @@ export interface AppDeps {
   waitUntil?: (promise: Promise<unknown>) => void;
 }
 
+/** Lets a service set or clear the session cookie without knowing the transport. */
+export interface SessionCookieJar {
+  set(token: string, expiresAt: number): void;
+  clear(): void;
+}
+
 /** The per-request context every service receives: dependencies plus who is asking. */
 export interface RequestCtx extends AppDeps {
   requestId: string;
@@ -42,6 +48,7 @@ export interface RequestCtx extends AppDeps {
   session: Session | null;
   /** Null when nobody is signed in, or the session still waits for its two-factor code. */
   user: UserProfile | null;
+  cookies: SessionCookieJar;
 }
 
 export const consoleLogger: Logger = {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, RequestCtx } from '../context';
 import { SESSION_COOKIE, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
 
@@ -26,14 +26,18 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
   if (!pending) {
     pending = (async () => {
       const secure = isSecureRequest(c, deps);
-      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), secure, session: null, user: null };
+      const cookies = {
+        set: (token: string, expiresAt: number) => setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, expiresAt)),
+        clear: () => deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
+      };
+      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), secure, session: null, user: null, cookies };
       const token = getCookie(c, SESSION_COOKIE);
       if (token) {
         const validated = await validateSessionToken(deps.db, deps.clock, token);
         if (validated) {
           ctx.session = validated.session;
           ctx.user = validated.user;
-          if (validated.renewed) setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, validated.session.expiresAt));
+          if (validated.renewed) cookies.set(token, validated.session.expiresAt);
         }
       }
       return ctx;

@@ -1,8 +1,35 @@
 import { restRouter, type CtxOf } from '../../http/rest';
-import { me } from './account.service';
+import { parseInput, readJsonBody } from '../../http/validate';
+import { changePasswordSchema, editEmailSchema, loginSchema, registerSchema } from './account.schemas';
+import { changePassword, editEmail, login, logout, me, register } from './account.service';
 
+/** DESIGN §4 /api/account/*. */
 export function accountRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   r.get('/api/account/me', async (c) => c.json(me(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
+  r.post('/api/account/login', async (c) => {
+    const ctx = await ctxOf(c);
+    const user = await login(ctx, parseInput(loginSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true, user });
+  });
+  r.post('/api/account/logout', async (c) => {
+    await logout(await ctxOf(c));
+    return c.json({ success: true });
+  });
+  r.post('/api/account/register', async (c) => {
+    const ctx = await ctxOf(c);
+    const result = await register(ctx, parseInput(registerSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true, ...(result.user ? { user: result.user } : {}), activation_required: result.activation_required });
+  });
+  r.post('/api/account/edit', async (c) => {
+    const ctx = await ctxOf(c);
+    await editEmail(ctx, parseInput(editEmailSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.post('/api/account/changepassword', async (c) => {
+    const ctx = await ctxOf(c);
+    await changePassword(ctx, parseInput(changePasswordSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
   return r;
 }

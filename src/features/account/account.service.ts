@@ -1,9 +1,199 @@
-import type { HasUser } from '../auth/permissions';
-import type { UserProfile } from '../auth/user-profile';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { RequestCtx } from '../../context';
+import { groups, twoFactorSecrets, userGroups, users } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import { enforceRateLimit, hitRateLimit, isRateLimited, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { requireUser, type HasUser } from '../auth/permissions';
+import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
+import { loadUserProfile, type UserProfile } from '../auth/user-profile';
+import { refuseDuringMaintenance } from '../settings/maintenance';
+import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
+import { isValidEmail, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
 
 export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile };
 
 /** DESIGN §4 GET /api/account/me. */
 export function me(ctx: HasUser): MeAnswer {
   return ctx.user ? { loggedIn: true, user: ctx.user } : { loggedIn: false };
+}
+
+export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
+const INVALID_CREDENTIALS = 'Invalid username or password';
+
+/** DESIGN §3 rate limits: failed logins per username and per client address. */
+export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+const REGISTER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
+const PASSWORD_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+const LOGIN_BLOCKED = 'Too many failed login attempts. Please wait 15 minutes and try again.';
+
+const usernameKey = (username: string) => `login:user:${username.toLowerCase()}`;
+const addressKey = (ip: string) => `login:ip:${ip}`;
+
+// A hash to check the password against when the username does not exist, so both cases take as long.
+let dummyHash: Promise<string> | null = null;
+function timingDummy(ctx: RequestCtx): Promise<string> {
+  dummyHash ??= ctx.passwords.hash('timing-equaliser-not-a-real-password');
+  return dummyHash;
+}
+
+async function findUserByName(ctx: RequestCtx, username: string) {
+  const [row] = await ctx.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  return row;
+}
+
+async function hasTwoFactor(ctx: RequestCtx, userId: number): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ userId: twoFactorSecrets.userId })
+    .from(twoFactorSecrets)
+    .where(and(eq(twoFactorSecrets.userId, userId), isNotNull(twoFactorSecrets.enabledAt)))
+    .limit(1);
+  return !!row;
+}
+
+/** Replaces the request's session (if any) by a new one and sends its cookie. */
+async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: boolean): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  const { token, session } = await createSession(ctx.db, ctx.clock, userId, { twoFactorPending });
+  ctx.session = session;
+  ctx.cookies.set(token, session.expiresAt);
+}
+
+/**
+ * spec §4 sign-in, DESIGN §3–4. A 2FA user gets a pending session and the answer
+ * 'Two-factor authentication required'; only /api/twofactor/completelogin upgrades it.
+ */
+export async function login(ctx: RequestCtx, input: { username: string; password: string }): Promise<UserProfile> {
+  const userKey = usernameKey(input.username);
+  const ipKey = addressKey(ctx.ip);
+  if ((await isRateLimited(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME)) || (await isRateLimited(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS))) {
+    throw new AppError(429, LOGIN_BLOCKED);
+  }
+  const user = await findUserByName(ctx, input.username);
+  const valid = await ctx.passwords.verify(user?.passwordHash ?? (await timingDummy(ctx)), input.password);
+  if (!user || !valid) {
+    await hitRateLimit(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME);
+    await hitRateLimit(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS);
+    throw new AppError(401, INVALID_CREDENTIALS);
+  }
+  await resetRateLimit(ctx.db, userKey);
+  // Said only after the right password, so it does not reveal which accounts exist.
+  if (user.status !== 'active') throw new AppError(403, 'Account is not active');
+  if (ctx.passwords.needsRehash(user.passwordHash)) {
+    await ctx.db.update(users).set({ passwordHash: await ctx.passwords.hash(input.password) }).where(eq(users.id, user.id));
+  }
+  if (await hasTwoFactor(ctx, user.id)) {
+    await startSession(ctx, user.id, true);
+    throw new AppError(401, TWO_FACTOR_REQUIRED);
+  }
+  await startSession(ctx, user.id, false);
+  const profile = await loadUserProfile(ctx.db, user.id);
+  ctx.user = profile;
+  return profile!;
+}
+
+export async function logout(ctx: RequestCtx): Promise<void> {
+  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  ctx.session = null;
+  ctx.user = null;
+  ctx.cookies.clear();
+}
+
+/** The length rule for new passwords: the setting, never below the account minimum of 6 (spec §9). */
+async function minimumPasswordLength(ctx: RequestCtx): Promise<number> {
+  return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
+}
+
+export interface RegisterResult {
+  user: UserProfile | null;
+  activation_required: boolean;
+}
+
+/** spec §5 registration; DESIGN §3 username/e-mail rules; new users join default_user_group_id. */
+export async function register(ctx: RequestCtx, input: { username: string; email: string | null; password: string }): Promise<RegisterResult> {
+  await refuseDuringMaintenance(ctx);
+  if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError(403, 'Registration is currently disabled.');
+  await enforceRateLimit(ctx.db, ctx.clock, `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_ADDRESS, 'Too many registrations from this address. Please try again later.');
+  if (!USERNAME_PATTERN.test(input.username)) throw badRequest(USERNAME_RULE_MESSAGE);
+  if (input.email !== null && !isValidEmail(input.email)) throw badRequest('Invalid email address');
+  const min = await minimumPasswordLength(ctx);
+  if (input.password.length < min) throw badRequest(`Password must be at least ${min} characters.`);
+  if (await findUserByName(ctx, input.username)) throw new AppError(409, 'Username is already taken');
+  if (input.email !== null && (await emailInUse(ctx, input.email))) throw new AppError(409, 'Email is already in use');
+
+  const activationRequired = await getBooleanSetting(ctx, 'registration_requires_activation');
+  const defaultGroupId = await getIntegerSetting(ctx, 'default_user_group_id');
+  const hash = await ctx.passwords.hash(input.password);
+  const now = ctx.clock.now().toISOString();
+  try {
+    // One batch: the account and its default group arrive together (D1 has no interactive transactions).
+    await ctx.db.batch([
+      ctx.db.insert(users).values({
+        username: input.username,
+        email: input.email,
+        passwordHash: hash,
+        status: activationRequired ? 'inactive' : 'active',
+        deletable: true,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ctx.db
+        .insert(userGroups)
+        .select(
+          ctx.db
+            .select({ userId: users.id, groupId: groups.id })
+            .from(users)
+            .innerJoin(groups, eq(groups.id, defaultGroupId))
+            .where(eq(sql`lower(${users.username})`, input.username.toLowerCase())),
+        ),
+    ]);
+  } catch (error) {
+    // Two registrations racing for one name or address: the unique indexes decide.
+    if (/UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown }).cause ?? ''))) {
+      throw new AppError(409, (await findUserByName(ctx, input.username)) ? 'Username is already taken' : 'Email is already in use');
+    }
+    throw error;
+  }
+  const created = await findUserByName(ctx, input.username);
+  if (activationRequired) return { user: null, activation_required: true };
+  await startSession(ctx, created!.id, false);
+  const profile = await loadUserProfile(ctx.db, created!.id);
+  ctx.user = profile;
+  return { user: profile, activation_required: false };
+}
+
+async function emailInUse(ctx: RequestCtx, email: string, exceptUserId?: number): Promise<boolean> {
+  const condition = eq(sql`lower(${users.email})`, email.toLowerCase());
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? condition : and(condition, ne(users.id, exceptUserId)))
+    .limit(1);
+  return !!row;
+}
+
+/** spec §5 update e-mail. */
+export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
+  const user = requireUser(ctx);
+  const email = input.email.trim();
+  if (email === '') throw badRequest('Email cannot be empty');
+  if (!isValidEmail(email)) throw badRequest('Invalid email address');
+  if (await emailInUse(ctx, email, user.id)) throw new AppError(409, 'Email is already in use');
+  await ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id));
+}
+
+/** spec §5 change password; DESIGN §3: the user's other sessions end. */
+export async function changePassword(ctx: RequestCtx, input: { old_password: string; new_password: string }): Promise<void> {
+  const user = requireUser(ctx);
+  if (input.old_password === '') throw badRequest('Old password is required');
+  const min = await minimumPasswordLength(ctx);
+  if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
+  await enforceRateLimit(ctx.db, ctx.clock, `password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER, 'Too many attempts. Please wait 15 minutes and try again.');
+  const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw badRequest('Old password is incorrect');
+  await ctx.db
+    .update(users)
+    .set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() })
+    .where(eq(users.id, user.id));
+  await invalidateUserSessions(ctx.db, user.id, ctx.session?.id);
 }

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
+export const MAX_PASSWORD_LENGTH = 256;
+
+// spec §5 sign-in: both required.
+export const loginSchema = z.object({
+  username: z.string({ error: 'Username and password are required' }).trim().min(1, { error: 'Username and password are required' }).max(64, { error: 'Invalid username or password' }),
+  password: z.string({ error: 'Username and password are required' }).min(1, { error: 'Username and password are required' }).max(MAX_PASSWORD_LENGTH, { error: 'Invalid username or password' }),
+});
+
+const optionalEmail = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
+
+// spec §3 registration payload: username, email (optional), password. The length rule needs a setting,
+// so it is checked in the service.
+export const registerSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: 'Username must be 3-32 characters: letters, digits, _ . -' }),
+  email: optionalEmail,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+});
+
+export const editEmailSchema = z.object({
+  email: z.string({ error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),
+});
+
+// spec §3 password change payload.
+export const changePasswordSchema = z.object({
+  old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: 'Old password is incorrect' }).optional().default(''),
+  new_password: z.string().max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }).optional().default(''),
+});
+
+/** DESIGN §3: username 3–32 of [A-Za-z0-9_.-]. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters, digits, _ . -';
+
+/** A practical e-mail check: something@domain.tld, no spaces. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email);
+}

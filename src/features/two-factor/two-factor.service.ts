@@ -1,0 +1,155 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { toString as qrToString } from 'qrcode';
+import type { RequestCtx } from '../../context';
+import { recoveryCodes, sessions, twoFactorSecrets } from '../../db/schema';
+import { AppError, badRequest, notLoggedIn } from '../../http/errors';
+import { decrypt, encrypt } from '../../platform/encryption';
+import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { requireUser } from '../auth/permissions';
+import {
+  createRecoveryCodes,
+  createTotpKey,
+  hashRecoveryCode,
+  matchTotpStep,
+  normaliseRecoveryCode,
+  totpKeyText,
+  totpUri,
+} from '../auth/totp';
+import { loadUserProfile } from '../auth/user-profile';
+import { getStringSetting } from '../settings/settings.service';
+
+/** DESIGN §3: two-factor attempts are limited per pending session (sign-in) and per user (set-up, disable). */
+export const TWO_FACTOR_ATTEMPTS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+const TOO_MANY = 'Too many invalid codes. Please wait 15 minutes and try again.';
+const INVALID_CODE = 'Invalid 2FA code';
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauth_url: string;
+  qr_code: string;
+}
+
+async function readSecret(ctx: RequestCtx, userId: number) {
+  const [row] = await ctx.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId)).limit(1);
+  return row;
+}
+
+/** spec §4 two-factor: starts (or restarts) set-up with a new secret, shown as text and as a QR code. */
+export async function setupTwoFactor(ctx: RequestCtx): Promise<TwoFactorSetup> {
+  const user = requireUser(ctx);
+  const existing = await readSecret(ctx, user.id);
+  if (existing?.enabledAt) throw badRequest('Two-factor authentication is already enabled');
+  const key = createTotpKey();
+  const secretEncrypted = await encrypt(ctx.secretKey, key);
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insert(twoFactorSecrets)
+    .values({ userId: user.id, secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: now })
+    .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: now } });
+  const issuer = await getStringSetting(ctx, 'club_name');
+  const url = totpUri(issuer, user.username, key);
+  const svg = await qrToString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret: totpKeyText(key), otpauth_url: url, qr_code: `data:image/svg+xml;base64,${btoa(svg)}` };
+}
+
+/**
+ * Accepts a TOTP code for the user's secret once: the matched time step is recorded atomically,
+ * so the same code (or an older one) can never be used again.
+ */
+async function acceptTotp(ctx: RequestCtx, userId: number, code: string, requireEnabled: boolean): Promise<boolean> {
+  const row = await readSecret(ctx, userId);
+  if (!row || (requireEnabled && !row.enabledAt)) return false;
+  const key = await decrypt(ctx.secretKey, row.secretEncrypted);
+  const step = matchTotpStep(key, code.trim(), ctx.clock.now());
+  if (step === null) return false;
+  const claimed = await ctx.db
+    .update(twoFactorSecrets)
+    .set({ lastUsedStep: step })
+    .where(and(eq(twoFactorSecrets.userId, userId), or(isNull(twoFactorSecrets.lastUsedStep), lt(twoFactorSecrets.lastUsedStep, step))))
+    .returning({ userId: twoFactorSecrets.userId });
+  return claimed.length === 1;
+}
+
+/** Accepts an unused recovery code once. */
+async function acceptRecoveryCode(ctx: RequestCtx, userId: number, input: string): Promise<boolean> {
+  const code = normaliseRecoveryCode(input);
+  if (!code) return false;
+  const used = await ctx.db
+    .update(recoveryCodes)
+    .set({ usedAt: ctx.clock.now().toISOString() })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return used.length === 1;
+}
+
+async function acceptCodeOrRecovery(ctx: RequestCtx, userId: number, code: string): Promise<boolean> {
+  return /^\s*\d{6}\s*$/.test(code) ? acceptTotp(ctx, userId, code, true) : acceptRecoveryCode(ctx, userId, code);
+}
+
+/** spec §4: a verified code enables 2FA; the answer carries 10 recovery codes, shown once. */
+export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string; recovery_codes: string[] }> {
+  const user = requireUser(ctx);
+  const row = await readSecret(ctx, user.id);
+  if (!row) throw badRequest('Start the two-factor set-up first');
+  if (row.enabledAt) throw badRequest('Two-factor authentication is already enabled');
+  const limitKey = `2fa:user:${user.id}`;
+  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  if (!(await acceptTotp(ctx, user.id, code, false))) throw badRequest(INVALID_CODE);
+  await resetRateLimit(ctx.db, limitKey);
+  const codes = createRecoveryCodes();
+  const hashes = await Promise.all(codes.map(hashRecoveryCode));
+  await ctx.db.batch([
+    ctx.db.update(twoFactorSecrets).set({ enabledAt: ctx.clock.now().toISOString() }).where(eq(twoFactorSecrets.userId, user.id)),
+    ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+    ctx.db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: user.id, codeHash }))),
+  ]);
+  ctx.user = await loadUserProfile(ctx.db, user.id);
+  return { message: '2FA enabled successfully', recovery_codes: codes };
+}
+
+/** DESIGN §3: upgrades the pending session of a 2FA sign-in with a code or an unused recovery code. */
+export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Promise<void> {
+  const session = ctx.session;
+  if (!session?.twoFactorPending) throw notLoggedIn();
+  const limitKey = `2fa:session:${session.id}`;
+  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  if (!(await acceptCodeOrRecovery(ctx, session.userId, code))) throw badRequest(INVALID_CODE);
+  await resetRateLimit(ctx.db, limitKey);
+  await ctx.db.update(sessions).set({ twoFactorPending: false }).where(eq(sessions.id, session.id));
+  ctx.session = { ...session, twoFactorPending: false };
+  ctx.user = await loadUserProfile(ctx.db, session.userId);
+}
+
+/**
+ * Checks a code: for a pending sign-in it completes it (as completelogin); for a signed-in user with
+ * 2FA it confirms the code is valid.
+ */
+export async function checkTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string }> {
+  if (ctx.session?.twoFactorPending) {
+    await completeTwoFactorLogin(ctx, code);
+    return { message: 'Two-factor authentication completed' };
+  }
+  const user = requireUser(ctx);
+  if (!user.two_factor_enabled) throw badRequest('Two-factor authentication is not enabled');
+  const limitKey = `2fa:user:${user.id}`;
+  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw badRequest(INVALID_CODE);
+  await resetRateLimit(ctx.db, limitKey);
+  return { message: '2FA code is valid' };
+}
+
+/** spec §4: disabling needs a valid current code. */
+export async function disableTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string }> {
+  const user = requireUser(ctx);
+  if (!user.two_factor_enabled) throw badRequest('Two-factor authentication is not enabled');
+  const limitKey = `2fa:user:${user.id}`;
+  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw badRequest(INVALID_CODE);
+  await resetRateLimit(ctx.db, limitKey);
+  await ctx.db.batch([
+    ctx.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id)),
+    ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+  ]);
+  ctx.user = await loadUserProfile(ctx.db, user.id);
+  return { message: '2FA disabled' };
+}

@@ -1,0 +1,44 @@
+import { fromHex } from './crypto';
+
+/**
+ * AES-256-GCM with the app's SECRET_KEY (DESIGN §3: TOTP secrets encrypted at rest). The stored form
+ * is base64 of a fresh 12-byte IV followed by the ciphertext and tag.
+ */
+const keyCache = new Map<string, Promise<CryptoKey>>();
+
+function importKey(hexKey: string): Promise<CryptoKey> {
+  let key = keyCache.get(hexKey);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', fromHex(hexKey) as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['encrypt', 'decrypt']);
+    keyCache.set(hexKey, key);
+  }
+  return key;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+export async function encrypt(hexKey: string, plain: Uint8Array): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await importKey(hexKey), plain as Uint8Array<ArrayBuffer>);
+  const out = new Uint8Array(iv.length + cipher.byteLength);
+  out.set(iv, 0);
+  out.set(new Uint8Array(cipher), iv.length);
+  return toBase64(out);
+}
+
+export async function decrypt(hexKey: string, stored: string): Promise<Uint8Array> {
+  const bytes = fromBase64(stored);
+  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await importKey(hexKey), bytes.slice(12));
+  return new Uint8Array(plain);
+}
