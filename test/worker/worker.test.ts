@@ -55,3 +55,24 @@ describe('the Worker entry inside workerd', () => {
     expect(await files.get('apks/test.apk')).toBeNull();
   });
 });
+
+describe('accounts inside workerd', () => {
+  it('signs the admin in with the pure-JS Argon2id and starts two-factor set-up with an SVG QR code', async () => {
+    const login = await SELF.fetch('https://kerst.example/api/account/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^kerstactie_session=[A-Za-z0-9_-]{43}; .*HttpOnly/);
+    expect(cookie).toContain('Secure');
+    const setup = await SELF.fetch('https://kerst.example/api/twofactor/setup', { headers: { cookie: cookie.split(';')[0]! } });
+    expect(setup.status).toBe(200);
+    const body = (await setup.json()) as { success: boolean; secret: string; qr_code: string; otpauth_url: string };
+    expect(body.success).toBe(true);
+    expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(body.otpauth_url).toContain('issuer=Ronde+Tafel+144+Harlingen');
+    expect(atob(body.qr_code.replace('data:image/svg+xml;base64,', ''))).toContain('<svg');
+  });
+});
