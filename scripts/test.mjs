@@ -1,4 +1,4 @@
-// `npm test`: build the SPA, typecheck, then every suite in turn (unit + api, worker inside workerd,
+// `npm test`: build the SPA, typecheck, bundle the Worker, then every suite in turn (unit + api, worker inside workerd,
 // e2e in Chromium), and close with one 'N passed, N failed' line over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -15,6 +15,7 @@ mkdirSync('test-results/vitest', { recursive: true });
 
 let ok = run('build the SPA', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
 
 const suites = [
   ['unit', 'api'],
