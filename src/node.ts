@@ -17,6 +17,7 @@ import { SettingsCache } from './features/settings/settings-cache';
 import { systemClock } from './platform/clock';
 import { randomBytes, toHex } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
+import { housekeeping } from './platform/housekeeping';
 import { deliverDueMail } from './platform/mail';
 import { createNodeAssets } from './platform/node-assets';
 import { createPasswordHasher } from './platform/password';
@@ -72,11 +73,13 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     clientIp: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown',
   });
 
-  // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down).
+  // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
+  // expired sessions and rate-limit windows are dropped on the same beat.
   const mailTimer = setInterval(() => {
-    deliverDueMail({ db, files, clock, transport: deps.mailTransport, from: config.mailFrom }).catch((error) =>
+    deliverDueMail({ db, files, clock, transport: deps.mailTransport, from: config.mailFrom, log }).catch((error) =>
       log.error('Mail delivery failed', { error: String(error) }),
     );
+    housekeeping(db, clock).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
   }, 60_000);
   mailTimer.unref();
 

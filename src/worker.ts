@@ -15,6 +15,7 @@ import { prepareDatabase } from './features/setup/prepare';
 import type { AppEnv } from './http/request-ctx';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
+import { housekeeping } from './platform/housekeeping';
 import { deliverDueMail } from './platform/mail';
 import { createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
@@ -84,6 +85,11 @@ export default {
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     isolate ??= buildIsolate(env);
     const { deps } = isolate;
-    ctx.waitUntil(deliverDueMail({ db: deps.db, files: deps.files, clock: deps.clock, transport: deps.mailTransport, from: deps.config.mailFrom }));
+    ctx.waitUntil(
+      Promise.all([
+        deliverDueMail({ db: deps.db, files: deps.files, clock: deps.clock, transport: deps.mailTransport, from: deps.config.mailFrom, log: deps.log }),
+        housekeeping(deps.db, deps.clock),
+      ]),
+    );
   },
 };

@@ -38,6 +38,9 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
           ctx.session = validated.session;
           ctx.user = validated.user;
           if (validated.renewed) cookies.set(token, validated.session.expiresAt);
+        } else {
+          // An ended or unknown session: tell the browser to forget its cookie.
+          cookies.clear();
         }
       }
       return ctx;
