@@ -10,7 +10,8 @@ function describeIssue(issue: RawIssue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return `${field} is required`;
-      return `${field} must be ${issue.expected === 'int' ? 'an integer' : `a ${String(issue.expected)}`}`;
+      if (issue.expected === 'int') return `${field} must be an integer`;
+      return `${field} must be ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
     case 'too_big':
       if (issue.origin === 'string') return `${field} is too long (at most ${String(issue.maximum)} characters)`;
       if (issue.origin === 'array') return `${field} has too many items (at most ${String(issue.maximum)})`;

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyRequests } from '../http/errors';
@@ -48,6 +48,14 @@ export async function enforceRateLimit(db: Db, clock: Clock, key: string, rule: 
 export async function isRateLimited(db: Db, clock: Clock, key: string, rule: RateLimitRule): Promise<boolean> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
   return !!row && row.windowEnd > clock.now().getTime() && row.count >= rule.limit;
+}
+
+/** Takes one counted hit back (an attempt that turned out legitimate). */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key), gt(rateLimits.count, 0)));
 }
 
 export async function resetRateLimit(db: Db, key: string): Promise<void> {

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { groups, twoFactorSecrets, userGroups, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import { enforceRateLimit, hitRateLimit, isRateLimited, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { enforceRateLimit, hitRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser, type HasUser } from '../auth/permissions';
 import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { loadUserProfile, type UserProfile } from '../auth/user-profile';
@@ -66,17 +66,16 @@ async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: b
 export async function login(ctx: RequestCtx, input: { username: string; password: string }): Promise<UserProfile> {
   const userKey = usernameKey(input.username);
   const ipKey = addressKey(ctx.ip);
-  if ((await isRateLimited(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME)) || (await isRateLimited(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS))) {
-    throw new AppError(429, LOGIN_BLOCKED);
-  }
+  // Every attempt is counted before the password is checked (one atomic write each), so guesses sent
+  // in parallel cannot slip past the limit; a success hands the counts back.
+  const byName = await hitRateLimit(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME);
+  const byAddress = await hitRateLimit(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS);
+  if (!byName.allowed || !byAddress.allowed) throw new AppError(429, LOGIN_BLOCKED);
   const user = await findUserByName(ctx, input.username);
   const valid = await ctx.passwords.verify(user?.passwordHash ?? (await timingDummy(ctx)), input.password);
-  if (!user || !valid) {
-    await hitRateLimit(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME);
-    await hitRateLimit(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS);
-    throw new AppError(401, INVALID_CREDENTIALS);
-  }
+  if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
   await resetRateLimit(ctx.db, userKey);
+  await refundRateLimit(ctx.db, ipKey);
   // Said only after the right password, so it does not reveal which accounts exist.
   if (user.status !== 'active') throw new AppError(403, 'Account is not active');
   if (ctx.passwords.needsRehash(user.passwordHash)) {

@@ -11,6 +11,8 @@ import { loadUserProfile, type UserProfile } from './user-profile';
  */
 export const SESSION_COOKIE = 'kerstactie_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** A session waiting for its two-factor code lives only this long. */
+export const PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
 
 export interface Session {
@@ -32,7 +34,7 @@ export async function createSession(db: Db, clock: Clock, userId: number, option
     id: await sha256Hex(token),
     userId,
     twoFactorPending: options.twoFactorPending ?? false,
-    expiresAt: now.getTime() + SESSION_TTL_MS,
+    expiresAt: now.getTime() + (options.twoFactorPending ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS),
   };
   await db.insert(sessions).values({ ...session, createdAt: now.toISOString() });
   return { token, session };
@@ -68,7 +70,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
     expiresAt: row.session.expiresAt,
   };
   let renewed = false;
-  if (session.expiresAt - now < RENEW_WHEN_LEFT_MS) {
+  if (!session.twoFactorPending && session.expiresAt - now < RENEW_WHEN_LEFT_MS) {
     session.expiresAt = now + SESSION_TTL_MS;
     await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
     renewed = true;

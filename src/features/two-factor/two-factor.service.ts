@@ -1,11 +1,12 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { toString as qrToString } from 'qrcode';
 import type { RequestCtx } from '../../context';
-import { recoveryCodes, sessions, twoFactorSecrets } from '../../db/schema';
+import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
 import { AppError, badRequest, notLoggedIn } from '../../http/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
 import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser } from '../auth/permissions';
+import { createSession, invalidateSession } from '../auth/session';
 import {
   createRecoveryCodes,
   createTotpKey,
@@ -20,6 +21,7 @@ import { getStringSetting } from '../settings/settings.service';
 
 /** DESIGN §3: two-factor attempts are limited per pending session (sign-in) and per user (set-up, disable). */
 export const TWO_FACTOR_ATTEMPTS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+export const TWO_FACTOR_LOGIN_ATTEMPTS_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 const TOO_MANY = 'Too many invalid codes. Please wait 15 minutes and try again.';
 const INVALID_CODE = 'Invalid 2FA code';
 
@@ -111,12 +113,19 @@ export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ 
 export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Promise<void> {
   const session = ctx.session;
   if (!session?.twoFactorPending) throw notLoggedIn();
-  const limitKey = `2fa:session:${session.id}`;
-  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  // Counted per pending session and per user: a new password login must not bring fresh guesses.
+  const sessionKey = `2fa:session:${session.id}`;
+  const userKey = `2fa:login:${session.userId}`;
+  await enforceRateLimit(ctx.db, ctx.clock, sessionKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  await enforceRateLimit(ctx.db, ctx.clock, userKey, TWO_FACTOR_LOGIN_ATTEMPTS_PER_USER, TOO_MANY);
   if (!(await acceptCodeOrRecovery(ctx, session.userId, code))) throw badRequest(INVALID_CODE);
-  await resetRateLimit(ctx.db, limitKey);
-  await ctx.db.update(sessions).set({ twoFactorPending: false }).where(eq(sessions.id, session.id));
-  ctx.session = { ...session, twoFactorPending: false };
+  await resetRateLimit(ctx.db, sessionKey);
+  await resetRateLimit(ctx.db, userKey);
+  // A new session with a new token replaces the pending one (no session fixation), full lifetime.
+  await invalidateSession(ctx.db, session.id);
+  const { token, session: full } = await createSession(ctx.db, ctx.clock, session.userId);
+  ctx.cookies.set(token, full.expiresAt);
+  ctx.session = full;
   ctx.user = await loadUserProfile(ctx.db, session.userId);
 }
 
