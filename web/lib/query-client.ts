@@ -20,6 +20,12 @@ export function createQueryClient(): QueryClient {
         // A route loader's ensureQueryData and the component's useQuery then share one fetch.
         staleTime: 30_000,
       },
+      mutations: {
+        // A write sent while the browser thinks it is offline fails at once with a network error
+        // (the screens then show their "unexpected error" text) instead of waiting silently, paused,
+        // for the connection to come back. Logout relies on this to clear the user offline.
+        networkMode: "always",
+      },
     },
   });
 }

@@ -1,0 +1,38 @@
+import { redirect } from "@tanstack/react-router";
+
+import { hasPermission } from "@/lib/permissions";
+import { type SessionUser, sessionQueryOptions } from "@/lib/session";
+import type { RouterContext } from "@/routes/__root";
+
+// spec §2 "Guards", for the routes' beforeLoad. They read the cached session (the root route has
+// already loaded it), so after the first navigation they cost nothing. A session check that fails
+// (server unreachable) counts as signed out: the guarded page would fail anyway.
+
+type GuardContext = Pick<RouterContext, "queryClient" | "trpc">;
+
+export async function getSessionUser({ queryClient, trpc }: GuardContext): Promise<SessionUser | null> {
+  try {
+    const session = await queryClient.ensureQueryData(sessionQueryOptions(trpc));
+    return session.loggedIn ? session.user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Logged-in guard: a visitor who is not logged in goes to /login. */
+export async function requireUser(context: GuardContext): Promise<SessionUser> {
+  const user = await getSessionUser(context);
+  if (!user) throw redirect({ to: "/login", replace: true });
+  return user;
+}
+
+/** Admin and premium guards: a user without the permission goes to / (admin.access passes all). */
+export function requirePermission(user: SessionUser, key: string): SessionUser {
+  if (!hasPermission(user, key)) throw redirect({ to: "/", replace: true });
+  return user;
+}
+
+/** /login (and /register) send a signed-in visitor to /. */
+export async function requireAnonymous(context: GuardContext): Promise<void> {
+  if (await getSessionUser(context)) throw redirect({ to: "/", replace: true });
+}

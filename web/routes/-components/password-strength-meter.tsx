@@ -1,0 +1,41 @@
+import { scorePassword, type StrengthLabel, strengthLabel } from "@/lib/password-strength";
+import { cn } from "@/lib/utils";
+
+const barColour: Record<StrengthLabel, string> = {
+  Weak: "bg-destructive",
+  Moderate: "bg-amber-500",
+  Strong: "bg-success",
+};
+
+const textColour: Record<StrengthLabel, string> = {
+  Weak: "text-destructive",
+  Moderate: "text-amber-700",
+  Strong: "text-success",
+};
+
+/** spec §4/§5: the live password strength, 0 to 100, with its label. */
+export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
+  const score = scorePassword(password);
+  const label = strengthLabel(score);
+  return (
+    <div id={id} data-slot="password-strength" data-strength={label} className="grid gap-1.5">
+      <div
+        role="meter"
+        aria-label="Password strength"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={score}
+        aria-valuetext={`${label} (${score} of 100)`}
+        className="h-2 w-full overflow-hidden rounded-full bg-muted"
+      >
+        <div
+          className={cn("h-full rounded-full transition-[width] duration-200", barColour[label])}
+          style={{ width: `${Math.max(score, 4)}%` }}
+        />
+      </div>
+      <p className="text-xs text-muted-foreground">
+        Password strength: <span className={cn("font-semibold", textColour[label])}>{label}</span>
+      </p>
+    </div>
+  );
+}

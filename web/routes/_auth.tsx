@@ -1,0 +1,13 @@
+import { createFileRoute, Outlet } from "@tanstack/react-router";
+
+import { PageSpinner } from "@/components/ui/spinner";
+import { requireUser } from "@/lib/guards";
+
+// spec §2 "Guards", logged-in guard: the pathless layout of every page that needs a signed-in user
+// (/account, /admin/*, /protected). A visitor who is not logged in goes to /login; a centred
+// spinner shows while the session check runs. Children read the user from the route context.
+export const Route = createFileRoute("/_auth")({
+  beforeLoad: async ({ context }) => ({ user: await requireUser(context) }),
+  pendingComponent: () => <PageSpinner />,
+  component: Outlet,
+});

@@ -1,0 +1,74 @@
+import LogOutIcon from "lucide-react/icons/log-out";
+import type * as React from "react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useLogout } from "@/lib/auth";
+import { formatDateTime } from "@/lib/format";
+import type { SessionUser } from "@/lib/session";
+
+// spec §2 "Account page": username, user id, status, created, updated, group chips, Logout.
+export function AccountDetailsCard({ user }: { user: SessionUser }) {
+  const { logout, isPending } = useLogout();
+  const initial = (Array.from(user.username)[0] ?? "?").toUpperCase();
+  return (
+    <Card>
+      <CardHeader className="flex items-center gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-12 shrink-0 items-center justify-center rounded-full bg-primary text-xl font-bold text-primary-foreground"
+        >
+          {initial}
+        </span>
+        <div className="min-w-0">
+          <CardTitle>
+            <h2 className="truncate text-xl">
+              {user.username}
+            </h2>
+          </CardTitle>
+          <p className="truncate text-sm text-muted-foreground">{user.email ?? "No email address"}</p>
+        </div>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
+          <Detail term="Username">{user.username}</Detail>
+          <Detail term="User ID">{user.id}</Detail>
+          <Detail term="Status">
+            <Badge variant={user.status === "active" ? "success" : "secondary"}>{user.status}</Badge>
+          </Detail>
+          <Detail term="Created">{formatDateTime(user.created_at)}</Detail>
+          <Detail term="Updated">{formatDateTime(user.updated_at)}</Detail>
+          <Detail term="Groups">
+            {user.groups.length > 0 ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Groups">
+                {user.groups.map((group) => (
+                  <li key={group.id}>
+                    <Badge variant="outline">{group.name}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="text-muted-foreground">None</span>
+            )}
+          </Detail>
+        </dl>
+      </CardContent>
+      <CardFooter>
+        <Button variant="outline" onClick={() => void logout()} disabled={isPending} aria-busy={isPending || undefined}>
+          <LogOutIcon aria-hidden="true" />
+          Logout
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-muted-foreground">{term}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,347 @@
+import CopyIcon from "lucide-react/icons/copy";
+import DownloadIcon from "lucide-react/icons/download";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
+import ShieldOffIcon from "lucide-react/icons/shield-off";
+import * as React from "react";
+
+import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
+import { TextField } from "@/components/text-field";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Modal } from "@/components/ui/modal";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { useTwoFactorDisable, useTwoFactorSetup, useTwoFactorVerify } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import type { SessionUser } from "@/lib/session";
+
+// spec §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
+// When enabled, 'Disable 2FA' opens a dialog that needs the current code. DESIGN §3: enabling
+// also returns 10 single-use recovery codes, shown once.
+
+const CODE_LENGTH = 6; // spec §9
+const RECOVERY_CODE_LENGTH = 9; // 'ABCD-EFGH'
+
+type SetupData = { secret: string; qr_code: string; otpauth_url: string };
+
+export function TwoFactorCard({ user }: { user: SessionUser }) {
+  const [setup, setSetup] = React.useState<SetupData | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = React.useState<string[] | null>(null);
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+
+  let body: React.ReactNode;
+  if (recoveryCodes) {
+    // Shown before the "enabled" state, which the refetched user already reports.
+    body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+  } else if (user.two_factor_enabled) {
+    body = <EnabledState onDisabled={() => setFeedback(successFeedback("2FA disabled"))} />;
+  } else if (setup) {
+    body = (
+      <SetupStep
+        setup={setup}
+        onCancel={() => setSetup(null)}
+        onVerified={(codes) => {
+          setSetup(null);
+          setRecoveryCodes(codes);
+          setFeedback(successFeedback("2FA enabled successfully"));
+        }}
+      />
+    );
+  } else {
+    body = (
+      <DisabledState
+        onSetupStarted={(data) => {
+          setFeedback(null);
+          setSetup(data);
+        }}
+        onError={(text) => setFeedback(errorFeedback(text))}
+      />
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg">Two-Factor Authentication</h2>
+          {user.two_factor_enabled ? (
+            <Badge variant="success">Enabled</Badge>
+          ) : (
+            <Badge variant="secondary">Disabled</Badge>
+          )}
+        </CardTitle>
+        <CardDescription>A code from an authenticator app is asked for after your password.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <FormFeedback feedback={feedback} focusOnShow={recoveryCodes !== null} />
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DisabledState({
+  onSetupStarted,
+  onError,
+}: {
+  onSetupStarted: (setup: SetupData) => void;
+  onError: (text: string) => void;
+}) {
+  const startSetup = useTwoFactorSetup();
+
+  async function handleEnable() {
+    try {
+      const result = await startSetup.mutateAsync();
+      onSetupStarted({ secret: result.secret, qr_code: result.qr_code, otpauth_url: result.otpauth_url });
+    } catch (error) {
+      onError(errorText(error, "Failed to start 2FA setup"));
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">Two-factor authentication is off. Turn it on to protect your account with a second step.</p>
+      <Button
+        className="justify-self-start"
+        onClick={handleEnable}
+        disabled={startSetup.isPending}
+        aria-busy={startSetup.isPending || undefined}
+      >
+        {startSetup.isPending ? <Spinner label="Starting" /> : <ShieldCheckIcon aria-hidden="true" />}
+        Enable 2FA
+      </Button>
+    </div>
+  );
+}
+
+function SetupStep({
+  setup,
+  onCancel,
+  onVerified,
+}: {
+  setup: SetupData;
+  onCancel: () => void;
+  onVerified: (recoveryCodes: string[]) => void;
+}) {
+  const verify = useTwoFactorVerify();
+  const [code, setCode] = React.useState("");
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const secretId = React.useId();
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    try {
+      const result = await verify.mutateAsync({ code: code.trim() });
+      onVerified(result.recovery_codes);
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "2FA verification failed")));
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <ol className="grid list-decimal gap-1 pl-5 text-sm">
+        <li>Scan the QR code with an authenticator app, or enter the key by hand.</li>
+        <li>Type the 6-digit code the app shows and choose Verify.</li>
+      </ol>
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <img
+          src={setup.qr_code}
+          alt="QR code to scan with your authenticator app"
+          width={176}
+          height={176}
+          className="size-44 shrink-0 rounded-md border bg-white p-2"
+        />
+        <div className="grid w-full min-w-0 gap-1.5">
+          <p id={secretId} className="text-sm font-medium">
+            Key for manual entry
+          </p>
+          <code
+            data-testid="totp-secret"
+            aria-labelledby={secretId}
+            className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all select-all"
+          >
+            {setup.secret}
+          </code>
+          <p className="text-xs text-muted-foreground">Time-based, 6 digits, every 30 seconds.</p>
+        </div>
+      </div>
+      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Verify two-factor code">
+        <FormFeedback feedback={feedback} />
+        <TextField
+          label="Authentication code"
+          name="code"
+          required
+          autoFocus
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={CODE_LENGTH}
+          placeholder="123456"
+          className="max-w-40 font-mono tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
+            {verify.isPending && <Spinner label="Verifying" />}
+            Verify
+          </Button>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={verify.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { showSnackbar } = useSnackbar();
+  const text = codes.join("\n");
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      showSnackbar("Recovery codes copied", "success");
+    } catch {
+      showSnackbar("Could not copy the recovery codes; select them and copy by hand", "error");
+    }
+  }
+
+  function handleDownload() {
+    const url = URL.createObjectURL(new Blob([`Kerstactie recovery codes\n\n${text}\n`], { type: "text/plain" }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = "kerstactie-recovery-codes.txt";
+    document.body.append(link);
+    link.click();
+    link.remove();
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1">
+        <h3 className="font-semibold">Recovery codes</h3>
+        <p className="text-sm text-muted-foreground">
+          Save these codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are
+          shown only now.
+        </p>
+      </div>
+      <ul
+        aria-label="Recovery codes"
+        data-testid="recovery-codes"
+        className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 font-mono text-sm select-all"
+      >
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={handleCopy}>
+          <CopyIcon aria-hidden="true" />
+          Copy
+        </Button>
+        <Button type="button" variant="outline" onClick={handleDownload}>
+          <DownloadIcon aria-hidden="true" />
+          Download
+        </Button>
+        <Button type="button" onClick={onDone}>
+          I have saved them
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function EnabledState({ onDisabled }: { onDisabled: () => void }) {
+  const disable = useTwoFactorDisable();
+  const [open, setOpen] = React.useState(false);
+  const [code, setCode] = React.useState("");
+  const [useRecoveryCode, setUseRecoveryCode] = React.useState(false);
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+
+  function handleOpenChange(next: boolean) {
+    if (disable.isPending) return;
+    setOpen(next);
+    if (!next) {
+      setCode("");
+      setUseRecoveryCode(false);
+      setFeedback(null);
+    }
+  }
+
+  // Someone who lost the authenticator app can still turn 2FA off with a recovery code.
+  function switchKind() {
+    setUseRecoveryCode((current) => !current);
+    setCode("");
+    setFeedback(null);
+    inputRef.current?.focus();
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    try {
+      await disable.mutateAsync({ code: code.trim() });
+      setOpen(false);
+      setCode("");
+      onDisabled();
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "Disable failed")));
+    }
+  }
+
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm">
+        Two-factor authentication is on. Signing in asks for a code from your authenticator app.
+      </p>
+      <Button variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
+        <ShieldOffIcon aria-hidden="true" />
+        Disable 2FA
+      </Button>
+      <Modal
+        open={open}
+        onOpenChange={handleOpenChange}
+        title="Disable 2FA"
+        description="Enter the current code from your authenticator app to turn two-factor authentication off."
+      >
+        <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Disable 2FA">
+          <FormFeedback feedback={feedback} />
+          <TextField
+            ref={inputRef}
+            label={useRecoveryCode ? "Recovery code" : "Authentication code"}
+            name="code"
+            required
+            autoFocus
+            autoComplete={useRecoveryCode ? "off" : "one-time-code"}
+            inputMode={useRecoveryCode ? "text" : "numeric"}
+            maxLength={useRecoveryCode ? RECOVERY_CODE_LENGTH : CODE_LENGTH}
+            placeholder={useRecoveryCode ? "ABCD-EFGH" : "123456"}
+            className="font-mono tracking-widest"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            labelAction={
+              <Button type="button" variant="link" className="h-auto px-0 text-xs" onClick={switchKind}>
+                {useRecoveryCode ? "Use an authentication code" : "Use a recovery code"}
+              </Button>
+            }
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={disable.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={disable.isPending} aria-busy={disable.isPending || undefined}>
+              {disable.isPending && <Spinner label="Disabling" />}
+              Disable 2FA
+            </Button>
+          </div>
+        </form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { createFileRoute } from "@tanstack/react-router";
+
+import { PageContainer } from "@/components/layout/site-layout";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useSession } from "@/lib/auth";
+import { AccountDetailsCard } from "./-components/account-details-card";
+import { ChangePasswordCard } from "./-components/change-password-card";
+import { TwoFactorCard } from "./-components/two-factor-card";
+import { UpdateEmailCard } from "./-components/update-email-card";
+
+// spec §2 "Account page": 'My Account' with the user details, 'Update Email', 'Change Password'
+// and two-factor authentication cards. Guarded by the _auth layout.
+export const Route = createFileRoute("/_auth/account")({
+  component: AccountPage,
+});
+
+function AccountPage() {
+  const { user, isPending } = useSession();
+  if (isPending) return <PageSpinner />;
+  return (
+    <PageContainer className="flex flex-col gap-6">
+      <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+      {user ? (
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <AccountDetailsCard user={user} />
+          <TwoFactorCard user={user} />
+          <UpdateEmailCard user={user} />
+          <ChangePasswordCard username={user.username} />
+        </div>
+      ) : (
+        <p className="text-muted-foreground">Not logged in</p>
+      )}
+    </PageContainer>
+  );
+}

@@ -1,0 +1,186 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+
+import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { TextField } from "@/components/text-field";
+import { Button } from "@/components/ui/button";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { isTwoFactorRequired, useCompleteTwoFactorLogin, useLogin, useTrpc } from "@/lib/auth";
+import { errorText, serverErrorText } from "@/lib/errors";
+import { requireAnonymous } from "@/lib/guards";
+import { isSettingOn, toSettingsLookup } from "@/lib/settings";
+import { AuthCard } from "./-components/auth-card";
+
+// spec §2 "Sign-in screen", §4 "Sign-in modes", §5 "Sign-in", §8 "Sign-in".
+export const Route = createFileRoute("/login")({
+  beforeLoad: ({ context }) => requireAnonymous(context),
+  pendingComponent: () => <PageSpinner />,
+  component: LoginPage,
+});
+
+type Step = "credentials" | "code";
+
+function LoginPage() {
+  const [step, setStep] = React.useState<Step>("credentials");
+  return step === "credentials" ? (
+    <CredentialsStep onTwoFactorRequired={() => setStep("code")} />
+  ) : (
+    <CodeStep onBack={() => setStep("credentials")} />
+  );
+}
+
+function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => void }) {
+  const login = useLogin();
+  const navigate = useNavigate();
+  const trpc = useTrpc();
+  const settings = useQuery(trpc.settings.list.queryOptions());
+  const registrationOpen = isSettingOn(toSettingsLookup(settings.data?.settings), "allow_registration");
+  const [username, setUsername] = React.useState("");
+  const [password, setPassword] = React.useState("");
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    try {
+      await login.mutateAsync({ username: username.trim(), password });
+      await navigate({ to: "/" });
+    } catch (error) {
+      // The 'two-factor' answer is a step, not an error (spec §8).
+      if (isTwoFactorRequired(serverErrorText(error))) {
+        onTwoFactorRequired();
+        return;
+      }
+      setFeedback(errorFeedback(errorText(error, "Login failed", "Unexpected error during login")));
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      description="Sign in with your username and password."
+      footer={
+        registrationOpen && (
+          <>
+            No account yet?{" "}
+            <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+              Register
+            </Link>
+          </>
+        )
+      }
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Login">
+        <FormFeedback feedback={feedback} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
+          {login.isPending && <Spinner label="Signing in" />}
+          Login
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+// spec §5: the code is required and at most 6 characters. A recovery code (DESIGN §3, 'ABCD-EFGH')
+// is 9 characters, so it has its own switch that lifts the limit.
+const CODE_LENGTH = 6;
+const RECOVERY_CODE_LENGTH = 9;
+
+function CodeStep({ onBack }: { onBack: () => void }) {
+  const completeLogin = useCompleteTwoFactorLogin();
+  const navigate = useNavigate();
+  const [useRecoveryCode, setUseRecoveryCode] = React.useState(false);
+  const [code, setCode] = React.useState("");
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+
+  function switchKind() {
+    setUseRecoveryCode((current) => !current);
+    setCode("");
+    setFeedback(null);
+    inputRef.current?.focus();
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    try {
+      await completeLogin.mutateAsync({ code: code.trim() });
+      await navigate({ to: "/" });
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "Invalid 2FA code", "Unexpected error during 2FA verification")));
+      inputRef.current?.select();
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Login"
+      description={
+        useRecoveryCode
+          ? "Enter one of the recovery codes you saved when you set up two-factor authentication."
+          : "Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app."
+      }
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Two-factor authentication">
+        <FormFeedback feedback={feedback} />
+        <TextField
+          ref={inputRef}
+          key={useRecoveryCode ? "recovery" : "code"}
+          label={useRecoveryCode ? "Recovery code" : "Authentication code"}
+          name="code"
+          required
+          autoFocus
+          autoComplete={useRecoveryCode ? "off" : "one-time-code"}
+          autoCapitalize={useRecoveryCode ? "characters" : "none"}
+          inputMode={useRecoveryCode ? "text" : "numeric"}
+          spellCheck={false}
+          maxLength={useRecoveryCode ? RECOVERY_CODE_LENGTH : CODE_LENGTH}
+          placeholder={useRecoveryCode ? "ABCD-EFGH" : "123456"}
+          className="font-mono tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={completeLogin.isPending}
+          aria-busy={completeLogin.isPending || undefined}
+        >
+          {completeLogin.isPending && <Spinner label="Verifying" />}
+          Verify
+        </Button>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Button type="button" variant="link" className="h-auto px-0" onClick={switchKind}>
+            {useRecoveryCode ? "Use an authentication code" : "Use a recovery code"}
+          </Button>
+          <Button type="button" variant="link" className="h-auto px-0 text-muted-foreground" onClick={onBack}>
+            Back to login
+          </Button>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

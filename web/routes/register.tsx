@@ -1,0 +1,207 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link, redirect, useNavigate } from "@tanstack/react-router";
+import * as React from "react";
+
+import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
+import { TextField } from "@/components/text-field";
+import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { useRegister, useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { getSetting, isSettingOn, toSettingsLookup } from "@/lib/settings";
+import { AuthCard } from "./-components/auth-card";
+import { PasswordStrengthMeter } from "./-components/password-strength-meter";
+
+// spec §2 route table: /register is reachable only while allow_registration is on, otherwise it
+// redirects to /login. The screen itself still shows 'Registration Disabled' should the setting be
+// switched off while it is open (spec §2 "Registration screen").
+export const Route = createFileRoute("/register")({
+  beforeLoad: async ({ context: { queryClient, trpc } }) => {
+    // fetchQuery, not ensureQueryData: a stale cached "off" (or "on") must not decide the guard.
+    // No retries: as in the root guard, a failing call must not hold the page behind the spinner.
+    const settings = await queryClient
+      .fetchQuery({ ...trpc.settings.list.queryOptions(), retry: false })
+      .catch(() => null);
+    if (!isSettingOn(toSettingsLookup(settings?.settings), "allow_registration")) {
+      throw redirect({ to: "/login", replace: true });
+    }
+  },
+  pendingComponent: () => <PageSpinner />,
+  component: RegisterPage,
+});
+
+const DEFAULT_PASSWORD_MIN_LENGTH = 6; // spec §3 known keys
+
+// A short pause so the "logging you in" message can be read before the landing page appears.
+const REDIRECT_DELAY_MS = 800;
+
+function RegisterPage() {
+  const trpc = useTrpc();
+  const settingsQuery = useQuery(trpc.settings.list.queryOptions());
+  if (settingsQuery.isPending) return <PageSpinner />;
+
+  const settings = toSettingsLookup(settingsQuery.data?.settings);
+  if (!isSettingOn(settings, "allow_registration")) {
+    return (
+      <AuthCard title="Registration Disabled">
+        <Alert variant="info">
+          <AlertDescription>Public user registration is currently not allowed.</AlertDescription>
+        </Alert>
+        <Button asChild variant="outline" className="w-full">
+          <Link to="/login">Go to Login</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const rawMinLength = Number(getSetting(settings, "password_min_length", DEFAULT_PASSWORD_MIN_LENGTH));
+  const minLength = Number.isFinite(rawMinLength) && rawMinLength > 0 ? rawMinLength : DEFAULT_PASSWORD_MIN_LENGTH;
+  return <RegisterForm minLength={minLength} />;
+}
+
+function RegisterForm({ minLength }: { minLength: number }) {
+  const register = useRegister();
+  const navigate = useNavigate();
+  const [username, setUsername] = React.useState("");
+  const [email, setEmail] = React.useState("");
+  const [password, setPassword] = React.useState("");
+  const [confirmPassword, setConfirmPassword] = React.useState("");
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const [outcome, setOutcome] = React.useState<"activation-required" | "signed-in" | null>(null);
+  const strengthId = React.useId();
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    // spec §5 "Registration": checked before anything is sent.
+    if (password.length < minLength) {
+      setFeedback(errorFeedback(`Password must be at least ${minLength} characters.`));
+      return;
+    }
+    if (password !== confirmPassword) {
+      setFeedback(errorFeedback("Passwords do not match."));
+      return;
+    }
+    try {
+      const trimmedEmail = email.trim();
+      const result = await register.mutateAsync({
+        username: username.trim(),
+        password,
+        ...(trimmedEmail ? { email: trimmedEmail } : {}),
+      });
+      if (result.activation_required) {
+        setOutcome("activation-required");
+        return;
+      }
+      setOutcome("signed-in");
+      window.setTimeout(() => void navigate({ to: "/" }), REDIRECT_DELAY_MS);
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "Registration failed", "Something went wrong")));
+    }
+  }
+
+  // spec §2: on success a success message; it says the account must be activated before logging
+  // in when registration_requires_activation is on, otherwise that it is logging in.
+  if (outcome === "activation-required") {
+    return (
+      <AuthCard title="Register">
+        <FormFeedback
+          focusOnShow
+          feedback={successFeedback(
+            "Your account has been created. An administrator must activate it before you can log in.",
+          )}
+        />
+        <Button asChild className="w-full">
+          <Link to="/login">Go to Login</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+  if (outcome === "signed-in") {
+    return (
+      <AuthCard title="Register">
+        <FormFeedback focusOnShow feedback={successFeedback("Your account has been created. Logging you in...")} />
+        <div className="flex justify-center">
+          <Spinner className="size-6 text-primary" label="Logging you in" />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard
+      title="Register"
+      description="Create an account for the Kerstactie site."
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Register">
+        <FormFeedback feedback={feedback} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          maxLength={32}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          label={
+            <>
+              Email <span className="font-normal text-muted-foreground">(optional)</span>
+            </>
+          }
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <div className="grid gap-2">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            hint={`Minimum ${minLength} characters`}
+            aria-describedby={password ? strengthId : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {password && <PasswordStrengthMeter id={strengthId} password={password} />}
+        </div>
+        <TextField
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={register.isPending}
+          aria-busy={register.isPending || undefined}
+        >
+          {register.isPending && <Spinner label="Registering" />}
+          {register.isPending ? "Registering..." : "Register"}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
