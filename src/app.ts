@@ -2,8 +2,12 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { AppDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { groupsRoutes } from './features/groups/groups.routes';
+import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
+import { usersRoutes } from './features/users/users.routes';
+import { versionsRoutes } from './features/versions/versions.routes';
 import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
 import { GET_DELETE_PATHS } from './http/rest';
@@ -48,7 +52,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   }
   const guard = crossSiteGuard(deps);
   app.on(STATE_CHANGING_METHODS, '*', guard);
-  for (const path of GET_DELETE_PATHS) app.get(`${base}${path}`, guard);
+  for (const path of GET_DELETE_PATHS) {
+    // Hono answers HEAD with the GET handler: a HEAD must never delete anything.
+    app.get(`${base}${path}`, async (c, next) => (c.req.raw.method === 'HEAD' ? c.json({ success: false, error: 'Method not allowed' }, 405) : next()), guard);
+  }
 
   app.all('/trpc/*', async (c) => {
     const ctx = await ctxOf(c);
@@ -79,6 +86,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, settingsRoutes(ctxOf));
   app.route(base, accountRoutes(ctxOf));
   app.route(base, twoFactorRoutes(ctxOf));
+  app.route(base, usersRoutes(ctxOf));
+  app.route(base, groupsRoutes(ctxOf));
+  app.route(base, permissionsRoutes(ctxOf));
+  app.route(base, versionsRoutes(ctxOf));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createR2FileStore } from '../../src/platform/files-r2';
+import { buildTestApk } from '../support/zip';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0] };
 
@@ -74,5 +75,55 @@ describe('accounts inside workerd', () => {
     expect(body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(body.otpauth_url).toContain('issuer=Ronde+Tafel+144+Harlingen');
     expect(atob(body.qr_code.replace('data:image/svg+xml;base64,', ''))).toContain('<svg');
+  });
+});
+
+describe('APK versions inside workerd (R2)', () => {
+  async function adminCookie(): Promise<string> {
+    const login = await SELF.fetch('https://kerst.example/api/account/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
+    });
+    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  }
+
+  it('streams an APK of 9 MiB into R2 (as a multipart upload) and serves it back whole', async () => {
+    const cookie = await adminCookie();
+    const apk = buildTestApk(9 * 1024 * 1024);
+    const data = new FormData();
+    data.append('version_code', '7');
+    data.append('version_name', '1.0.7');
+    data.append('apk_file', new Blob([apk as Uint8Array<ArrayBuffer>]), 'kerstactie.apk');
+    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data });
+    const body = (await upload.json()) as { success: boolean; version: { id: number; version_code: number } };
+    expect(upload.status).toBe(200);
+    expect(body.version.version_code).toBe(7);
+
+    const latest = await SELF.fetch('https://kerst.example/api/update/latest');
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get('content-disposition')).toBe('attachment; filename="app_latest.apk"');
+    expect(latest.headers.get('content-length')).toBe(String(apk.length));
+    // Compare digests: a deep equality over 9 million elements would exhaust the test's memory.
+    const digest = async (bytes: ArrayBuffer | Uint8Array) => new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as ArrayBuffer)).join(',');
+    expect(await digest(await latest.arrayBuffer())).toBe(await digest(apk));
+
+    const listed = await bindings.APKS.list({ prefix: 'apks/' });
+    expect(listed.objects).toHaveLength(1);
+  });
+
+  it('leaves neither row nor object behind when the file is not a ZIP', async () => {
+    const cookie = await adminCookie();
+    const before = (await bindings.APKS.list({ prefix: 'apks/' })).objects.length;
+    const data = new FormData();
+    data.append('version_code', '8');
+    data.append('version_name', 'broken');
+    data.append('apk_file', new Blob(['this is no zip']), 'broken.apk');
+    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data });
+    expect(upload.status).toBe(400);
+    expect(await upload.json()).toEqual({ success: false, error: 'Please select a valid APK file', message: 'Please select a valid APK file' });
+    expect((await bindings.APKS.list({ prefix: 'apks/' })).objects.length).toBe(before);
+    const list = await SELF.fetch('https://kerst.example/api/update/list', { headers: { cookie } });
+    expect(((await list.json()) as { versions: { version_code: number }[] }).versions.map((v) => v.version_code)).not.toContain(8);
   });
 });

@@ -1,0 +1,196 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { groupPermissions, groups, permissions, settings } from '../../db/schema';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { PERMISSIONS, requireAdmin, type HasUser } from '../auth/permissions';
+import { PERMISSION_NOT_FOUND, toPermissionView, type PermissionView } from '../permissions/permissions.service';
+import { chunked } from '../permissions/record-id';
+import type { SettingsCache } from '../settings/settings-cache';
+import { getIntegerSetting } from '../settings/settings.service';
+import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from '../users/last-admin';
+import type { AddGroupInput, GroupPermissionsInput } from './groups.schemas';
+
+export interface GroupsCtx extends HasUser {
+  db: Db;
+  settingsCache: SettingsCache;
+}
+
+/** spec §3 Group, as DESIGN §4 shows it. */
+export interface GroupView {
+  id: number;
+  name: string;
+  description: string;
+  deletable: boolean;
+  permissions: PermissionView[];
+}
+
+type GroupRow = typeof groups.$inferSelect;
+
+export const GROUP_NOT_FOUND = 'Group not found';
+const DUPLICATE_NAME = 'A group with this name already exists';
+/** Ids per statement: D1 allows at most 100 bound values, and each statement binds the group id too. */
+const IDS_PER_STATEMENT = 90;
+
+/** Groups with their permissions (ordered by key), in two queries whatever their number. */
+async function withPermissions(db: Db, rows: GroupRow[]): Promise<GroupView[]> {
+  if (rows.length === 0) return [];
+  const grants = await db
+    .select({ groupId: groupPermissions.groupId, permission: permissions })
+    .from(groupPermissions)
+    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+    .where(rows.length === 1 ? eq(groupPermissions.groupId, rows[0]!.id) : undefined)
+    .orderBy(asc(permissions.key));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    deletable: row.deletable,
+    permissions: grants.filter((g) => g.groupId === row.id).map((g) => toPermissionView(g.permission)),
+  }));
+}
+
+async function findGroup(db: Db, id: number): Promise<GroupRow> {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
+  if (!row) throw notFound(GROUP_NOT_FOUND);
+  return row;
+}
+
+/** DESIGN §4 GET /api/groups: every group with its permissions, ordered by id. */
+export async function listGroups(ctx: GroupsCtx): Promise<GroupView[]> {
+  requireAdmin(ctx);
+  const rows = await ctx.db.select().from(groups).orderBy(asc(groups.id));
+  return withPermissions(ctx.db, rows);
+}
+
+/** DESIGN §4 GET /api/groups?id=. */
+export async function getGroup(ctx: GroupsCtx, id: number): Promise<GroupView> {
+  requireAdmin(ctx);
+  const [view] = await withPermissions(ctx.db, [await findGroup(ctx.db, id)]);
+  return view!;
+}
+
+const sameName = (name: string) => eq(sql`lower(${groups.name})`, name.toLowerCase());
+
+/** spec §5 add group; names are unique case-insensitively. New groups are deletable. */
+export async function addGroup(ctx: GroupsCtx, input: AddGroupInput): Promise<GroupView> {
+  requireAdmin(ctx);
+  const [existing] = await ctx.db.select({ id: groups.id }).from(groups).where(sameName(input.name)).limit(1);
+  if (existing) throw new AppError(409, DUPLICATE_NAME);
+  // Without a conflict target, DO NOTHING also covers the case-insensitive unique index (a racing add).
+  const [row] = await ctx.db
+    .insert(groups)
+    .values({ name: input.name, description: input.description, deletable: true })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError(409, DUPLICATE_NAME);
+  return { id: row.id, name: row.name, description: row.description, deletable: row.deletable, permissions: [] };
+}
+
+async function defaultGroupId(ctx: GroupsCtx): Promise<number | null> {
+  try {
+    return await getIntegerSetting(ctx, 'default_user_group_id');
+  } catch (error) {
+    // No default group configured: then no group is the default.
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+/**
+ * spec §5: non-deletable groups cannot be deleted. Nor can the group new users join
+ * (default_user_group_id), nor the last group giving an active admin admin.access.
+ * Memberships and grants go with the group (foreign-key cascades).
+ */
+export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
+  requireAdmin(ctx);
+  const group = await findGroup(ctx.db, id);
+  if (!group.deletable) throw badRequest('This group cannot be deleted');
+  const DEFAULT_GROUP = 'The default user group cannot be deleted';
+  if ((await defaultGroupId(ctx)) === group.id) throw badRequest(DEFAULT_GROUP);
+  const change = { groupId: group.id };
+  if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
+  // The same rules in the statement itself, so a setting or membership changed meanwhile still counts.
+  const isDefault = sql`EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.key} = 'default_user_group_id' AND ${settings.value} = ${String(group.id)})`;
+  const deleted = await ctx.db
+    .delete(groups)
+    .where(and(eq(groups.id, group.id), eq(groups.deletable, true), sql`NOT ${isDefault}`, adminRemainsAfter(ctx.db, change)))
+    .returning({ id: groups.id });
+  if (deleted.length > 0) return;
+  const [still] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, group.id)).limit(1);
+  if (!still) return;
+  ctx.settingsCache.invalidate();
+  if ((await defaultGroupId(ctx)) === group.id) throw badRequest(DEFAULT_GROUP);
+  throw lastAdminRefused();
+}
+
+/** Refuses the whole request when one of the ids names no permission: nothing is written then. */
+async function requirePermissionsExist(db: Db, ids: number[]): Promise<void> {
+  let found = 0;
+  for (const part of chunked(ids, IDS_PER_STATEMENT)) {
+    const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, part));
+    found += rows.length;
+  }
+  if (found !== ids.length) throw notFound(PERMISSION_NOT_FOUND);
+}
+
+/** Grants permissions to a group as a set: ones it already holds are left as they are. */
+export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
+  requireAdmin(ctx);
+  await findGroup(ctx.db, input.group_id);
+  if (input.permission_ids.length === 0) return;
+  await requirePermissionsExist(ctx.db, input.permission_ids);
+  // INSERT … SELECT skips a permission deleted meanwhile instead of failing on its foreign key.
+  const statements = chunked(input.permission_ids, IDS_PER_STATEMENT).map((part) =>
+    ctx.db
+      .insert(groupPermissions)
+      .select(
+        ctx.db
+          .select({ groupId: sql<number>`${input.group_id}`.as('group_id'), permissionId: permissions.id })
+          .from(permissions)
+          .where(inArray(permissions.id, part)),
+      )
+      .onConflictDoNothing(),
+  );
+  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+}
+
+/**
+ * Takes permissions from a group as a set: ones it does not hold are ignored. Taking admin.access
+ * away must leave an active admin; when it would not, nothing at all is removed.
+ */
+export async function removeGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
+  requireAdmin(ctx);
+  await findGroup(ctx.db, input.group_id);
+  if (input.permission_ids.length === 0) return;
+  await requirePermissionsExist(ctx.db, input.permission_ids);
+  const [adminGrant] = await ctx.db
+    .select({ permissionId: groupPermissions.permissionId })
+    .from(groupPermissions)
+    .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+    .where(and(eq(groupPermissions.groupId, input.group_id), eq(permissions.key, PERMISSIONS.adminAccess)))
+    .limit(1);
+  const takesAdmin = !!adminGrant && input.permission_ids.includes(adminGrant.permissionId);
+  const change = { groupId: input.group_id };
+  if (takesAdmin && !(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
+  // Every statement carries the same guard, so the batch removes all or nothing.
+  const statements = chunked(input.permission_ids, IDS_PER_STATEMENT).map((part) =>
+    ctx.db
+      .delete(groupPermissions)
+      .where(
+        and(
+          eq(groupPermissions.groupId, input.group_id),
+          inArray(groupPermissions.permissionId, part),
+          takesAdmin ? adminRemainsAfter(ctx.db, change) : undefined,
+        ),
+      ),
+  );
+  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  if (takesAdmin) {
+    const [still] = await ctx.db
+      .select({ one: sql`1` })
+      .from(groupPermissions)
+      .where(and(eq(groupPermissions.groupId, input.group_id), eq(groupPermissions.permissionId, adminGrant.permissionId)))
+      .limit(1);
+    if (still) throw lastAdminRefused();
+  }
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { MAX_PASSWORD_LENGTH } from '../account/account.schemas';
+import { recordId } from '../permissions/record-id';
+
+export const USER_STATUSES = ['active', 'inactive'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+/** POST /api/users/assigngroup and /removegroup (DESIGN §4). */
+export const userGroupSchema = z.object({
+  user_id: recordId('Invalid user_id'),
+  group_id: recordId('Invalid group_id'),
+});
+export type UserGroupInput = z.output<typeof userGroupSchema>;
+
+/**
+ * POST /api/users/edituser?id= body: any of password, status, e-mail (spec §7 "body such as password").
+ * A null password or status means "leave it"; an empty or null e-mail clears it. The password length
+ * rule needs a setting, so the service checks it.
+ */
+export const editUserSchema = z.object({
+  password: z
+    .union([z.string(), z.null()], { error: 'Password must be text' })
+    .optional()
+    .transform((v) => v ?? undefined)
+    .pipe(z.string().max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }).optional()),
+  status: z
+    .union([z.enum(USER_STATUSES), z.null()], { error: 'Status must be active or inactive' })
+    .optional()
+    .transform((v) => v ?? undefined),
+  email: z
+    .union([z.string(), z.null()], { error: 'Invalid email address' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim())),
+});
+export type EditUserInput = z.output<typeof editUserSchema>;
+
+/** users.edit over tRPC: the id of `?id=` beside the same body. */
+export const editUserInputSchema = z.object({ id: recordId('Invalid id'), ...editUserSchema.shape });

@@ -1,0 +1,174 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { versions } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../support/test-app';
+import { buildTestApk } from '../support/zip';
+
+let t: TestApp;
+let admin: string;
+let plain: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.cookieFor('admin');
+  await t.createUser('versions_plain');
+  plain = await t.cookieFor('versions_plain');
+});
+afterAll(async () => t.close());
+afterEach(() => expect(t.errors).toEqual([]));
+
+function form(parts: { code?: string; name?: string; file?: { bytes: Uint8Array; filename: string } }, fileFirst = false) {
+  const data = new FormData();
+  const addFields = () => {
+    if (parts.code !== undefined) data.append('version_code', parts.code);
+    if (parts.name !== undefined) data.append('version_name', parts.name);
+  };
+  if (!fileFirst) addFields();
+  if (parts.file) data.append('apk_file', new Blob([parts.file.bytes as Uint8Array<ArrayBuffer>]), parts.file.filename);
+  if (fileFirst) addFields();
+  return data;
+}
+
+async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admin, headers: Record<string, string> = {}) {
+  const response = await t.app.request('http://127.0.0.1/api/update/upload', {
+    method: 'POST',
+    headers: { cookie, ...headers },
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+  return { status: response.status, json: (await response.json()) as any };
+}
+
+const apkDir = () => join(t.dir, 'apks');
+const storedFiles = () => (existsSync(apkDir()) ? readdirSync(apkDir()) : []);
+const rows = () => t.db.select().from(versions);
+
+describe('APK versions on Node (files on disk)', () => {
+  it('uploads a real APK, lists it newest first and downloads it with its file name', async () => {
+    const apk = buildTestApk();
+    const first = await upload(form({ code: '3', name: '1.2.0', file: { bytes: apk, filename: 'kerstactie.apk' } }));
+    expect(first.status).toBe(200);
+    expect(first.json).toEqual({ success: true, version: { id: expect.any(Number), version_name: '1.2.0', version_code: 3, created_at: expect.any(String) } });
+    const second = await upload(form({ code: '10', name: '1.3.0 beta', file: { bytes: buildTestApk(100), filename: 'NEW.APK' } }));
+    expect(second.status).toBe(200);
+
+    const list = await t.request('/api/update/list', { cookie: admin });
+    expect(list.json.versions.map((v: { version_code: number }) => v.version_code)).toEqual([10, 3]);
+    expect(storedFiles()).toHaveLength(2);
+
+    const download = await t.app.request(`http://127.0.0.1/api/update/download?id=${first.json.version.id}`, { headers: { cookie: admin } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/vnd.android.package-archive');
+    expect(download.headers.get('content-length')).toBe(String(apk.length));
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="app_v3_1.2.0.apk"');
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(apk);
+
+    const latest = await t.app.request('http://127.0.0.1/api/update/latest');
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get('content-disposition')).toBe('attachment; filename="app_latest.apk"');
+    expect(latest.headers.get('content-length')).toBe(String(buildTestApk(100).length));
+
+    const download10 = await t.app.request(`http://127.0.0.1/api/update/download?id=${second.json.version.id}`, { headers: { cookie: admin } });
+    expect(download10.headers.get('content-disposition')).toBe('attachment; filename="app_v10_1.3.0_beta.apk"');
+  });
+
+  it('accepts the file before the fields too', async () => {
+    const answer = await upload(form({ code: '20', name: '2.0', file: { bytes: buildTestApk(), filename: 'a.apk' } }, true));
+    expect(answer.status).toBe(200);
+    expect(answer.json.version.version_code).toBe(20);
+  });
+
+  it.each([
+    ['a name that does not end in .apk', { code: '30', name: 'x', file: { bytes: buildTestApk(), filename: 'app.zip' } }, 400, 'Please select a valid APK file'],
+    ['a file that is not a ZIP', { code: '31', name: 'x', file: { bytes: new TextEncoder().encode('not a zip at all'), filename: 'fake.apk' } }, 400, 'Please select a valid APK file'],
+    ['a file of two bytes', { code: '32', name: 'x', file: { bytes: new Uint8Array([0x50, 0x4b]), filename: 'short.apk' } }, 400, 'Please select a valid APK file'],
+    ['no file', { code: '33', name: 'x' }, 400, 'Please fill all fields and select an APK file'],
+    ['no version name', { code: '34', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'Please fill all fields and select an APK file'],
+    ['no version code', { name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'Please fill all fields and select an APK file'],
+    ['a version code that is not a whole number', { code: '1.5', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'The version code must be a whole number from 1 to 2147483647'],
+    ['a version code already used', { code: '3', name: 'again', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 409, 'Version code 3 already exists'],
+  ])('refuses %s and leaves neither row nor file', async (_what, parts, status, message) => {
+    const before = { rows: (await rows()).length, files: storedFiles().length };
+    const answer = await upload(form(parts));
+    expect(answer.status).toBe(status);
+    expect(answer.json).toEqual({ success: false, error: message, message });
+    expect((await rows()).length).toBe(before.rows);
+    expect(storedFiles().length).toBe(before.files);
+  });
+
+  it('refuses an upload announced over 100 MiB before reading it', async () => {
+    const answer = await upload(form({ code: '40', name: 'big', file: { bytes: buildTestApk(), filename: 'a.apk' } }), admin, {
+      'content-length': String(101 * 1024 * 1024),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.json.message).toBe('The APK is too large (at most 100 MB)');
+  });
+
+  it('stops a streamed upload that grows past 100 MiB, keeping nothing', async () => {
+    const before = storedFiles().length;
+    const boundary = 'kerstactieBoundary';
+    const encoder = new TextEncoder();
+    const head = encoder.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="version_code"\r\n\r\n41\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="version_name"\r\nContent-Type: text/plain\r\n\r\nhuge\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="apk_file"; filename="huge.apk"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004`,
+    );
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        if (sent > 110) return controller.close();
+        sent++;
+        controller.enqueue(chunk);
+      },
+    });
+    const answer = await upload(stream, admin, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    expect(answer.status).toBe(413);
+    expect(answer.json.message).toBe('The APK is too large (at most 100 MB)');
+    expect(sent).toBeLessThan(110);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('answers a body that is not multipart with 400', async () => {
+    const answer = await t.request('/api/update/upload', { cookie: admin, body: { version_code: 1 } });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe('Expected a multipart/form-data body');
+  });
+
+  it('keeps the admin calls for admins: anonymous 401, a plain user 403; latest stays public', async () => {
+    for (const [cookie, status, error] of [
+      ['', 401, 'Not logged in'],
+      [plain, 403, 'Forbidden'],
+    ] as const) {
+      expect((await upload(form({ code: '50', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }), cookie)).json).toEqual({ success: false, error });
+      const list = await t.request('/api/update/list', { cookie });
+      expect([list.status, list.json]).toEqual([status, { success: false, error }]);
+      const download = await t.request('/api/update/download?id=1', { cookie });
+      expect(download.status).toBe(status);
+    }
+    expect((await t.app.request('http://127.0.0.1/api/update/latest')).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await t.request('/api/update/download?id=999', { cookie: admin })).json).toEqual({ success: false, error: 'Version not found' });
+    const bad = await t.request('/api/update/download?id=abc', { cookie: admin });
+    expect([bad.status, bad.json]).toEqual([400, { success: false, error: 'Invalid id' }]);
+  });
+
+  it('deletes a version with its file', async () => {
+    const created = await upload(form({ code: '60', name: 'gone', file: { bytes: buildTestApk(), filename: 'a.apk' } }));
+    const before = storedFiles().length;
+    const answer = await t.request(`/api/update/delete?id=${created.json.version.id}`, { cookie: admin, method: 'POST' });
+    expect(answer.json).toEqual({ success: true });
+    expect(storedFiles().length).toBe(before - 1);
+    expect((await rows()).some((r) => r.versionCode === 60)).toBe(false);
+    expect((await t.request(`/api/update/delete?id=${created.json.version.id}`, { cookie: admin, method: 'POST' })).status).toBe(404);
+  });
+
+  it('answers the tRPC list like the REST one', async () => {
+    const answer = await t.request('/trpc/versions.list', { cookie: admin });
+    expect(answer.json.result.data.versions[0].version_code).toBe(20);
+  });
+});
