@@ -2,6 +2,10 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { AppDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { contactRoutes } from './features/contact/contact.routes';
+import { geocodeRoutes } from './features/geocode/geocode.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
 import { settingsRoutes } from './features/settings/settings.routes';
@@ -90,6 +94,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, groupsRoutes(ctxOf));
   app.route(base, permissionsRoutes(ctxOf));
   app.route(base, versionsRoutes(ctxOf));
+  app.route(base, tablersRoutes(ctxOf));
+  app.route(base, ordersRoutes(ctxOf));
+  app.route(base, contactRoutes(ctxOf));
+  app.route(base, geocodeRoutes(ctxOf));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {

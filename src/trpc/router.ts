@@ -1,4 +1,7 @@
 import { accountRouter } from '../features/account/account.trpc';
+import { contactRouter } from '../features/contact/contact.trpc';
+import { ordersRouter } from '../features/orders/orders.trpc';
+import { tablersRouter } from '../features/tablers/tablers.trpc';
 import { groupsRouter } from '../features/groups/groups.trpc';
 import { permissionsRouter } from '../features/permissions/permissions.trpc';
 import { settingsRouter } from '../features/settings/settings.trpc';
@@ -9,6 +12,9 @@ import { router } from './init';
 
 export const appRouter = router({
   account: accountRouter,
+  contact: contactRouter,
+  orders: ordersRouter,
+  tablers: tablersRouter,
   settings: settingsRouter,
   twoFactor: twoFactorRouter,
   versions: versionsRouter,

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is verplicht.` })
+    .trim()
+    .min(1, { error: `${label} is verplicht.` })
+    .max(max, { error: `${label} is te lang (maximaal ${max} tekens).` });
+
+export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+
+const quantity = z
+  .union([z.number(), z.string()], { error: QUANTITY_MESSAGE })
+  .transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
+    if (!Number.isInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * spec §7 POST /orders/create. The public form calls postal_code 'postalCode' and amount 'quantity'
+ * (spec §3); both spellings are accepted. Labels and messages of spec §5.
+ */
+export const orderInputSchema = z
+  .object({
+    tabler_id: z.union([z.number(), z.string(), z.null()]).optional(),
+    name: required('Naam', 100),
+    email: required('Email', 254),
+    phone: required('Telefoon', 40),
+    address: required('Adres', 200),
+    postal_code: z.string().optional(),
+    postalCode: z.string().optional(),
+    city: required('Plaats', 100),
+    amount: quantity.optional(),
+    quantity: quantity.optional(),
+    notes: z.string().max(2000, { error: 'Opmerkingen zijn te lang (maximaal 2000 tekens).' }).nullish(),
+    paid: z.boolean().optional(),
+    invoice_sent: z.boolean().optional(),
+  })
+  .transform((o, ctx) => {
+    const postal = (o.postal_code ?? o.postalCode ?? '').trim();
+    if (postal === '') {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'Postcode is verplicht.' });
+      return z.NEVER;
+    }
+    if (postal.length > 20) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'Postcode is te lang (maximaal 20 tekens).' });
+      return z.NEVER;
+    }
+    const tablerRaw = o.tabler_id;
+    const tablerId = tablerRaw === undefined || tablerRaw === null || tablerRaw === '' ? null : Number(tablerRaw);
+    return {
+      tablerId: tablerId !== null && Number.isSafeInteger(tablerId) && tablerId > 0 ? tablerId : tablerId === null ? null : -1,
+      name: o.name,
+      email: o.email,
+      phone: o.phone,
+      address: o.address,
+      postalCode: postal,
+      city: o.city,
+      amount: o.amount ?? o.quantity ?? 1,
+      notes: o.notes?.trim() ? o.notes.trim() : null,
+      paid: o.paid ?? false,
+      invoiceSent: o.invoice_sent ?? false,
+    };
+  });
+export type OrderInput = z.output<typeof orderInputSchema>;
