@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from '../permissions/record-id';
+import { recordId } from '../../http/record-id';
 
 export const GROUP_NAME_REQUIRED = 'Group name is required';
 /** More ids than any club has permissions; a bound so one request cannot ask for millions of rows. */

@@ -4,7 +4,7 @@ import { groupPermissions, groups, permissions, settings } from '../../db/schema
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { PERMISSIONS, requireAdmin, type HasUser } from '../auth/permissions';
 import { PERMISSION_NOT_FOUND, toPermissionView, type PermissionView } from '../permissions/permissions.service';
-import { chunked } from '../permissions/record-id';
+import { chunked } from '../../http/record-id';
 import type { SettingsCache } from '../settings/settings-cache';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from '../users/last-admin';

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { idSchema } from '../../http/record-id';
 import { parseInput } from '../../http/validate';
 import { APK_CONTENT_TYPE, deleteVersion, downloadLatestVersion, downloadVersion, listVersions, uploadVersion, type VersionDownload } from './versions.service';
 
-export const idQuerySchema = z.object({
-  id: z.string({ error: 'Invalid id' }).regex(/^[1-9]\d{0,9}$/, { error: 'Invalid id' }).transform(Number),
-});
 
 function fileResponse(download: VersionDownload): Response {
   return new Response(download.body as unknown as BodyInit, {
@@ -28,12 +25,12 @@ export function versionsRoutes(ctxOf: CtxOf) {
     return c.json({ success: true, version });
   });
   r.get('/api/update/download', admin, async (c) => {
-    const { id } = parseInput(idQuerySchema, c.req.query());
+    const { id } = parseInput(idSchema, { id: c.req.query('id') });
     return fileResponse(await downloadVersion(await ctxOf(c), id));
   });
   r.get('/api/update/latest', async (c) => fileResponse(await downloadLatestVersion(await ctxOf(c))));
   r.post('/api/update/delete', admin, async (c) => {
-    const { id } = parseInput(idQuerySchema, c.req.query());
+    const { id } = parseInput(idSchema, { id: c.req.query('id') });
     await deleteVersion(await ctxOf(c), id);
     return c.json({ success: true });
   });

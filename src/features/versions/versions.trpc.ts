@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { idSchema } from '../../http/record-id';
 import { adminProcedure, router } from '../../trpc/init';
 import { deleteVersion, listVersions } from './versions.service';
 
 // Upload and download stay on the REST surface: they stream files (and the upload reports progress).
 export const versionsRouter = router({
   list: adminProcedure.query(async ({ ctx }) => ({ versions: await listVersions(ctx) })),
-  delete: adminProcedure.input(z.object({ id: z.number().int().positive() })).mutation(async ({ ctx, input }) => {
+  delete: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     await deleteVersion(ctx, input.id);
     return { success: true as const };
   }),
