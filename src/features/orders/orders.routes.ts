@@ -1,11 +1,24 @@
-import { restRouter, type CtxOf } from '../../http/rest';
+import { idSchema } from '../../http/record-id';
+import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { orderInputSchema } from './orders.schemas';
-import { createOrder } from './orders.service';
+import { orderFiltersSchema, orderInputSchema } from './orders.schemas';
+import { createOrder, deleteOrder, listOrders, updateOrder } from './orders.service';
 
-/** DESIGN §4 POST /orders/create (public, forced unpaid; or admin with every field). */
+/** DESIGN §4 /orders: create (public, forced unpaid; or admin with every field), list, update, delete. */
 export function ordersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
+  const admin = adminOnly(ctxOf);
+  r.get('/orders', admin, async (c) => c.json(await listOrders(await ctxOf(c), parseInput(orderFiltersSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
+  r.post('/orders/update', admin, async (c) => {
+    const ctx = await ctxOf(c);
+    const { id } = parseInput(idSchema, { id: c.req.query('id') });
+    await updateOrder(ctx, id, parseInput(orderInputSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.post('/orders/delete', admin, async (c) => {
+    await deleteOrder(await ctxOf(c), parseInput(idSchema, { id: c.req.query('id') }).id);
+    return c.json({ success: true });
+  });
   r.post('/orders/create', async (c) => {
     const ctx = await ctxOf(c);
     const order = await createOrder(ctx, parseInput(orderInputSchema, await readJsonBody(c.req.raw)));

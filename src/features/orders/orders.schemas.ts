@@ -67,3 +67,22 @@ export const orderInputSchema = z
     };
   });
 export type OrderInput = z.output<typeof orderInputSchema>;
+
+const flag = z
+  .enum(['true', 'false', '1', '0'], { error: 'Filter must be true or false' })
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+
+/** GET /orders filters (query strings; the tRPC twin sends the same as text). */
+export const orderFiltersSchema = z.object({
+  paid: flag,
+  invoice_sent: flag,
+  tabler_id: z
+    .string()
+    .regex(/^(none|[1-9]\d{0,15})$/, { error: 'Invalid tabler_id' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'none' ? ('none' as const) : Number(v))),
+  q: z.string().max(200, { error: 'Search text is too long' }).optional(),
+});
+
+export const paidSchema = z.object({ paid: z.boolean({ error: 'paid must be true or false' }) });

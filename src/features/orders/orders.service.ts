@@ -1,10 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { hasPermission, PERMISSIONS } from '../auth/permissions';
+import { hasPermission, PERMISSIONS, requireAdmin } from '../auth/permissions';
 import { INVALID_EMAIL_NL } from '../contact/contact.service';
 import { isValidEmail } from '../account/account.schemas';
 import { refuseDuringMaintenance } from '../settings/maintenance';
@@ -50,7 +51,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     ctx.db
       .insert(orders)
       .values({
-        reference: sql`'KP-' || ${year} || '-' || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
+        // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
+        reference: sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
         tablerId: input.tablerId,
         name: input.name,
         email: input.email,
@@ -100,4 +102,121 @@ async function sendOrderConfirmation(ctx: RequestCtx, reference: string, input: 
     subject: `Bevestiging van je bestelling ${reference}`,
     text: lines.join('\n'),
   });
+}
+
+export interface OrderView {
+  id: number;
+  tabler_id: number | null;
+  tabler_name: string | null;
+  reference: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  amount: number;
+  notes: string | null;
+  paid: boolean;
+  invoice_sent: boolean;
+  invoice_number: string | null;
+  created_at: string;
+}
+
+export interface OrderFilters {
+  paid?: boolean | undefined;
+  invoice_sent?: boolean | undefined;
+  /** A tabler's id, or 'none' for orders whose tabler was deleted. */
+  tabler_id?: number | 'none' | undefined;
+  q?: string | undefined;
+}
+
+const orderColumns = {
+  id: orders.id,
+  tabler_id: orders.tablerId,
+  tabler_name: tablers.name,
+  reference: orders.reference,
+  name: orders.name,
+  email: orders.email,
+  phone: orders.phone,
+  address: orders.address,
+  postal_code: orders.postalCode,
+  city: orders.city,
+  amount: orders.amount,
+  notes: orders.notes,
+  paid: orders.paid,
+  invoice_sent: orders.invoiceSent,
+  invoice_number: orders.invoiceNumber,
+  created_at: orders.createdAt,
+};
+
+/** DESIGN §4 GET /orders with the tabler's name; filtered on the server (issue 6), newest first. */
+export async function listOrders(ctx: RequestCtx, filters: OrderFilters = {}): Promise<OrderView[]> {
+  requireAdmin(ctx);
+  const conditions: SQL[] = [];
+  if (filters.paid !== undefined) conditions.push(eq(orders.paid, filters.paid));
+  if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
+  if (filters.tabler_id === 'none') conditions.push(isNull(orders.tablerId));
+  else if (filters.tabler_id !== undefined) conditions.push(eq(orders.tablerId, filters.tabler_id));
+  const q = filters.q?.trim();
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    const text = (column: SQL | AnySQLiteColumn) => sql`lower(${column}) LIKE ${pattern.toLowerCase()} ESCAPE '\\'`;
+    conditions.push(
+      or(text(orders.reference), text(orders.name), text(orders.email), text(orders.phone), text(orders.address), text(orders.postalCode), text(orders.city), text(sql`coalesce(${orders.notes}, '')`))!,
+    );
+  }
+  return ctx.db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+}
+
+async function requireOrder(ctx: RequestCtx, id: number) {
+  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+}
+
+/** spec §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
+export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
+  requireAdmin(ctx);
+  await requireOrder(ctx, id);
+  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
+  if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(`Het aantal kerstpakketten is maximaal ${BACK_OFFICE_MAX_AMOUNT}.`);
+  if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
+  if (input.tablerId !== null) {
+    const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
+    if (!tabler) throw badRequest('Onbekende tabler.');
+  }
+  await ctx.db
+    .update(orders)
+    .set({
+      tablerId: input.tablerId,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      postalCode: input.postalCode,
+      city: input.city,
+      amount: input.amount,
+      notes: input.notes,
+      paid: input.paid,
+      invoiceSent: input.invoiceSent,
+      updatedAt: ctx.clock.now().toISOString(),
+    })
+    .where(eq(orders.id, id));
+}
+
+export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
+  requireAdmin(ctx);
+  const [row] = await ctx.db.update(orders).set({ paid, updatedAt: ctx.clock.now().toISOString() }).where(eq(orders.id, id)).returning({ id: orders.id });
+  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+}
+
+export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
+  requireAdmin(ctx);
+  const [row] = await ctx.db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
+  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
 }

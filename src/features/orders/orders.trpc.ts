@@ -1,10 +1,25 @@
-import { publicProcedure, router } from '../../trpc/init';
-import { orderInputSchema } from './orders.schemas';
-import { createOrder } from './orders.service';
+import { z } from 'zod';
+import { idSchema } from '../../http/record-id';
+import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { orderFiltersSchema, orderInputSchema, paidSchema } from './orders.schemas';
+import { createOrder, deleteOrder, listOrders, setOrderPaid, updateOrder } from './orders.service';
 
 export const ordersRouter = router({
   create: publicProcedure.input(orderInputSchema).mutation(async ({ ctx, input }) => ({
     success: true as const,
     order_reference: (await createOrder(ctx, input)).reference,
   })),
+  list: adminProcedure.input(orderFiltersSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
+  update: adminProcedure.input(z.object({ id: idSchema.shape.id, order: orderInputSchema })).mutation(async ({ ctx, input }) => {
+    await updateOrder(ctx, input.id, input.order);
+    return { success: true as const };
+  }),
+  setPaid: adminProcedure.input(idSchema.extend(paidSchema.shape)).mutation(async ({ ctx, input }) => {
+    await setOrderPaid(ctx, input.id, input.paid);
+    return { success: true as const };
+  }),
+  delete: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+    await deleteOrder(ctx, input.id);
+    return { success: true as const };
+  }),
 });

@@ -1,12 +1,29 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { matchSchema } from './tablers.schemas';
-import { listTablers, matchTabler } from './tablers.service';
+import { idSchema } from '../../http/record-id';
+import { matchSchema, tablerNameSchema } from './tablers.schemas';
+import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
-/** DESIGN §4 /tablers (admin list) and /tablers/match (public gate). */
+/** DESIGN §4 /tablers (admin list and changes) and /tablers/match (public gate). */
 export function tablersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  r.get('/tablers', adminOnly(ctxOf), async (c) => c.json(await listTablers(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
+  const admin = adminOnly(ctxOf);
+  r.post('/tablers/create', admin, async (c) => {
+    const ctx = await ctxOf(c);
+    const tabler = await createTabler(ctx, parseInput(tablerNameSchema, await readJsonBody(c.req.raw)).name);
+    return c.json({ success: true, tabler });
+  });
+  r.post('/tablers/update', admin, async (c) => {
+    const ctx = await ctxOf(c);
+    const { id } = parseInput(idSchema, { id: c.req.query('id') });
+    const tabler = await renameTabler(ctx, id, parseInput(tablerNameSchema, await readJsonBody(c.req.raw)).name);
+    return c.json({ success: true, tabler });
+  });
+  r.post('/tablers/delete', admin, async (c) => {
+    await deleteTabler(await ctxOf(c), parseInput(idSchema, { id: c.req.query('id') }).id);
+    return c.json({ success: true });
+  });
+  r.get('/tablers', admin, async (c) => c.json(await listTablers(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.post('/tablers/match', async (c) => {
     const ctx = await ctxOf(c);
     const tabler = await matchTabler(ctx, parseInput(matchSchema, await readJsonBody(c.req.raw)).password);

@@ -4,3 +4,7 @@ import { GATE_MESSAGES } from './tabler-gate';
 export const matchSchema = z.object({
   password: z.string({ error: GATE_MESSAGES.empty }).max(100, { error: GATE_MESSAGES.noMatch }),
 });
+
+export const tablerNameSchema = z.object({
+  name: z.string({ error: 'Naam is verplicht.' }).trim().max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
+});

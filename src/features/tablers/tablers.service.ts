@@ -1,10 +1,10 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireAdmin } from '../auth/permissions';
-import { findGateMatch, GATE_MESSAGES, gateInputProblem } from './tabler-gate';
+import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch } from './tabler-gate';
 
 export const MATCH_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 
@@ -37,4 +37,44 @@ export async function matchTabler(ctx: RequestCtx, password: string): Promise<{ 
   const match = findGateMatch(password, rows);
   if (!match) throw badRequest(GATE_MESSAGES.noMatch);
   return { id: match.id, name: match.name };
+}
+
+/**
+ * issue 6: a tabler's name is trimmed and required, can pass the gate (3+ characters with letters), and
+ * may not match another tabler's name under the gate's rule, so the order form is never ambiguous.
+ */
+async function checkTablerName(ctx: RequestCtx, name: string, exceptId?: number): Promise<void> {
+  if (name === '') throw badRequest('Naam is verplicht.');
+  if (gateInputProblem(name)) throw badRequest('Een tablernaam heeft minimaal 3 tekens en bevat letters.');
+  const others = await ctx.db
+    .select({ id: tablers.id, name: tablers.name })
+    .from(tablers)
+    .where(exceptId === undefined ? undefined : ne(tablers.id, exceptId));
+  const clash = others.find((other) => namesMatch(name, other.name));
+  if (clash) throw new AppError(409, `Deze naam lijkt te veel op die van ${clash.name}: het bestelformulier kan ze dan niet uit elkaar houden.`);
+}
+
+export async function createTabler(ctx: RequestCtx, name: string): Promise<TablerView> {
+  requireAdmin(ctx);
+  await checkTablerName(ctx, name);
+  const now = ctx.clock.now().toISOString();
+  const [row] = await ctx.db.insert(tablers).values({ name, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+  if (!row) throw new AppError(409, 'Er bestaat al een tabler met deze naam.');
+  return toTablerView(row);
+}
+
+export async function renameTabler(ctx: RequestCtx, id: number, name: string): Promise<TablerView> {
+  requireAdmin(ctx);
+  const [existing] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, id)).limit(1);
+  if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
+  await checkTablerName(ctx, name, id);
+  const [row] = await ctx.db.update(tablers).set({ name, updatedAt: ctx.clock.now().toISOString() }).where(eq(tablers.id, id)).returning();
+  return toTablerView(row!);
+}
+
+/** The tabler's orders stay; their tabler_id becomes null and the dashboard shows 'Onbekend'. */
+export async function deleteTabler(ctx: RequestCtx, id: number): Promise<void> {
+  requireAdmin(ctx);
+  const [row] = await ctx.db.delete(tablers).where(eq(tablers.id, id)).returning({ id: tablers.id });
+  if (!row) throw new AppError(404, 'Tabler niet gevonden.');
 }

@@ -1,8 +1,17 @@
 import { adminProcedure, publicProcedure, router } from '../../trpc/init';
-import { matchSchema } from './tablers.schemas';
-import { listTablers, matchTabler } from './tablers.service';
+import { idSchema } from '../../http/record-id';
+import { matchSchema, tablerNameSchema } from './tablers.schemas';
+import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
 export const tablersRouter = router({
   list: adminProcedure.query(({ ctx }) => listTablers(ctx)),
+  create: adminProcedure.input(tablerNameSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await createTabler(ctx, input.name) })),
+  update: adminProcedure
+    .input(idSchema.extend(tablerNameSchema.shape))
+    .mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await renameTabler(ctx, input.id, input.name) })),
+  delete: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+    await deleteTabler(ctx, input.id);
+    return { success: true as const };
+  }),
   match: publicProcedure.input(matchSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await matchTabler(ctx, input.password) })),
 });
