@@ -1,4 +1,4 @@
-import { asc, eq, ne } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -24,7 +24,7 @@ export function toTablerView(row: TablerRow): TablerView {
 /** DESIGN §4 GET /tablers: the names are the order form's gate, so only admins see them. */
 export async function listTablers(ctx: RequestCtx): Promise<TablerView[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db.select().from(tablers).orderBy(asc(tablers.name));
+  const rows = await ctx.db.select().from(tablers).orderBy(sql`lower(${tablers.name})`, asc(tablers.id));
   return rows.map(toTablerView);
 }
 
