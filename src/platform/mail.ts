@@ -48,14 +48,19 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 2 * 60 * 60 * 1000);
 }
 
+/** Header values never carry line breaks: a visitor's text must not add mail headers of its own. */
+function headerValue(text: string): string {
+  return text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+}
+
 export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<number> {
   const now = clock.now();
   const [row] = await db
     .insert(mailOutbox)
     .values({
       kind: mail.kind,
-      toAddress: mail.to,
-      subject: mail.subject,
+      toAddress: headerValue(mail.to),
+      subject: headerValue(mail.subject),
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       attachments: JSON.stringify(mail.attachments ?? []),

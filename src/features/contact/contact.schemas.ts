@@ -11,7 +11,8 @@ const required = (label: string, max: number) =>
 export const contactSchema = z.object({
   name: required('Naam', 100),
   email: required('Email', 254),
-  subject: required('Onderwerp', 200),
+  // One line: it becomes part of a mail subject.
+  subject: required('Onderwerp', 200).transform((s) => s.replace(/\s+/g, ' ')),
   message: required('Bericht', 5000),
   website: z.string().max(500).optional().default(''),
 });

@@ -1,0 +1,677 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox, orders, sequences, tablers } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+/**
+ * spec §2 order screen, §3 Tabler/Order, §4 order flow, §5 order password step and order form, §7 tablers
+ * and orders calls; DESIGN §3–4: POST /tablers/match (the public gate), admin-only GET /tablers, and
+ * POST /orders/create (public: forced unpaid, tabler required, 1–500, rate-limited, refused during
+ * maintenance, confirmation mail through the outbox; admin: every field, 1–10), with references
+ * KP-<year>-<nnnn> unique and gap-free per Dutch year. REST and the tRPC twins tablers.match,
+ * tablers.list and orders.create, through the real HTTP adapters.
+ */
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+const GATE = {
+  empty: 'Voer het wachtwoord in.',
+  tooShort: 'Wachtwoord moet minimaal 3 karakters bevatten.',
+  noLetters: 'Wachtwoord moet letters bevatten.',
+  noMatch: 'Onjuist wachtwoord. Probeer opnieuw.',
+  tooMany: 'Te veel pogingen. Probeer het over een kwartier opnieuw.',
+};
+const QUANTITY = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+const INVALID_EMAIL = 'Voer een geldig email adres in.';
+const ORDERS_TOO_MANY = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
+
+const TRPC_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+type Op = 'match' | 'list' | 'create';
+
+interface CallInit {
+  body?: unknown;
+  cookie?: string | undefined;
+  /** The client address the app sees (x-test-client-ip); a fresh one per call when absent. */
+  ip?: string;
+}
+
+interface Answer {
+  status: number;
+  json: any;
+  /** The success payload: the REST body, or tRPC's result.data. */
+  data: any;
+}
+
+interface Transport {
+  name: 'REST' | 'tRPC';
+  call(op: Op, init?: CallInit): Promise<Answer>;
+}
+
+const REST_PATHS: Record<Op, [method: string, path: string]> = {
+  match: ['POST', '/tablers/match'],
+  list: ['GET', '/tablers'],
+  create: ['POST', '/orders/create'],
+};
+const TRPC_PATHS: Record<Op, [method: string, path: string]> = {
+  match: ['POST', '/trpc/tablers.match'],
+  list: ['GET', '/trpc/tablers.list'],
+  create: ['POST', '/trpc/orders.create'],
+};
+
+let t: TestApp;
+let ipCounter = 0;
+
+/** A client address no other call uses, so per-address rate limits never leak between tests. */
+function freshIp(): string {
+  ipCounter++;
+  return `10.30.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+}
+
+async function send(method: string, path: string, init: CallInit): Promise<Answer> {
+  const r = await t.request(path, {
+    method,
+    ...(method === 'POST' ? { body: init.body ?? {} } : {}),
+    ...(init.cookie ? { cookie: init.cookie } : {}),
+    headers: { 'x-test-client-ip': init.ip ?? freshIp() },
+  });
+  return { status: r.status, json: r.json, data: r.json };
+}
+
+function rest(): Transport {
+  return { name: 'REST', call: (op, init = {}) => send(REST_PATHS[op][0], REST_PATHS[op][1], init) };
+}
+
+function trpc(): Transport {
+  return {
+    name: 'tRPC',
+    async call(op, init = {}) {
+      const answer = await send(TRPC_PATHS[op][0], TRPC_PATHS[op][1], init);
+      return { ...answer, data: answer.json?.result?.data };
+    },
+  };
+}
+
+/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
+function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
+  expect(answer.status).toBe(status);
+  if (tr.name === 'REST') {
+    expect(answer.json).toEqual({ success: false, error: message });
+  } else {
+    expect(answer.json?.error?.message).toBe(message);
+    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
+  }
+}
+
+/** A tabler made directly in the database (the admin CRUD for tablers comes later). */
+async function insertTabler(name: string) {
+  const now = t.clock.now().toISOString();
+  const [row] = await t.db.insert(tablers).values({ name, createdAt: now, updatedAt: now }).returning();
+  return row!;
+}
+
+async function setSetting(cookie: string, key: string, value: string | number | boolean) {
+  const r = await t.request('/api/settings/update', { cookie, body: { key, value } });
+  expect(r.json).toEqual({ success: true });
+}
+
+async function orderRows() {
+  return t.db.select().from(orders).orderBy(asc(orders.id));
+}
+
+async function outbox() {
+  return t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+}
+
+/** A fresh app for every test of the enclosing describe, so references start at 0001 each time. */
+function freshAppPerTest() {
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    // Expected failures are answers, never logged crashes.
+    expect(t.errors).toEqual([]);
+    await t.close();
+  });
+}
+
+/** One app for the whole describe. */
+function oneAppPerDescribe() {
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => {
+    expect(t.errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+}
+
+describe.each([rest(), trpc()])('$name tabler gate (POST /tablers/match, tablers.match)', (tr) => {
+  oneAppPerDescribe();
+  beforeEach(async () => {
+    await t.db.delete(tablers);
+  });
+
+  const match = (password: unknown, ip?: string) => tr.call('match', { body: password === undefined ? {} : { password }, ...(ip ? { ip } : {}) });
+
+  describe('input rules of spec §5, in order', () => {
+    it.each([
+      ['an empty password', ''],
+      ['a password of only spaces', '    '],
+      ['no password field at all', undefined],
+    ])('asks for the password for %s', async (_label, password) => {
+      await insertTabler('Jan Jansen');
+      expectFailure(tr, await match(password), 400, GATE.empty);
+    });
+
+    it.each(['ab', 'a b', ' x '])('refuses fewer than 3 characters (%j)', async (password) => {
+      await insertTabler('Jan Jansen');
+      expectFailure(tr, await match(password), 400, GATE.tooShort);
+    });
+
+    it.each(['1234', '12 34', '!!!'])('refuses a password without letters (%j)', async (password) => {
+      await insertTabler('Jan Jansen');
+      expectFailure(tr, await match(password), 400, GATE.noLetters);
+    });
+
+    it('refuses a password that is not text with a 400', async () => {
+      await insertTabler('Jan Jansen');
+      const answer = await match(12345);
+      expect(answer.status).toBe(400);
+    });
+  });
+
+  describe('matching against tabler names', () => {
+    it('answers {success:true, tabler:{id,name}} for a matching name', async () => {
+      const jan = await insertTabler('Jan Jansen');
+      const answer = await match('Jan Jansen');
+      expect(answer.status).toBe(200);
+      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+    });
+
+    it('refuses with the no-match text when there are no tablers at all', async () => {
+      expectFailure(tr, await match('Jan Jansen'), 400, GATE.noMatch);
+    });
+
+    it('refuses with the no-match text when no tabler name is related', async () => {
+      await insertTabler('Jan Jansen');
+      await insertTabler('Klaas de Vries');
+      expectFailure(tr, await match('Willem'), 400, GATE.noMatch);
+    });
+
+    it('ignores case and whitespace: "jan jansen" and "JANJANSEN" match tabler "Jan Jansen"', async () => {
+      const jan = await insertTabler('Jan Jansen');
+      await insertTabler('Klaas de Vries');
+      for (const password of ['jan jansen', 'JANJANSEN', '  jan   JANSEN ']) {
+        const answer = await match(password);
+        expect(answer.data, password).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+      }
+    });
+
+    it('matches part of a name: "JANSEN" finds "Jan Jansen" when it is the only candidate', async () => {
+      const jan = await insertTabler('Jan Jansen');
+      await insertTabler('Klaas de Vries');
+      const answer = await match('JANSEN');
+      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+    });
+
+    it('matches an input that contains the whole name', async () => {
+      const klaas = await insertTabler('Klaas de Vries');
+      await insertTabler('Jan Jansen');
+      const answer = await match('Klaas de Vries uit Harlingen');
+      expect(answer.data).toEqual({ success: true, tabler: { id: klaas.id, name: 'Klaas de Vries' } });
+    });
+
+    it('prefers the exact normalised match over containment', async () => {
+      const janJansen = await insertTabler('Jan Jansen');
+      const jan = await insertTabler('Jan');
+      // 'jan' is contained in 'Jan Jansen', but equals 'Jan'.
+      expect((await match('jan')).data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan' } });
+      // 'Jan Jansen' contains 'Jan', but equals 'Jan Jansen'.
+      expect((await match('jan jansen')).data).toEqual({ success: true, tabler: { id: janJansen.id, name: 'Jan Jansen' } });
+    });
+
+    it('refuses an ambiguous containment (two candidates) with the no-match text', async () => {
+      await insertTabler('Jan Jansen');
+      await insertTabler('Piet Jansen');
+      expectFailure(tr, await match('jansen'), 400, GATE.noMatch);
+      expectFailure(tr, await match('Jan Jansen en Piet Jansen'), 400, GATE.noMatch);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('allows 10 attempts per address in 15 minutes, then answers 429; another address is unaffected', async () => {
+      const jan = await insertTabler('Jan Jansen');
+      const ip = freshIp();
+      for (let i = 0; i < 10; i++) {
+        const answer = await match(i % 2 === 0 ? 'Willem' : 'Jan Jansen', ip);
+        expect(answer.status, `attempt ${i + 1}`).not.toBe(429);
+      }
+      expectFailure(tr, await match('Jan Jansen', ip), 429, GATE.tooMany);
+
+      const other = await match('Jan Jansen', freshIp());
+      expect(other.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+    });
+
+    it('allows the address again once the quarter of an hour is over', async () => {
+      await insertTabler('Jan Jansen');
+      const ip = freshIp();
+      for (let i = 0; i < 10; i++) await match('Willem', ip);
+      expectFailure(tr, await match('Jan Jansen', ip), 429, GATE.tooMany);
+      t.clock.advance(14 * MINUTE);
+      expectFailure(tr, await match('Jan Jansen', ip), 429, GATE.tooMany);
+      t.clock.advance(1 * MINUTE);
+      expect((await match('Jan Jansen', ip)).status).toBe(200);
+    });
+  });
+});
+
+describe.each([rest(), trpc()])('$name tabler list (GET /tablers, tablers.list)', (tr) => {
+  oneAppPerDescribe();
+  let adminCookie: string;
+  let userCookie: string;
+
+  beforeAll(async () => {
+    adminCookie = await t.cookieFor('admin');
+    await t.createUser('plain_user');
+    userCookie = await t.cookieFor('plain_user');
+  });
+  beforeEach(async () => {
+    await t.db.delete(tablers);
+  });
+
+  it('refuses an anonymous visitor with 401 Not logged in', async () => {
+    await insertTabler('Jan Jansen');
+    expectFailure(tr, await tr.call('list'), 401, 'Not logged in');
+  });
+
+  it('refuses a signed-in user without admin.access with 403 Forbidden', async () => {
+    await insertTabler('Jan Jansen');
+    expectFailure(tr, await tr.call('list', { cookie: userCookie }), 403, 'Forbidden');
+  });
+
+  it('gives an admin every tabler as {id,name,created_at,updated_at}, sorted by name', async () => {
+    const piet = await insertTabler('Piet Jansen');
+    t.clock.advance(MINUTE);
+    const bram = await insertTabler('Bram Bakker');
+    const klaas = await insertTabler('Klaas de Vries');
+    const answer = await tr.call('list', { cookie: adminCookie });
+    expect(answer.status).toBe(200);
+    const view = (row: typeof piet) => ({ id: row.id, name: row.name, created_at: row.createdAt, updated_at: row.updatedAt });
+    expect(answer.data).toEqual([view(bram), view(klaas), view(piet)]);
+  });
+
+  it('sorts names case-insensitively, so a name with a lower-case prefix ("van Dijk") sits among the others', async () => {
+    await insertTabler('Zeger Zwart');
+    await insertTabler('van Dijk');
+    await insertTabler('Anne Abma');
+    const answer = await tr.call('list', { cookie: adminCookie });
+    expect(answer.data.map((x: { name: string }) => x.name)).toEqual(['Anne Abma', 'van Dijk', 'Zeger Zwart']);
+  });
+
+  it('gives an admin an empty list when there are no tablers', async () => {
+    const answer = await tr.call('list', { cookie: adminCookie });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toEqual([]);
+  });
+});
+
+/** A complete public order body for tabler `tablerId`. */
+function orderBody(tablerId: number | undefined, extra: Record<string, unknown> = {}) {
+  return {
+    ...(tablerId !== undefined ? { tabler_id: tablerId } : {}),
+    name: 'Anna de Boer',
+    email: 'anna@example.nl',
+    phone: '0517-123456',
+    address: 'Voorstraat 12',
+    postal_code: '8861BM',
+    city: 'Harlingen',
+    amount: 2,
+    notes: 'Graag na 17:00 bezorgen',
+    ...extra,
+  };
+}
+
+describe.each([rest(), trpc()])('$name public order create (POST /orders/create, orders.create)', (tr) => {
+  let tablerId: number;
+  /** A fresh app with one tabler for every test, so references start at KP-2026-0001. */
+  function freshAppWithTabler() {
+    freshAppPerTest();
+    beforeEach(async () => {
+      tablerId = (await insertTabler('Jan Jansen')).id;
+    });
+  }
+
+  const create = (body: unknown, init: Omit<CallInit, 'body'> = {}) => tr.call('create', { body, ...init });
+
+  describe('success', () => {
+    freshAppWithTabler();
+
+    it('answers {success:true, order_reference:"KP-2026-0001"}, then KP-2026-0002 and KP-2026-0003 for the next orders', async () => {
+      const first = await create(orderBody(tablerId));
+      expect(first.status).toBe(200);
+      expect(first.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0002' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003' });
+    });
+
+    it('stores every field of the order', async () => {
+      await create(orderBody(tablerId));
+      const rows = await orderRows();
+      expect(rows).toHaveLength(1);
+      const now = t.clock.now().toISOString();
+      expect(rows[0]).toMatchObject({
+        reference: 'KP-2026-0001',
+        tablerId,
+        name: 'Anna de Boer',
+        email: 'anna@example.nl',
+        phone: '0517-123456',
+        address: 'Voorstraat 12',
+        postalCode: '8861BM',
+        city: 'Harlingen',
+        amount: 2,
+        notes: 'Graag na 17:00 bezorgen',
+        paid: false,
+        invoiceSent: false,
+        createdAt: now,
+      });
+    });
+
+    it('stores the order unpaid with no invoice sent even when the body says paid:true and invoice_sent:true', async () => {
+      const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }));
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      const [row] = await orderRows();
+      expect(row!.paid).toBe(false);
+      expect(row!.invoiceSent).toBe(false);
+    });
+
+    it('treats a signed-in user without admin.access like any visitor: forced unpaid, and a confirmation mail', async () => {
+      await t.createUser('plain_user');
+      const cookie = await t.cookieFor('plain_user');
+      const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }), { cookie });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      const [row] = await orderRows();
+      expect(row).toMatchObject({ paid: false, invoiceSent: false });
+      expect((await outbox()).map((m) => m.kind)).toEqual(['order-confirmation']);
+    });
+
+    it('accepts the public form spellings postalCode and quantity', async () => {
+      const { postal_code: _p, amount: _a, ...rest } = orderBody(tablerId);
+      const answer = await create({ ...rest, postalCode: '8862 AB', quantity: 4 });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      const [row] = await orderRows();
+      expect(row).toMatchObject({ postalCode: '8862 AB', amount: 4 });
+    });
+
+    it('orders 1 package when no quantity is given', async () => {
+      const { amount: _a, ...rest } = orderBody(tablerId);
+      expect((await create(rest)).status).toBe(200);
+      const [row] = await orderRows();
+      expect(row!.amount).toBe(1);
+    });
+
+    it('accepts up to 500 packages', async () => {
+      expect((await create(orderBody(tablerId, { amount: 500 }))).status).toBe(200);
+      const [row] = await orderRows();
+      expect(row!.amount).toBe(500);
+    });
+
+    it.each([
+      ['left out', {}],
+      ['null', { notes: null }],
+      ['blank', { notes: '   ' }],
+    ])('stores notes as null when they are %s', async (_label, notes) => {
+      const { notes: _n, ...rest } = orderBody(tablerId);
+      expect((await create({ ...rest, ...notes })).status).toBe(200);
+      const [row] = await orderRows();
+      expect(row!.notes).toBeNull();
+    });
+
+    it('stores notes trimmed', async () => {
+      await create(orderBody(tablerId, { notes: '  Bel even aan bij de buren  ' }));
+      const [row] = await orderRows();
+      expect(row!.notes).toBe('Bel even aan bij de buren');
+    });
+
+    it('queues an order-confirmation mail to the customer with the reference and the quantity', async () => {
+      await create(orderBody(tablerId, { amount: 3, email: 'klant@example.nl' }));
+      const mails = await outbox();
+      expect(mails).toHaveLength(1);
+      const [mail] = mails;
+      expect(mail!.kind).toBe('order-confirmation');
+      expect(mail!.toAddress).toBe('klant@example.nl');
+      expect(mail!.status).toBe('queued');
+      expect(mail!.subject).toContain('KP-2026-0001');
+      expect(mail!.textBody).toContain('KP-2026-0001');
+      expect(mail!.textBody).toContain('Aantal kerstpakketten: 3');
+    });
+  });
+
+  describe('refusals (nothing is stored and no mail is queued)', () => {
+    // No order is ever stored here, so one app serves every refusal.
+    oneAppPerDescribe();
+    beforeAll(async () => {
+      tablerId = (await insertTabler('Jan Jansen')).id;
+    });
+    afterEach(async () => {
+      expect(await orderRows()).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it.each([
+      ['name', 'Naam'],
+      ['email', 'Email'],
+      ['phone', 'Telefoon'],
+      ['address', 'Adres'],
+      ['postal_code', 'Postcode'],
+      ['city', 'Plaats'],
+    ])('refuses a missing %s with "%s is verplicht."', async (field, label) => {
+      const body: Record<string, unknown> = orderBody(tablerId);
+      delete body[field];
+      expectFailure(tr, await create(body), 400, `${label} is verplicht.`);
+    });
+
+    it.each([
+      ['name', 'Naam'],
+      ['email', 'Email'],
+      ['phone', 'Telefoon'],
+      ['address', 'Adres'],
+      ['postal_code', 'Postcode'],
+      ['city', 'Plaats'],
+    ])('refuses a blank %s with "%s is verplicht."', async (field, label) => {
+      expectFailure(tr, await create(orderBody(tablerId, { [field]: '   ' })), 400, `${label} is verplicht.`);
+    });
+
+    it('refuses a blank postalCode (the public form spelling) with "Postcode is verplicht."', async () => {
+      const { postal_code: _p, ...rest } = orderBody(tablerId);
+      expectFailure(tr, await create({ ...rest, postalCode: '  ' }), 400, 'Postcode is verplicht.');
+    });
+
+    it.each(['anna', 'anna@', 'anna@example', 'anna @example.nl', '@example.nl'])('refuses the e-mail address %j with "Voer een geldig email adres in."', async (email) => {
+      expectFailure(tr, await create(orderBody(tablerId, { email })), 400, INVALID_EMAIL);
+    });
+
+    it.each([0, -1, 1.5, 'abc', ''])('refuses quantity %j with the quantity text', async (quantity) => {
+      const { amount: _a, ...rest } = orderBody(tablerId);
+      expectFailure(tr, await create({ ...rest, quantity }), 400, QUANTITY);
+    });
+
+    it.each([0, -1, 1.5, 'abc'])('refuses amount %j with the quantity text', async (amount) => {
+      expectFailure(tr, await create(orderBody(tablerId, { amount })), 400, QUANTITY);
+    });
+
+    it('refuses 501 packages with "Het aantal kerstpakketten is maximaal 500."', async () => {
+      expectFailure(tr, await create(orderBody(tablerId, { amount: 501 })), 400, 'Het aantal kerstpakketten is maximaal 500.');
+    });
+
+    it.each([
+      ['left out', undefined],
+      ['null', null],
+      ['empty', ''],
+    ])('refuses an order whose tabler_id is %s with "Kies eerst een tabler."', async (_label, value) => {
+      const body: Record<string, unknown> = orderBody(tablerId);
+      if (value === undefined) delete body.tabler_id;
+      else body.tabler_id = value;
+      expectFailure(tr, await create(body), 400, 'Kies eerst een tabler.');
+    });
+
+    it.each([9999, 0, -3, 'abc'])('refuses the unknown tabler %j with "Onbekende tabler."', async (id) => {
+      expectFailure(tr, await create(orderBody(tablerId, { tabler_id: id })), 400, 'Onbekende tabler.');
+    });
+
+    it('refuses a body that is not an object with a 400', async () => {
+      const answer = await create(['not', 'an', 'order']);
+      expect(answer.status).toBe(400);
+    });
+  });
+
+  describe('maintenance mode', () => {
+    freshAppWithTabler();
+
+    it('refuses a visitor with 503 Maintenance and stores nothing', async () => {
+      await setSetting(await t.cookieFor('admin'), 'maintenance_mode', true);
+      const answer = await create(orderBody(tablerId));
+      expectFailure(tr, answer, 503, 'Maintenance');
+      expect(await orderRows()).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+
+    it('still lets an admin create an order', async () => {
+      const adminCookie = await t.cookieFor('admin');
+      await setSetting(adminCookie, 'maintenance_mode', true);
+      const answer = await create(orderBody(tablerId), { cookie: adminCookie });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    });
+  });
+
+  describe('rate limit', () => {
+    freshAppWithTabler();
+
+    it('allows 20 public orders per address in an hour, then answers 429; another address is unaffected', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) {
+        const answer = await create(orderBody(tablerId), { ip });
+        expect(answer.status, `order ${i + 1}`).toBe(200);
+      }
+      expectFailure(tr, await create(orderBody(tablerId), { ip }), 429, ORDERS_TOO_MANY);
+      expect(await orderRows()).toHaveLength(20);
+
+      const other = await create(orderBody(tablerId), { ip: freshIp() });
+      expect(other.data).toEqual({ success: true, order_reference: 'KP-2026-0021' });
+    });
+
+    it('allows the address again after an hour', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) await create(orderBody(tablerId), { ip });
+      expect((await create(orderBody(tablerId), { ip })).status).toBe(429);
+      t.clock.advance(HOUR);
+      expect((await create(orderBody(tablerId), { ip })).data).toEqual({ success: true, order_reference: 'KP-2026-0021' });
+    });
+  });
+
+  describe('references', () => {
+    freshAppWithTabler();
+
+    it('gives 50 concurrent orders 50 distinct, gap-free references KP-2026-0001..0050 and 50 rows', async () => {
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => create(orderBody(tablerId, { name: `Klant ${i + 1}` }), { ip: freshIp() })));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      const references = answers.map((a) => a.data.order_reference as string).sort();
+      const expected = Array.from({ length: 50 }, (_, i) => `KP-2026-${String(i + 1).padStart(4, '0')}`);
+      expect(references).toEqual(expected);
+
+      const rows = await orderRows();
+      expect(rows).toHaveLength(50);
+      expect(rows.map((r) => r.reference).sort()).toEqual(expected);
+      expect(new Set(rows.map((r) => r.name)).size).toBe(50);
+      // Each answer names the row that holds that customer.
+      for (const [i, answer] of answers.entries()) {
+        expect(rows.find((r) => r.reference === answer.data.order_reference)!.name).toBe(`Klant ${i + 1}`);
+      }
+      expect(await outbox()).toHaveLength(50);
+      const [counter] = await t.db.select().from(sequences).where(eq(sequences.name, 'order'));
+      expect(counter).toMatchObject({ year: 2026, value: 50 });
+    });
+
+    it('starts a new series in the new Dutch year: 00:30 on 1 January in Amsterdam (23:30 UTC) is KP-2027-0001', async () => {
+      // Before midnight in Amsterdam the order still belongs to 2026.
+      t.clock.advance(new Date('2026-12-31T22:30:00.000Z').getTime() - t.clock.now().getTime());
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+
+      t.clock.advance(HOUR); // 2026-12-31T23:30:00Z
+      expect(t.clock.now().toISOString()).toBe('2026-12-31T23:30:00.000Z');
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0001' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0002' });
+    });
+
+    it('never reuses a reference after an order row is gone', async () => {
+      await create(orderBody(tablerId));
+      await create(orderBody(tablerId));
+      await t.db.delete(orders).where(eq(orders.reference, 'KP-2026-0002'));
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003' });
+    });
+  });
+});
+
+describe.each([rest(), trpc()])('$name admin order create (back-office)', (tr) => {
+  freshAppPerTest();
+  let tablerId: number;
+  let adminCookie: string;
+  beforeEach(async () => {
+    tablerId = (await insertTabler('Jan Jansen')).id;
+    adminCookie = await t.cookieFor('admin');
+  });
+
+  const create = (body: unknown) => tr.call('create', { body, cookie: adminCookie });
+
+  it('may set paid and invoice_sent', async () => {
+    const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }));
+    expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    const [row] = await orderRows();
+    expect(row).toMatchObject({ paid: true, invoiceSent: true });
+  });
+
+  it('stores paid and invoice_sent false when left out', async () => {
+    await create(orderBody(tablerId));
+    const [row] = await orderRows();
+    expect(row).toMatchObject({ paid: false, invoiceSent: false });
+  });
+
+  it('accepts 10 packages and refuses 11 with "Het aantal kerstpakketten is maximaal 10."', async () => {
+    expect((await create(orderBody(tablerId, { amount: 10 }))).status).toBe(200);
+    expectFailure(tr, await create(orderBody(tablerId, { amount: 11 })), 400, 'Het aantal kerstpakketten is maximaal 10.');
+    expect((await orderRows()).map((r) => r.amount)).toEqual([10]);
+  });
+
+  it('queues no confirmation mail', async () => {
+    expect((await create(orderBody(tablerId))).status).toBe(200);
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('may leave tabler_id out: the order is stored without a tabler', async () => {
+    const body: Record<string, unknown> = orderBody(tablerId);
+    delete body.tabler_id;
+    expect((await create(body)).data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    const [row] = await orderRows();
+    expect(row!.tablerId).toBeNull();
+  });
+
+  it('still refuses an unknown tabler with "Onbekende tabler."', async () => {
+    expectFailure(tr, await create(orderBody(tablerId, { tabler_id: 9999 })), 400, 'Onbekende tabler.');
+    expect(await orderRows()).toEqual([]);
+  });
+
+  it('is not rate-limited like the public form', async () => {
+    for (let i = 0; i < 21; i++) expect((await tr.call('create', { body: orderBody(tablerId), cookie: adminCookie, ip: '10.99.99.99' })).status).toBe(200);
+    expect(await orderRows()).toHaveLength(21);
+  });
+});
+
