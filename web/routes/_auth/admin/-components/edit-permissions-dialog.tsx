@@ -1,0 +1,192 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import * as React from "react";
+
+import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Modal } from "@/components/ui/modal";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { groupByPrefix } from "@/lib/permission-prefix";
+import { diffSelection, hasChanges } from "@/lib/selection-diff";
+import { useRefreshAdminData } from "./admin-cache";
+import { LoadError } from "./admin-page";
+import type { AdminGroup, AdminPermission } from "./admin-types";
+
+// spec §4 "Group permissions": one checkbox per permission (grouped by key prefix); the difference
+// is saved as additions (addPermissions) and removals (removePermissions), after which the users,
+// groups and session caches are refreshed. §8 texts.
+
+export function EditPermissionsDialog({ group, onClose }: { group: AdminGroup | null; onClose: () => void }) {
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <Modal
+      open={group !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title={group ? `Edit Permissions: ${group.name}` : "Edit Permissions"}
+      description="Members of the group get every permission ticked here."
+      className="sm:max-w-xl"
+    >
+      {group && <PermissionsForm key={group.id} group={group} onDone={onClose} onBusyChange={setBusy} />}
+    </Modal>
+  );
+}
+
+function PermissionsForm({
+  group,
+  onDone,
+  onBusyChange,
+}: {
+  group: AdminGroup;
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const trpc = useTrpc();
+  const permissionsQuery = useQuery(trpc.permissions.list.queryOptions());
+
+  if (permissionsQuery.isPending) {
+    return (
+      <div className="flex min-h-32 items-center justify-center">
+        <Spinner className="size-6 text-primary" label="Loading permissions" />
+      </div>
+    );
+  }
+  if (permissionsQuery.isError) {
+    return (
+      <LoadError
+        title="Failed to fetch permissions"
+        error={permissionsQuery.error}
+        onRetry={() => void permissionsQuery.refetch()}
+        retrying={permissionsQuery.isFetching}
+      />
+    );
+  }
+  return (
+    <PermissionChecklist
+      group={group}
+      permissions={permissionsQuery.data.permissions}
+      onDone={onDone}
+      onBusyChange={onBusyChange}
+    />
+  );
+}
+
+function PermissionChecklist({
+  group,
+  permissions,
+  onDone,
+  onBusyChange,
+}: {
+  group: AdminGroup;
+  permissions: AdminPermission[];
+  onDone: () => void;
+  onBusyChange: (busy: boolean) => void;
+}) {
+  const trpc = useTrpc();
+  const refresh = useRefreshAdminData();
+  const { showSnackbar } = useSnackbar();
+  const addPermissions = useMutation(trpc.groups.addPermissions.mutationOptions());
+  const removePermissions = useMutation(trpc.groups.removePermissions.mutationOptions());
+  const initial = React.useMemo(() => group.permissions.map((permission) => permission.id), [group]);
+  const [selected, setSelected] = React.useState<ReadonlySet<number>>(() => new Set(initial));
+  const [saving, setSaving] = React.useState(false);
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const idPrefix = React.useId();
+
+  const diff = diffSelection(initial, selected);
+  const sections = groupByPrefix(permissions);
+
+  function toggle(permissionId: number, checked: boolean) {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(permissionId);
+      else next.delete(permissionId);
+      return next;
+    });
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!hasChanges(diff)) return;
+    setFeedback(null);
+    setSaving(true);
+    onBusyChange(true);
+    let saved = false;
+    try {
+      if (diff.added.length > 0) await addPermissions.mutateAsync({ group_id: group.id, permission_ids: diff.added });
+      if (diff.removed.length > 0) {
+        await removePermissions.mutateAsync({ group_id: group.id, permission_ids: diff.removed });
+      }
+      saved = true;
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "Failed to update permissions.")));
+    }
+    // spec §4: caches are invalidated after group-permission changes (also after a partial save).
+    await refresh();
+    setSaving(false);
+    onBusyChange(false);
+    if (saved) {
+      showSnackbar("Permissions updated successfully.", "success");
+      onDone();
+    }
+  }
+
+  return (
+    <form className="grid gap-4" onSubmit={handleSubmit} aria-label={`Permissions of ${group.name}`}>
+      <FormFeedback feedback={feedback} />
+      <p className="-mb-2 text-right text-xs text-muted-foreground" aria-live="polite">
+        {selected.size} of {permissions.length} selected
+      </p>
+      {permissions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">There are no permissions yet.</p>
+      ) : (
+        <div className="grid max-h-[55dvh] gap-4 overflow-y-auto rounded-md border p-3">
+          {sections.map((section) => (
+            <fieldset key={section.prefix} className="grid gap-1">
+              <legend className="mb-1 px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {section.prefix}
+              </legend>
+              {section.items.map((permission) => {
+                const id = `${idPrefix}-permission-${permission.id}`;
+                return (
+                  <label
+                    key={permission.id}
+                    htmlFor={id}
+                    className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-accent"
+                  >
+                    <Checkbox
+                      id={id}
+                      className="mt-0.5"
+                      checked={selected.has(permission.id)}
+                      onCheckedChange={(checked) => toggle(permission.id, checked === true)}
+                      disabled={saving}
+                    />
+                    <span className="grid min-w-0 gap-0.5">
+                      <span className="font-mono text-sm break-all">{permission.key}</span>
+                      {permission.description && (
+                        <span className="text-xs text-muted-foreground">{permission.description}</span>
+                      )}
+                    </span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          ))}
+        </div>
+      )}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving || !hasChanges(diff)} aria-busy={saving || undefined}>
+          {saving && <Spinner label="Saving" />}
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,161 @@
+import { useMutation } from "@tanstack/react-query";
+import LockIcon from "lucide-react/icons/lock";
+import ShieldCheckIcon from "lucide-react/icons/shield-check";
+import Trash2Icon from "lucide-react/icons/trash-2";
+import * as React from "react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { useRefreshAdminData } from "./admin-cache";
+import type { AdminGroup } from "./admin-types";
+
+// spec §2 Group Management: ID, Name, Description, Edit Permissions, Actions (one card per group
+// below the md breakpoint). §5: only deletable groups can be deleted; §8: a failed delete is
+// reported in an alert ('Failed to delete group').
+
+type GroupsViewProps = {
+  groups: AdminGroup[];
+  onEditPermissions: (group: AdminGroup) => void;
+  onDeleteError: (message: string | null) => void;
+};
+
+export function GroupsTable({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
+  return (
+    <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
+      <Table aria-label="Groups">
+        <TableHeader className="bg-muted/50">
+          <TableRow className="hover:bg-transparent">
+            <TableHead className="w-12 pl-4">ID</TableHead>
+            <TableHead>Name</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Edit Permissions</TableHead>
+            <TableHead className="pr-4 text-right">Actions</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {groups.map((group) => (
+            <TableRow key={group.id} data-group={group.name}>
+              <TableCell className="pl-4 text-muted-foreground tabular-nums">{group.id}</TableCell>
+              <TableCell className="font-medium">{group.name}</TableCell>
+              <TableCell className="min-w-48 whitespace-normal text-muted-foreground">
+                {group.description || "–"}
+              </TableCell>
+              <TableCell>
+                <EditPermissionsButton group={group} onClick={() => onEditPermissions(group)} />
+              </TableCell>
+              <TableCell className="pr-4">
+                <div className="flex justify-end">
+                  <GroupActions group={group} onDeleteError={onDeleteError} />
+                </div>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+/** The phone layout: one card per group with the same fields and actions as the table. */
+export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
+  return (
+    <ul className="grid gap-3 md:hidden" aria-label="Groups">
+      {groups.map((group) => (
+        <li key={group.id} data-group-card={group.name} className="rounded-xl border bg-card p-4 shadow-sm">
+          <div className="flex items-baseline justify-between gap-3">
+            <span className="font-semibold">{group.name}</span>
+            <span className="text-sm text-muted-foreground tabular-nums">ID {group.id}</span>
+          </div>
+          <p className="mt-1 text-sm text-muted-foreground">{group.description || "–"}</p>
+          <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
+            <EditPermissionsButton group={group} onClick={() => onEditPermissions(group)} />
+            <GroupActions group={group} onDeleteError={onDeleteError} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EditPermissionsButton({ group, onClick }: { group: AdminGroup; onClick: () => void }) {
+  return (
+    <Button variant="outline" size="sm" aria-label={`Edit permissions of ${group.name}`} onClick={onClick}>
+      <ShieldCheckIcon aria-hidden="true" />
+      Edit Permissions
+      <Badge variant="secondary" className="ml-0.5 tabular-nums">
+        {group.permissions.length}
+      </Badge>
+    </Button>
+  );
+}
+
+function GroupActions({ group, onDeleteError }: { group: AdminGroup; onDeleteError: (message: string | null) => void }) {
+  if (group.deletable) return <DeleteGroupButton group={group} onError={onDeleteError} />;
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <span
+          tabIndex={0}
+          className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          aria-label={`${group.name} is built in and cannot be deleted`}
+        >
+          <LockIcon aria-hidden="true" className="size-4" />
+        </span>
+      </TooltipTrigger>
+      <TooltipContent>Built-in group, cannot be deleted</TooltipContent>
+    </Tooltip>
+  );
+}
+
+function DeleteGroupButton({ group, onError }: { group: AdminGroup; onError: (message: string | null) => void }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshAdminData();
+  const { showSnackbar } = useSnackbar();
+  const deleteGroup = useMutation(trpc.groups.delete.mutationOptions());
+  const [confirming, setConfirming] = React.useState(false);
+
+  async function handleConfirm() {
+    onError(null);
+    try {
+      await deleteGroup.mutateAsync({ id: group.id });
+      showSnackbar(`Group ${group.name} deleted`, "success");
+    } catch (error) {
+      onError(errorText(error, "Failed to delete group"));
+    }
+    await refresh();
+  }
+
+  return (
+    <>
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-label={`Delete group ${group.name}`}
+            onClick={() => setConfirming(true)}
+          >
+            <Trash2Icon aria-hidden="true" />
+          </Button>
+        </TooltipTrigger>
+        <TooltipContent>Delete group</TooltipContent>
+      </Tooltip>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete group?"
+        message={`${group.name} is deleted; its members lose the permissions it gave them.`}
+        confirmText="Delete"
+        destructive
+        onConfirm={handleConfirm}
+      />
+    </>
+  );
+}

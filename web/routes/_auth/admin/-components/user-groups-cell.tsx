@@ -1,0 +1,158 @@
+import { useMutation } from "@tanstack/react-query";
+import ChevronsUpDownIcon from "lucide-react/icons/chevrons-up-down";
+import * as React from "react";
+
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { diffSelection, hasChanges } from "@/lib/selection-diff";
+import { useRefreshAdminData } from "./admin-cache";
+import type { AdminGroup, AdminUser } from "./admin-types";
+
+// spec §2 User Management "group selector"; §5: editable only for deletable users; §6: only with
+// users.assign. Otherwise the groups are read-only chips. The ticked set is saved as its difference:
+// assignGroup for each group added, removeGroup for each group taken away.
+
+export function UserGroupsCell({
+  user,
+  groups,
+  editable,
+}: {
+  user: AdminUser;
+  /** Every group; undefined while the list is not (yet) available, which makes the cell read-only. */
+  groups: AdminGroup[] | undefined;
+  editable: boolean;
+}) {
+  if (!editable || !groups) return <GroupChips groups={user.groups} />;
+  return <GroupSelector user={user} groups={groups} />;
+}
+
+function GroupChips({ groups }: { groups: AdminUser["groups"] }) {
+  if (groups.length === 0) return <span className="text-muted-foreground">None</span>;
+  return (
+    <ul className="flex flex-wrap gap-1" aria-label="Groups">
+      {groups.map((group) => (
+        <li key={group.id}>
+          <Badge variant="outline">{group.name}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[] }) {
+  const trpc = useTrpc();
+  const refresh = useRefreshAdminData();
+  const { showSnackbar } = useSnackbar();
+  const assignGroup = useMutation(trpc.users.assignGroup.mutationOptions());
+  const removeGroup = useMutation(trpc.users.removeGroup.mutationOptions());
+  const [open, setOpen] = React.useState(false);
+  const [selected, setSelected] = React.useState<ReadonlySet<number>>(() => new Set());
+  const [saving, setSaving] = React.useState(false);
+  const idPrefix = React.useId();
+
+  const current = user.groups.map((group) => group.id);
+  const diff = diffSelection(current, selected);
+
+  function handleOpenChange(next: boolean) {
+    if (saving) return;
+    // Every opening starts from the user's groups as the list shows them now.
+    if (next) setSelected(new Set(current));
+    setOpen(next);
+  }
+
+  function toggle(groupId: number, checked: boolean) {
+    setSelected((previous) => {
+      const next = new Set(previous);
+      if (checked) next.add(groupId);
+      else next.delete(groupId);
+      return next;
+    });
+  }
+
+  async function handleSave() {
+    setSaving(true);
+    try {
+      for (const groupId of diff.added) await assignGroup.mutateAsync({ user_id: user.id, group_id: groupId });
+      for (const groupId of diff.removed) await removeGroup.mutateAsync({ user_id: user.id, group_id: groupId });
+      showSnackbar("Groups updated", "success");
+    } catch (error) {
+      showSnackbar(errorText(error, "Failed to update groups"), "error");
+    } finally {
+      // Also after a failure: part of the changes may have been saved.
+      await refresh();
+      setSaving(false);
+      setOpen(false);
+    }
+  }
+
+  return (
+    <Popover open={open} onOpenChange={handleOpenChange}>
+      <PopoverTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-auto min-h-8 max-w-64 justify-between gap-2 py-1 pr-2 pl-1.5 font-normal"
+        >
+          <span className="sr-only">Edit groups of {user.username}: </span>
+          {user.groups.length > 0 ? (
+            <span className="flex flex-wrap gap-1">
+              {user.groups.map((group) => (
+                <Badge key={group.id} variant="secondary">
+                  {group.name}
+                </Badge>
+              ))}
+            </span>
+          ) : (
+            <span className="px-1 text-muted-foreground">None</span>
+          )}
+          <ChevronsUpDownIcon aria-hidden="true" className="text-muted-foreground" />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent align="start" className="grid gap-3 p-3" aria-label={`Groups of ${user.username}`}>
+        <p className="px-1 text-sm font-semibold">Groups of {user.username}</p>
+        <ul className="grid max-h-64 gap-0.5 overflow-y-auto">
+          {groups.map((group) => {
+            const id = `${idPrefix}-group-${group.id}`;
+            return (
+              <li key={group.id}>
+                <label
+                  htmlFor={id}
+                  className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-accent has-disabled:cursor-not-allowed"
+                >
+                  <Checkbox
+                    id={id}
+                    className="mt-0.5"
+                    checked={selected.has(group.id)}
+                    onCheckedChange={(checked) => toggle(group.id, checked === true)}
+                    disabled={saving}
+                  />
+                  <span className="grid min-w-0 gap-0.5">
+                    <span className="text-sm font-medium">{group.name}</span>
+                    {group.description && (
+                      <span className="text-xs text-muted-foreground">{group.description}</span>
+                    )}
+                  </span>
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+        <div className="flex justify-end gap-2 border-t pt-3">
+          <Button variant="outline" size="sm" onClick={() => handleOpenChange(false)} disabled={saving}>
+            Cancel
+          </Button>
+          <Button size="sm" onClick={handleSave} disabled={saving || !hasChanges(diff)} aria-busy={saving || undefined}>
+            {saving && <Spinner label="Saving" />}
+            Save
+          </Button>
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

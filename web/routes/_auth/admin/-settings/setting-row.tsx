@@ -1,0 +1,231 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import CircleAlertIcon from "lucide-react/icons/circle-alert";
+import CircleCheckIcon from "lucide-react/icons/circle-check";
+import PencilIcon from "lucide-react/icons/pencil";
+import PencilLineIcon from "lucide-react/icons/pencil-line";
+import SaveIcon from "lucide-react/icons/save";
+import Trash2Icon from "lucide-react/icons/trash-2";
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { cn } from "@/lib/utils";
+import { SettingValueEditor } from "./setting-value-editor";
+import {
+  boundsText,
+  integerOrZero,
+  PASSWORDS_DO_NOT_MATCH,
+  type RowState,
+  type Setting,
+  valueAsText,
+} from "./setting-utils";
+import { VisibilityChip } from "./visibility-chip";
+
+// spec §4 "Setting row": unedited, edited (yellow), saved (green), error (red). An edited row is
+// saved with the save icon (or Enter). A password setting's new value must match its
+// confirmation, otherwise the row is marked error and nothing is sent. The state is also spelled
+// out in text (the status line) for people who cannot tell the colours apart.
+
+// Light tints with a strong left edge; the palette has no warning token, so the three states use
+// Tailwind's amber/green/red here, in this one place.
+const ROW_STYLES: Record<RowState, string> = {
+  unedited: "border-l-transparent",
+  edited: "border-l-amber-400 bg-amber-50",
+  saved: "border-l-green-600 bg-green-50",
+  error: "border-l-red-600 bg-red-50",
+};
+
+const STATUS_STYLES: Record<RowState, string> = {
+  unedited: "text-muted-foreground",
+  edited: "text-amber-800",
+  saved: "text-green-800",
+  error: "text-red-700",
+};
+
+type Outcome = { state: "saved" } | { state: "error"; message: string };
+
+export type SettingRowProps = {
+  setting: Setting;
+  /** spec §6: settings.delete, and only for deletable settings. */
+  canDelete: boolean;
+  onEdit: (setting: Setting) => void;
+  onDelete: (setting: Setting) => void;
+};
+
+export function SettingRow({ setting, canDelete, onEdit, onDelete }: SettingRowProps) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const update = useMutation(trpc.settings.update.mutationOptions());
+
+  const baseline = valueAsText(setting);
+  const [draft, setDraft] = React.useState<string | null>(null);
+  const [confirmation, setConfirmation] = React.useState("");
+  const [outcome, setOutcome] = React.useState<Outcome | null>(null);
+
+  const isPassword = setting.type === "password";
+  const value = draft ?? baseline;
+  const dirty = isPassword ? value !== "" || confirmation !== "" : draft !== null && draft !== baseline;
+  const state: RowState =
+    outcome?.state === "error" ? "error" : dirty ? "edited" : outcome?.state === "saved" ? "saved" : "unedited";
+
+  const id = React.useId();
+  const keyId = `${id}-key`;
+  const statusId = `${id}-status`;
+
+  function change(next: string) {
+    setDraft(next);
+    setOutcome(null);
+  }
+
+  function changeConfirmation(next: string) {
+    setConfirmation(next);
+    setOutcome(null);
+  }
+
+  /** spec §5: an integer that does not parse falls back to 0 once the field is left. */
+  function normalise() {
+    if (setting.type === "integer" && draft !== null) setDraft(integerOrZero(draft));
+  }
+
+  async function save() {
+    if (!dirty || update.isPending) return;
+    if (isPassword && value !== confirmation) {
+      setOutcome({ state: "error", message: PASSWORDS_DO_NOT_MATCH });
+      return;
+    }
+    const toSend = setting.type === "integer" ? integerOrZero(value) : value;
+    if (setting.type === "integer") setDraft(toSend);
+    try {
+      const result = await update.mutateAsync({ key: setting.key, value: toSend });
+      // Show the stored value at once; the refetch below confirms it.
+      queryClient.setQueryData(trpc.settings.list.queryKey(), (old) =>
+        old ? { ...old, settings: old.settings.map((s) => (s.key === setting.key ? result.setting : s)) } : old,
+      );
+      setDraft(null);
+      setConfirmation("");
+      setOutcome({ state: "saved" });
+      showSnackbar(`Setting ${setting.key} saved`, "success");
+      void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
+    } catch (error) {
+      const message = errorText(error, "Failed to update setting value");
+      setOutcome({ state: "error", message });
+      showSnackbar(message, "error");
+    }
+  }
+
+  const status = statusText(state, outcome, setting);
+  const StatusIcon = state === "error" ? CircleAlertIcon : state === "saved" ? CircleCheckIcon : state === "edited" ? PencilLineIcon : null;
+
+  return (
+    <li
+      data-slot="setting-row"
+      data-setting-key={setting.key}
+      data-state={state}
+      aria-labelledby={keyId}
+      className={cn(
+        "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 border-l-4 px-4 py-4 transition-colors sm:px-6 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_auto] md:gap-x-6",
+        ROW_STYLES[state],
+      )}
+    >
+      <div className="col-start-1 row-start-1 flex min-w-0 flex-col gap-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <span id={keyId} className="font-mono text-sm font-semibold break-all">
+            {setting.key}
+          </span>
+          <VisibilityChip visibility={setting.visibility} />
+        </div>
+        {setting.description && <p className="text-sm text-muted-foreground">{setting.description}</p>}
+        <p className="text-xs text-muted-foreground">Type: {setting.type}</p>
+      </div>
+
+      <div className="col-span-2 row-start-2 flex min-w-0 flex-col gap-1.5 md:col-span-1 md:col-start-2 md:row-start-1">
+        <SettingValueEditor
+          setting={setting}
+          value={value}
+          confirmation={confirmation}
+          onChange={change}
+          onConfirmationChange={changeConfirmation}
+          onBlur={normalise}
+          onSubmit={() => void save()}
+          disabled={update.isPending}
+          invalid={state === "error"}
+          describedBy={statusId}
+        />
+        <p
+          id={statusId}
+          data-slot="setting-status"
+          aria-live="polite"
+          // Kept mounted (a live region), but takes no room while there is nothing to say.
+          className={cn("flex items-start gap-1.5 text-xs font-medium", STATUS_STYLES[state], !status && "sr-only")}
+        >
+          {StatusIcon && <StatusIcon aria-hidden="true" className="mt-px size-3.5 shrink-0" />}
+          <span>{status}</span>
+        </p>
+      </div>
+
+      <div className="col-start-2 row-start-1 flex items-start justify-end gap-1 md:col-start-3">
+        <IconAction tooltip="Save">
+          <Button
+            size="icon"
+            variant={dirty ? "default" : "ghost"}
+            onClick={() => void save()}
+            disabled={!dirty || update.isPending}
+            aria-label={`Save ${setting.key}`}
+            aria-busy={update.isPending || undefined}
+            data-action="save"
+          >
+            {update.isPending ? <Spinner label="Saving" /> : <SaveIcon aria-hidden="true" />}
+          </Button>
+        </IconAction>
+        <IconAction tooltip="Edit">
+          <Button size="icon" variant="ghost" onClick={() => onEdit(setting)} aria-label={`Edit ${setting.key}`} data-action="edit">
+            <PencilIcon aria-hidden="true" />
+          </Button>
+        </IconAction>
+        {canDelete && setting.deletable && (
+          <IconAction tooltip="Delete">
+            <Button
+              size="icon"
+              variant="ghost"
+              className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => onDelete(setting)}
+              aria-label={`Delete ${setting.key}`}
+              data-action="delete"
+            >
+              <Trash2Icon aria-hidden="true" />
+            </Button>
+          </IconAction>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function statusText(state: RowState, outcome: Outcome | null, setting: Setting): string {
+  switch (state) {
+    case "error":
+      return outcome?.state === "error" ? outcome.message : "";
+    case "edited":
+      return "Unsaved changes";
+    case "saved":
+      return "Saved";
+    default:
+      if (setting.type === "password") return "Leave empty to keep the current value";
+      if (setting.type === "integer") return boundsText(setting.min_value, setting.max_value) ?? "";
+      return "";
+  }
+}
+
+function IconAction({ tooltip, children }: { tooltip: string; children: React.ReactElement }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>{children}</TooltipTrigger>
+      <TooltipContent>{tooltip}</TooltipContent>
+    </Tooltip>
+  );
+}

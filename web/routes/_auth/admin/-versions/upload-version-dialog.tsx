@@ -1,0 +1,169 @@
+import { useQueryClient } from "@tanstack/react-query";
+import UploadIcon from "lucide-react/icons/upload";
+import * as React from "react";
+
+import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { TextField } from "@/components/text-field";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { Progress } from "@/components/ui/progress";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { useTrpc } from "@/lib/auth";
+import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
+import {
+  APK_ACCEPT,
+  FILL_ALL_FIELDS,
+  formatBytes,
+  INVALID_APK,
+  isApkName,
+  UPLOAD_FAILED,
+  UPLOAD_SUCCEEDED,
+  UPLOAD_URL,
+  uploadErrorText,
+} from "./version-utils";
+
+// spec §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload
+// (apk_file, version_code, version_name) whose failure text is the answer's `message`; §8 texts.
+// The file goes through XMLHttpRequest so a progress bar can show how much has been sent.
+
+export function UploadVersionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const [name, setName] = React.useState("");
+  const [code, setCode] = React.useState("");
+  const [file, setFile] = React.useState<File | null>(null);
+  const [progress, setProgress] = React.useState<number | null>(null);
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const abortRef = React.useRef<AbortController | null>(null);
+  const id = React.useId();
+  const formId = `${id}-form`;
+  const uploading = progress !== null;
+
+  // Closing the dialog (or leaving the page) while a file is on its way stops the upload.
+  React.useEffect(() => () => abortRef.current?.abort(), []);
+
+  function chooseFile(event: React.ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setFeedback(chosen && !isApkName(chosen.name) ? errorFeedback(INVALID_APK) : null);
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (uploading) return;
+    setFeedback(null);
+    if (file && !isApkName(file.name)) return setFeedback(errorFeedback(INVALID_APK));
+    if (!name.trim() || !code.trim() || !file) return setFeedback(errorFeedback(FILL_ALL_FIELDS));
+
+    // The fields go first, so the server can refuse a taken version code before storing the file.
+    const form = new FormData();
+    form.append("version_name", name.trim());
+    form.append("version_code", code.trim());
+    form.append("apk_file", file, file.name);
+
+    const controller = new AbortController();
+    abortRef.current = controller;
+    setProgress(0);
+    try {
+      const { status, body } = await uploadWithProgress(UPLOAD_URL, form, {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
+      const ok = status >= 200 && status < 300 && (body as { success?: unknown } | null)?.success === true;
+      if (!ok) {
+        setFeedback(errorFeedback(uploadErrorText(body)));
+        return;
+      }
+      showSnackbar(UPLOAD_SUCCEEDED, "success");
+      await queryClient.invalidateQueries({ queryKey: trpc.versions.list.queryKey() });
+      onOpenChange(false);
+    } catch (error) {
+      if (error instanceof UploadNetworkError && error.aborted) return;
+      console.error(error);
+      setFeedback(errorFeedback(UPLOAD_FAILED));
+    } finally {
+      if (abortRef.current === controller) abortRef.current = null;
+      setProgress(null);
+    }
+  }
+
+  function close(next: boolean) {
+    if (next) return onOpenChange(true);
+    if (abortRef.current) {
+      abortRef.current.abort();
+      showSnackbar("Upload cancelled", "info");
+    }
+    onOpenChange(false);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Upload Version"
+      description="Upload a new build of the mobile app. The newest version code is offered to the app as the latest version."
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={uploading} aria-busy={uploading || undefined}>
+            {uploading ? <Spinner label="Uploading" /> : <UploadIcon aria-hidden="true" />}
+            Upload
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Upload Version">
+        <FormFeedback feedback={feedback} />
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
+          <TextField
+            label="Version Name"
+            name="version_name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="e.g. 1.4.0"
+            autoComplete="off"
+            readOnly={uploading}
+            maxLength={100}
+          />
+          <TextField
+            label="Version Code"
+            name="version_code"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder="e.g. 14"
+            readOnly={uploading}
+          />
+        </div>
+        <TextField
+          label="APK File"
+          name="apk_file"
+          type="file"
+          accept={APK_ACCEPT}
+          onChange={chooseFile}
+          disabled={uploading}
+          className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
+          hint={file ? `${file.name} · ${formatBytes(file.size)}` : "An .apk file of at most 100 MB."}
+        />
+        {uploading && (
+          <div className="grid gap-2" data-slot="upload-progress">
+            <div className="flex items-center justify-between text-sm">
+              <span className="font-medium">{progress < 100 ? "Uploading…" : "Processing…"}</span>
+              <span className="tabular-nums text-muted-foreground" aria-hidden="true">
+                {progress}%
+              </span>
+            </div>
+            <Progress value={progress} aria-label="Upload progress" aria-valuetext={`${progress}%`} />
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import type { RouterOutputs } from "@/lib/trpc";
+
+// spec §3 "Version" and the REST file calls of spec §7 / DESIGN §4 (files do not go through tRPC:
+// they are streamed, and the upload reports progress).
+
+export type Version = RouterOutputs["versions"]["list"]["versions"][number];
+
+export const UPLOAD_URL = "/api/update/upload";
+export const LATEST_URL = "/api/update/latest";
+export const downloadUrl = (id: number) => `/api/update/download?id=${encodeURIComponent(String(id))}`;
+
+/** spec §9 file names, used when the server's Content-Disposition cannot be read. */
+export const versionFileName = (version: Pick<Version, "version_code" | "version_name">) =>
+  `app_v${version.version_code}_${version.version_name.replace(/[^A-Za-z0-9._-]+/g, "_")}.apk`;
+export const LATEST_FILE_NAME = "app_latest.apk";
+
+export const APK_ACCEPT = ".apk,application/vnd.android.package-archive";
+
+// spec §5 "Version upload" and §8 "Versions".
+export const INVALID_APK = "Please select a valid APK file";
+export const FILL_ALL_FIELDS = "Please fill all fields and select an APK file";
+export const UPLOAD_FAILED = "Upload failed";
+export const UPLOAD_SUCCEEDED = "Version uploaded successfully";
+export const DOWNLOAD_FAILED = "Download failed";
+export const LATEST_DOWNLOAD_FAILED = "Latest version download failed";
+
+export const isApkName = (name: string) => /\.apk$/i.test(name.trim());
+
+/** '12.3 MB' style sizes for the chosen file. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ["KB", "MB", "GB"];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}
+
+/** The text of a failed upload: the server's `message` (spec §7), else its `error`, else 'Upload failed'. */
+export function uploadErrorText(body: unknown): string {
+  if (body && typeof body === "object") {
+    const { message, error } = body as { message?: unknown; error?: unknown };
+    if (typeof message === "string" && message.trim()) return message;
+    if (typeof error === "string" && error.trim()) return error;
+  }
+  return UPLOAD_FAILED;
+}

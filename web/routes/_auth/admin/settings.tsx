@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import PlusIcon from "lucide-react/icons/plus";
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { useSession, useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { hasPermission } from "@/lib/permissions";
+import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
+import { SettingFormDialog } from "./-settings/setting-form-dialog";
+import { SettingRow } from "./-settings/setting-row";
+import { groupSettings, groupTitle, type Setting } from "./-settings/setting-utils";
+
+// spec §2 "Settings Management": settings grouped by group_name (a card per group), inline editing
+// with row colours (§4), an add/edit dialog (§5) and delete for holders of settings.delete (§6).
+export const Route = createFileRoute("/_auth/admin/settings")({
+  component: SettingsPage,
+});
+
+const SETTINGS_DELETE = "settings.delete";
+
+type DialogState = { open: boolean; setting: Setting | null; key: number };
+
+function SettingsPage() {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const { user } = useSession();
+  const settings = useQuery(trpc.settings.list.queryOptions());
+  const remove = useMutation(trpc.settings.delete.mutationOptions());
+
+  const [dialog, setDialog] = React.useState<DialogState>({ open: false, setting: null, key: 0 });
+  const [toDelete, setToDelete] = React.useState<Setting | null>(null);
+
+  const list = settings.data?.settings;
+  const groups = React.useMemo(() => groupSettings(list ?? []), [list]);
+  const groupNames = React.useMemo(() => groups.map((group) => group.name), [groups]);
+  const canDelete = hasPermission(user, SETTINGS_DELETE);
+
+  // A fresh form each time the dialog opens (the key remounts it).
+  const openDialog = (setting: Setting | null) => setDialog((previous) => ({ open: true, setting, key: previous.key + 1 }));
+
+  async function confirmDelete() {
+    const setting = toDelete;
+    if (!setting) return;
+    try {
+      await remove.mutateAsync({ key: setting.key });
+      showSnackbar(`Setting ${setting.key} deleted`, "success");
+      await queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
+    } catch (error) {
+      showSnackbar(errorText(error, "Failed to delete setting"), "error");
+    }
+  }
+
+  return (
+    <AdminPage
+      title="Settings Management"
+      description="Edit a value in place and save it with the save icon: edited rows turn yellow, saved rows green, failed rows red."
+      actions={
+        <Button onClick={() => openDialog(null)}>
+          <PlusIcon aria-hidden="true" />
+          Add Setting
+        </Button>
+      }
+    >
+      {settings.isPending ? (
+        <LoadingState label="Loading settings" />
+      ) : settings.isError && !list ? (
+        <LoadError
+          title="Failed to load settings"
+          error={settings.error}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : groups.length === 0 ? (
+        <p className="rounded-xl border bg-card p-6 text-muted-foreground">No settings yet.</p>
+      ) : (
+        <div className="flex flex-col gap-6">
+          {groups.map((group) => (
+            <Card key={group.name} className="gap-0 overflow-hidden py-0" data-slot="settings-group" data-group={group.name}>
+              <CardHeader className="border-b bg-muted/40 py-4 [.border-b]:pb-4">
+                <CardTitle>
+                  <h2 className="text-lg">{groupTitle(group.name)}</h2>
+                </CardTitle>
+                <CardDescription>
+                  {group.settings.length} {group.settings.length === 1 ? "setting" : "settings"} in group{" "}
+                  <span className="font-mono">{group.name}</span>
+                </CardDescription>
+              </CardHeader>
+              <ul className="divide-y" aria-label={`${groupTitle(group.name)} settings`}>
+                {group.settings.map((setting) => (
+                  <SettingRow
+                    key={setting.key}
+                    setting={setting}
+                    canDelete={canDelete}
+                    onEdit={openDialog}
+                    onDelete={setToDelete}
+                  />
+                ))}
+              </ul>
+            </Card>
+          ))}
+        </div>
+      )}
+
+      <SettingFormDialog
+        key={dialog.key}
+        open={dialog.open}
+        onOpenChange={(open) => setDialog((previous) => ({ ...previous, open }))}
+        setting={dialog.setting}
+        groupNames={groupNames}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => {
+          if (!open) setToDelete(null);
+        }}
+        title="Delete setting?"
+        message={
+          toDelete && (
+            <>
+              The setting <span className="font-mono font-medium text-foreground">{toDelete.key}</span> will be removed.
+              This cannot be undone.
+            </>
+          )
+        }
+        confirmText="Delete"
+        destructive
+        onConfirm={confirmDelete}
+      />
+    </AdminPage>
+  );
+}

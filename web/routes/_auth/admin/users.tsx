@@ -1,0 +1,68 @@
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute } from "@tanstack/react-router";
+import * as React from "react";
+
+import { useSession, useTrpc } from "@/lib/auth";
+import { passwordMinLength } from "@/lib/password-min-length";
+import { toSettingsLookup } from "@/lib/settings";
+import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
+import type { AdminUser } from "./-components/admin-types";
+import { ChangePasswordDialog } from "./-components/change-password-dialog";
+import { UserCards, UsersTable } from "./-components/users-table";
+
+// spec §2 "Admin screens", User Management; §4 user status; §5 admin rules; §8 messages.
+export const Route = createFileRoute("/_auth/admin/users")({
+  loader: ({ context: { queryClient, trpc } }) => {
+    // Started while the page's code loads; the page shows its own spinner and load error.
+    void queryClient.prefetchQuery(trpc.users.list.queryOptions());
+    void queryClient.prefetchQuery(trpc.groups.list.queryOptions());
+  },
+  component: UserManagementPage,
+});
+
+function UserManagementPage() {
+  const trpc = useTrpc();
+  const { user: viewer } = useSession();
+  const usersQuery = useQuery(trpc.users.list.queryOptions());
+  // Only the group selector needs the groups; without them the groups show as read-only chips.
+  const groupsQuery = useQuery(trpc.groups.list.queryOptions());
+  const settingsQuery = useQuery(trpc.settings.list.queryOptions());
+  const [passwordUser, setPasswordUser] = React.useState<AdminUser | null>(null);
+
+  const minLength = passwordMinLength(toSettingsLookup(settingsQuery.data?.settings));
+  const users = usersQuery.data?.users;
+
+  return (
+    <AdminPage
+      title="User Management"
+      description={users ? `${users.length} ${users.length === 1 ? "user" : "users"}` : undefined}
+    >
+      {usersQuery.isPending ? (
+        <LoadingState label="Loading users" />
+      ) : usersQuery.isError ? (
+        <LoadError
+          title="Failed to fetch users"
+          error={usersQuery.error}
+          onRetry={() => void usersQuery.refetch()}
+          retrying={usersQuery.isFetching}
+        />
+      ) : (
+        <>
+          <UsersTable
+            users={usersQuery.data.users}
+            groups={groupsQuery.data?.groups}
+            viewer={viewer}
+            onChangePassword={setPasswordUser}
+          />
+          <UserCards
+            users={usersQuery.data.users}
+            groups={groupsQuery.data?.groups}
+            viewer={viewer}
+            onChangePassword={setPasswordUser}
+          />
+        </>
+      )}
+      <ChangePasswordDialog user={passwordUser} minLength={minLength} onClose={() => setPasswordUser(null)} />
+    </AdminPage>
+  );
+}
