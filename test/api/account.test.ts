@@ -6,6 +6,7 @@ import { sha256Hex } from '../../src/platform/crypto';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, freshIps, transports, type Answer } from '../support/transports';
 
 /**
  * spec §4-5, §7-8 and DESIGN §3-4 accounts: /me, sign-in, sign-out, registration, e-mail and password
@@ -20,103 +21,34 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 const USERNAME_RULE = 'Username must be 3-32 characters: letters, digits, _ . -';
 
-const TRPC_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  409: 'CONFLICT',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 type Op = 'me' | 'login' | 'logout' | 'register' | 'editEmail' | 'changePassword';
-
-interface CallInit {
-  body?: unknown;
-  cookie?: string | undefined;
-  /** The client address the app sees (x-test-client-ip); 127.0.0.1 when absent. */
-  ip?: string;
-}
-
-interface Answer {
-  status: number;
-  /** The whole JSON answer. */
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-  setCookies: string[];
-  headers: Headers;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  /** Prefix of the usernames a transport's tests create, so the two runs never collide. */
-  p: string;
-  call(op: Op, init?: CallInit): Promise<Answer>;
-}
-
-const REST_PATHS: Record<Op, [method: string, path: string]> = {
-  me: ['GET', '/api/account/me'],
-  login: ['POST', '/api/account/login'],
-  logout: ['POST', '/api/account/logout'],
-  register: ['POST', '/api/account/register'],
-  editEmail: ['POST', '/api/account/edit'],
-  changePassword: ['POST', '/api/account/changepassword'],
-};
 
 let t: TestApp;
 let adminCookie: string;
 let usersGroupId: number;
 let seededAllowRegistration: string | undefined;
-let ipCounter = 0;
 
 /** A client address no other test uses, so per-address rate limits of one test never touch another. */
-function freshIp(): string {
-  ipCounter++;
-  return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.7`;
-}
+const freshIp = freshIps((high, low) => `10.${high}.${low}.7`);
 
-async function send(method: string, path: string, init: CallInit): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (init.ip) headers['x-test-client-ip'] = init.ip;
-  const r = await t.request(path, {
-    method,
-    ...(method === 'POST' ? { body: init.body ?? {} } : {}),
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-    headers,
-  });
-  return { status: r.status, json: r.json, data: r.json, setCookies: r.headers.getSetCookie(), headers: r.headers };
-}
-
-function rest(): Transport {
-  return {
-    name: 'REST',
-    p: 'r',
-    call: (op, init = {}) => send(REST_PATHS[op][0], REST_PATHS[op][1], init),
-  };
-}
-
-function trpc(): Transport {
-  return {
-    name: 'tRPC',
-    p: 't',
-    async call(op, init = {}) {
-      const answer = await send(op === 'me' ? 'GET' : 'POST', `/trpc/account.${op}`, init);
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+const both = transports<Op>(() => t, {
+  rest: {
+    me: ['GET', '/api/account/me'],
+    login: ['POST', '/api/account/login'],
+    logout: ['POST', '/api/account/logout'],
+    register: ['POST', '/api/account/register'],
+    editEmail: ['POST', '/api/account/edit'],
+    changePassword: ['POST', '/api/account/changepassword'],
+  },
+  trpc: {
+    me: ['query', 'account.me'],
+    login: ['mutation', 'account.login'],
+    logout: ['mutation', 'account.logout'],
+    register: ['mutation', 'account.register'],
+    editEmail: ['mutation', 'account.editEmail'],
+    changePassword: ['mutation', 'account.changePassword'],
+  },
+});
 
 /** The session cookie a response sets, as `name=value` for the next request. */
 function sessionCookieOf(answer: Answer): string {
@@ -164,7 +96,7 @@ afterEach(() => {
   expect(t.errors).toEqual([]);
 });
 
-describe.each([rest(), trpc()])('$name', (tr) => {
+describe.each(both)('$name', (tr) => {
   const name = (base: string) => `${tr.p}_${base}`;
 
   describe('sign-in', () => {

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, freshIps, transports } from '../support/transports';
 
 /**
  * spec §2 contact page, §3 contact message, §5 contact (all four fields required), §7 POST /contact/send,
@@ -15,76 +16,14 @@ const TOO_MANY = 'Je hebt al een aantal berichten gestuurd. Probeer het over een
 const INVALID_EMAIL = 'Voer een geldig email adres in.';
 const DEFAULT_CLUB_EMAIL = 'kerstactie@example.nl';
 
-const TRPC_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
-interface CallInit {
-  body?: unknown;
-  cookie?: string | undefined;
-  /** The client address the app sees (x-test-client-ip); a fresh one per call when absent. */
-  ip?: string;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  send(init?: CallInit): Promise<Answer>;
-}
-
 let t: TestApp;
 let adminCookie: string;
-let ipCounter = 0;
 
 /** A client address no other call uses, so the per-address limit of one test never touches another. */
-function freshIp(): string {
-  ipCounter++;
-  return `10.40.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps((high, low) => `10.40.${high}.${low}`);
 
-async function post(path: string, init: CallInit): Promise<Answer> {
-  const r = await t.request(path, {
-    method: 'POST',
-    body: init.body ?? {},
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-    headers: { 'x-test-client-ip': init.ip ?? freshIp() },
-  });
-  return { status: r.status, json: r.json, data: r.json };
-}
-
-function rest(): Transport {
-  return { name: 'REST', send: (init = {}) => post('/contact/send', init) };
-}
-
-function trpc(): Transport {
-  return {
-    name: 'tRPC',
-    async send(init = {}) {
-      const answer = await post('/trpc/contact.send', init);
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+/** Every call comes from a fresh address unless it names one. */
+const both = transports<'send'>(() => t, { rest: { send: ['POST', '/contact/send'] }, trpc: { send: ['mutation', 'contact.send'] } }, { ip: freshIp });
 
 async function setSetting(key: string, value: string | boolean) {
   const r = await t.request('/api/settings/update', { cookie: adminCookie, body: { key, value } });
@@ -123,10 +62,10 @@ afterEach(() => {
   expect(t.errors).toEqual([]);
 });
 
-describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact.send)', (tr) => {
+describe.each(both)('$name contact form (POST /contact/send, contact.send)', (tr) => {
   describe('success', () => {
     it('answers {success:true} and stores the message', async () => {
-      const answer = await tr.send({ body: message() });
+      const answer = await tr.call('send', { body: message() });
       expect(answer.status).toBe(200);
       expect(answer.data).toEqual({ success: true });
       const rows = await storedMessages();
@@ -141,13 +80,13 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     });
 
     it('stores the fields trimmed', async () => {
-      await tr.send({ body: message({ name: '  Anna de Boer ', email: ' anna@example.nl ', subject: ' Vraag ', message: '\n Hallo \n' }) });
+      await tr.call('send', { body: message({ name: '  Anna de Boer ', email: ' anna@example.nl ', subject: ' Vraag ', message: '\n Hallo \n' }) });
       const [row] = await storedMessages();
       expect(row).toMatchObject({ name: 'Anna de Boer', email: 'anna@example.nl', subject: 'Vraag', message: 'Hallo' });
     });
 
     it('queues a mail of kind "contact" to the club address with subject "Contactformulier: <subject>"', async () => {
-      await tr.send({ body: message() });
+      await tr.call('send', { body: message() });
       const mails = await outbox();
       expect(mails).toHaveLength(1);
       const [mail] = mails;
@@ -165,7 +104,7 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     it('sends the mail to whatever the club_email setting says', async () => {
       await setSetting('club_email', 'secretaris@ronde-tafel.example');
       try {
-        await tr.send({ body: message() });
+        await tr.call('send', { body: message() });
         const [mail] = await outbox();
         expect(mail!.toAddress).toBe('secretaris@ronde-tafel.example');
       } finally {
@@ -174,7 +113,7 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     });
 
     it('accepts a message of 5000 characters', async () => {
-      const answer = await tr.send({ body: message({ message: 'x'.repeat(5000) }) });
+      const answer = await tr.call('send', { body: message({ message: 'x'.repeat(5000) }) });
       expect(answer.data).toEqual({ success: true });
       expect((await storedMessages())[0]!.message).toHaveLength(5000);
     });
@@ -194,7 +133,7 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     ])('refuses a missing %s with "%s"', async (field, text) => {
       const body: Record<string, unknown> = message();
       delete body[field];
-      expectFailure(tr, await tr.send({ body }), 400, text);
+      expectFailure(tr, await tr.call('send', { body }), 400, text);
     });
 
     it.each([
@@ -203,24 +142,24 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
       ['subject', 'Onderwerp is verplicht.'],
       ['message', 'Bericht is verplicht.'],
     ])('refuses a blank %s with "%s"', async (field, text) => {
-      expectFailure(tr, await tr.send({ body: message({ [field]: '  \n ' }) }), 400, text);
+      expectFailure(tr, await tr.call('send', { body: message({ [field]: '  \n ' }) }), 400, text);
     });
 
     it('refuses an empty body with "Naam is verplicht."', async () => {
-      expectFailure(tr, await tr.send({ body: {} }), 400, 'Naam is verplicht.');
+      expectFailure(tr, await tr.call('send', { body: {} }), 400, 'Naam is verplicht.');
     });
 
     it.each(['anna', 'anna@', 'anna@example', 'anna de boer@example.nl', '@example.nl'])('refuses the e-mail address %j with "Voer een geldig email adres in."', async (email) => {
-      expectFailure(tr, await tr.send({ body: message({ email }) }), 400, INVALID_EMAIL);
+      expectFailure(tr, await tr.call('send', { body: message({ email }) }), 400, INVALID_EMAIL);
     });
 
     it('refuses a 100 KB message with a 400 (not a 500)', async () => {
-      const answer = await tr.send({ body: message({ message: 'Lorem ipsum '.repeat(Math.ceil(100_000 / 12)) }) });
+      const answer = await tr.call('send', { body: message({ message: 'Lorem ipsum '.repeat(Math.ceil(100_000 / 12)) }) });
       expectFailure(tr, answer, 400, 'Bericht is te lang (maximaal 5000 tekens).');
     });
 
     it('answers {success:true} to a bot that fills in the hidden website field, but keeps and mails nothing', async () => {
-      const answer = await tr.send({ body: message({ website: 'https://spam.example' }) });
+      const answer = await tr.call('send', { body: message({ website: 'https://spam.example' }) });
       expect(answer.status).toBe(200);
       expect(answer.data).toEqual({ success: true });
     });
@@ -228,7 +167,7 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
 
   describe('mail headers', () => {
     it('never queues a subject with a line break (it would be a header injection), refusing it or flattening it', async () => {
-      const answer = await tr.send({ body: message({ subject: 'Hallo\r\nBcc: victim@example.com' }) });
+      const answer = await tr.call('send', { body: message({ subject: 'Hallo\r\nBcc: victim@example.com' }) });
       if (answer.status === 200) {
         const [mail] = await outbox();
         expect(mail!.subject).not.toMatch(/[\r\n]/);
@@ -243,22 +182,22 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     it('allows 5 messages per address in an hour, then answers 429; another address is unaffected', async () => {
       const ip = freshIp();
       for (let i = 0; i < 5; i++) {
-        const answer = await tr.send({ body: message(), ip });
+        const answer = await tr.call('send', { body: message(), ip });
         expect(answer.status, `message ${i + 1}`).toBe(200);
       }
-      expectFailure(tr, await tr.send({ body: message(), ip }), 429, TOO_MANY);
+      expectFailure(tr, await tr.call('send', { body: message(), ip }), 429, TOO_MANY);
       expect(await storedMessages()).toHaveLength(5);
       expect(await outbox()).toHaveLength(5);
 
-      expect((await tr.send({ body: message(), ip: freshIp() })).data).toEqual({ success: true });
+      expect((await tr.call('send', { body: message(), ip: freshIp() })).data).toEqual({ success: true });
     });
 
     it('allows the address again after an hour', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 5; i++) await tr.send({ body: message(), ip });
-      expectFailure(tr, await tr.send({ body: message(), ip }), 429, TOO_MANY);
+      for (let i = 0; i < 5; i++) await tr.call('send', { body: message(), ip });
+      expectFailure(tr, await tr.call('send', { body: message(), ip }), 429, TOO_MANY);
       t.clock.advance(HOUR);
-      expect((await tr.send({ body: message(), ip })).data).toEqual({ success: true });
+      expect((await tr.call('send', { body: message(), ip })).data).toEqual({ success: true });
     });
   });
 
@@ -271,13 +210,13 @@ describe.each([rest(), trpc()])('$name contact form (POST /contact/send, contact
     });
 
     it('refuses a visitor with 503 Maintenance and keeps nothing', async () => {
-      expectFailure(tr, await tr.send({ body: message() }), 503, 'Maintenance');
+      expectFailure(tr, await tr.call('send', { body: message() }), 503, 'Maintenance');
       expect(await storedMessages()).toEqual([]);
       expect(await outbox()).toEqual([]);
     });
 
     it('still lets an admin send a message', async () => {
-      const answer = await tr.send({ body: message(), cookie: adminCookie });
+      const answer = await tr.call('send', { body: message(), cookie: adminCookie });
       expect(answer.data).toEqual({ success: true });
       expect(await storedMessages()).toHaveLength(1);
     });

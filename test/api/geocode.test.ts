@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { clearGeocodeCache } from '../../src/features/geocode/geocode.service';
 import { pdokAddress, startFakeGeocoder, type FakeGeocoder } from '../support/fake-geocoder';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { freshIps } from '../support/transports';
 
 /**
  * spec §2 address-search field, §3 address suggestion, §5 address search, §7 geocoder; DESIGN §3–4
@@ -16,13 +17,9 @@ const TOO_MANY = 'Too many requests. Please wait a moment and try again.';
 let t: TestApp;
 let fake: FakeGeocoder;
 let adminCookie: string;
-let ipCounter = 0;
 
 /** A client address no other test uses, so the per-address limit of one test never touches another. */
-function freshIp(): string {
-  ipCounter++;
-  return `10.20.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps((high, low) => `10.20.${high}.${low}`);
 
 async function search(q: string | undefined, ip = freshIp()) {
   const path = q === undefined ? '/api/geocode/search' : `/api/geocode/search?q=${encodeURIComponent(q)}`;

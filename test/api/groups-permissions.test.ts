@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, settings, userGroups, users } from '../../src/db/schema';
 import { SEED_PERMISSIONS } from '../../src/features/setup/seed';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
 /**
  * spec §2 Group and Permission Management, §4 group permissions, §5 admin rules, §7 groups and
@@ -11,30 +12,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
  */
 
 const LAST_ADMIN = 'At least one active administrator must remain';
-const TRPC_CODE: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' };
 
 type Op = 'groups' | 'group' | 'addGroup' | 'deleteGroup' | 'addPermissions' | 'removePermissions' | 'permissions' | 'addPermission' | 'deletePermission';
-
-interface CallInit {
-  /** `?id=` of the REST call, `{id}` of the tRPC one; left out when undefined. */
-  id?: unknown;
-  body?: unknown;
-  rawBody?: string;
-  cookie?: string | undefined;
-  headers?: Record<string, string>;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  call(op: Op, init?: CallInit): Promise<Answer>;
-}
 
 interface PermissionJson {
   id: number;
@@ -53,75 +32,31 @@ interface GroupJson {
 
 let t: TestApp;
 
-async function send(method: string, path: string, init: CallInit, body: unknown): Promise<Answer> {
-  const r = await t.request(path, {
-    method,
-    ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : body !== undefined ? { body } : {}),
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-    ...(init.headers ? { headers: init.headers } : {}),
-  });
-  return { status: r.status, json: r.json, data: r.json };
-}
-
-const query = (id: unknown) => (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`);
-
-function rest(): Transport {
-  const routes: Record<Op, [method: 'GET' | 'POST', path: string, withId: boolean]> = {
-    groups: ['GET', '/api/groups', false],
-    group: ['GET', '/api/groups', true],
-    addGroup: ['POST', '/api/groups/addgroup', false],
-    deleteGroup: ['GET', '/api/groups/deletegroup', true],
-    addPermissions: ['POST', '/api/groups/addpermissions', false],
-    removePermissions: ['POST', '/api/groups/removepermissions', false],
-    permissions: ['GET', '/api/permissions', false],
-    addPermission: ['POST', '/api/permissions/add', false],
-    deletePermission: ['GET', '/api/permissions/delete', true],
-  };
-  return {
-    name: 'REST',
-    call(op, init = {}) {
-      const [method, path, withId] = routes[op];
-      return send(method, `${path}${withId ? query(init.id) : ''}`, init, method === 'POST' ? (init.body ?? {}) : undefined);
-    },
-  };
-}
-
-function trpc(): Transport {
-  const procedures: Record<Op, [kind: 'query' | 'mutation', path: string, withId: boolean]> = {
-    groups: ['query', 'groups.list', false],
-    group: ['query', 'groups.get', true],
-    addGroup: ['mutation', 'groups.add', false],
-    deleteGroup: ['mutation', 'groups.delete', true],
-    addPermissions: ['mutation', 'groups.addPermissions', false],
-    removePermissions: ['mutation', 'groups.removePermissions', false],
-    permissions: ['query', 'permissions.list', false],
-    addPermission: ['mutation', 'permissions.add', false],
-    deletePermission: ['mutation', 'permissions.delete', true],
-  };
-  return {
-    name: 'tRPC',
-    async call(op, init = {}) {
-      const [kind, path, withId] = procedures[op];
-      const input = withId ? (init.id !== undefined ? { id: init.id } : undefined) : init.body;
-      const answer =
-        kind === 'query'
-          ? await send('GET', `/trpc/${path}${input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`, init, undefined)
-          : await send('POST', `/trpc/${path}`, init, input ?? {});
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+/** group, deleteGroup and deletePermission take `?id=` over REST and the `id` input over tRPC. */
+const both = transports<Op>(() => t, {
+  rest: {
+    groups: ['GET', '/api/groups'],
+    group: ['GET', '/api/groups', 'id'],
+    addGroup: ['POST', '/api/groups/addgroup'],
+    deleteGroup: ['GET', '/api/groups/deletegroup', 'id'],
+    addPermissions: ['POST', '/api/groups/addpermissions'],
+    removePermissions: ['POST', '/api/groups/removepermissions'],
+    permissions: ['GET', '/api/permissions'],
+    addPermission: ['POST', '/api/permissions/add'],
+    deletePermission: ['GET', '/api/permissions/delete', 'id'],
+  },
+  trpc: {
+    groups: ['query', 'groups.list'],
+    group: ['query', 'groups.get', 'id'],
+    addGroup: ['mutation', 'groups.add'],
+    deleteGroup: ['mutation', 'groups.delete', 'id'],
+    addPermissions: ['mutation', 'groups.addPermissions'],
+    removePermissions: ['mutation', 'groups.removePermissions'],
+    permissions: ['query', 'permissions.list'],
+    addPermission: ['mutation', 'permissions.add'],
+    deletePermission: ['mutation', 'permissions.delete', 'id'],
+  },
+});
 
 function expectSuccess(answer: Answer) {
   expect(answer.status).toBe(200);
@@ -143,7 +78,7 @@ async function me(cookie: string) {
   return r.json;
 }
 
-describe.each([rest(), trpc()])('$name', (tr) => {
+describe.each(both)('$name', (tr) => {
   let adminCookie: string;
   let plainCookie: string;
   let assignerCookie: string;

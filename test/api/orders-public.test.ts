@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, sequences, tablers } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, freshIps, transports, type CallInit } from '../support/transports';
 
 /**
  * spec §2 order screen, §3 Tabler/Order, §4 order flow, §5 order password step and order form, §7 tablers
@@ -26,89 +27,22 @@ const QUANTITY = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.'
 const INVALID_EMAIL = 'Voer een geldig email adres in.';
 const ORDERS_TOO_MANY = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
 
-const TRPC_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 type Op = 'match' | 'list' | 'create';
 
-interface CallInit {
-  body?: unknown;
-  cookie?: string | undefined;
-  /** The client address the app sees (x-test-client-ip); a fresh one per call when absent. */
-  ip?: string;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  call(op: Op, init?: CallInit): Promise<Answer>;
-}
-
-const REST_PATHS: Record<Op, [method: string, path: string]> = {
-  match: ['POST', '/tablers/match'],
-  list: ['GET', '/tablers'],
-  create: ['POST', '/orders/create'],
-};
-const TRPC_PATHS: Record<Op, [method: string, path: string]> = {
-  match: ['POST', '/trpc/tablers.match'],
-  list: ['GET', '/trpc/tablers.list'],
-  create: ['POST', '/trpc/orders.create'],
-};
-
 let t: TestApp;
-let ipCounter = 0;
 
 /** A client address no other call uses, so per-address rate limits never leak between tests. */
-function freshIp(): string {
-  ipCounter++;
-  return `10.30.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
-}
+const freshIp = freshIps((high, low) => `10.30.${high}.${low}`);
 
-async function send(method: string, path: string, init: CallInit): Promise<Answer> {
-  const r = await t.request(path, {
-    method,
-    ...(method === 'POST' ? { body: init.body ?? {} } : {}),
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-    headers: { 'x-test-client-ip': init.ip ?? freshIp() },
-  });
-  return { status: r.status, json: r.json, data: r.json };
-}
-
-function rest(): Transport {
-  return { name: 'REST', call: (op, init = {}) => send(REST_PATHS[op][0], REST_PATHS[op][1], init) };
-}
-
-function trpc(): Transport {
-  return {
-    name: 'tRPC',
-    async call(op, init = {}) {
-      const answer = await send(TRPC_PATHS[op][0], TRPC_PATHS[op][1], init);
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+/** Every call comes from a fresh address unless it names one. */
+const both = transports<Op>(
+  () => t,
+  {
+    rest: { match: ['POST', '/tablers/match'], list: ['GET', '/tablers'], create: ['POST', '/orders/create'] },
+    trpc: { match: ['mutation', 'tablers.match'], list: ['query', 'tablers.list'], create: ['mutation', 'orders.create'] },
+  },
+  { ip: freshIp },
+);
 
 /** A tabler made directly in the database (the admin CRUD for tablers comes later). */
 async function insertTabler(name: string) {
@@ -155,7 +89,7 @@ function oneAppPerDescribe() {
   });
 }
 
-describe.each([rest(), trpc()])('$name tabler gate (POST /tablers/match, tablers.match)', (tr) => {
+describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (tr) => {
   oneAppPerDescribe();
   beforeEach(async () => {
     await t.db.delete(tablers);
@@ -275,7 +209,7 @@ describe.each([rest(), trpc()])('$name tabler gate (POST /tablers/match, tablers
   });
 });
 
-describe.each([rest(), trpc()])('$name tabler list (GET /tablers, tablers.list)', (tr) => {
+describe.each(both)('$name tabler list (GET /tablers, tablers.list)', (tr) => {
   oneAppPerDescribe();
   let adminCookie: string;
   let userCookie: string;
@@ -341,7 +275,7 @@ function orderBody(tablerId: number | undefined, extra: Record<string, unknown> 
   };
 }
 
-describe.each([rest(), trpc()])('$name public order create (POST /orders/create, orders.create)', (tr) => {
+describe.each(both)('$name public order create (POST /orders/create, orders.create)', (tr) => {
   let tablerId: number;
   /** A fresh app with one tabler for every test, so references start at KP-2026-0001. */
   function freshAppWithTabler() {
@@ -621,7 +555,7 @@ describe.each([rest(), trpc()])('$name public order create (POST /orders/create,
   });
 });
 
-describe.each([rest(), trpc()])('$name admin order create (back-office)', (tr) => {
+describe.each(both)('$name admin order create (back-office)', (tr) => {
   freshAppPerTest();
   let tablerId: number;
   let adminCookie: string;

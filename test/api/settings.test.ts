@@ -6,6 +6,7 @@ import { refuseDuringMaintenance } from '../../src/features/settings/maintenance
 import { getSetting } from '../../src/features/settings/settings.service';
 import { AppError } from '../../src/http/errors';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { transports, type Transport } from '../support/transports';
 
 /**
  * DESIGN §3-4 settings: GET /api/settings and the four admin writes over REST, and their tRPC twins
@@ -26,18 +27,18 @@ interface SettingJson {
 
 type WriteOp = 'add' | 'edit' | 'update' | 'delete';
 
-interface Answer {
+interface SettingsAnswer {
   status: number;
   success: boolean;
   error: string | undefined;
   json: any;
 }
 
-interface Transport {
+interface SettingsTransport {
   name: string;
   /** Prefix for keys this transport's tests create, so the two runs never collide. */
   prefix: string;
-  write(op: WriteOp, body: unknown, init?: { cookie?: string | undefined; rawBody?: string }): Promise<Answer>;
+  write(op: WriteOp, body: unknown, init?: { cookie?: string | undefined; rawBody?: string }): Promise<SettingsAnswer>;
   list(cookie?: string): Promise<SettingJson[]>;
 }
 
@@ -47,61 +48,51 @@ let userCookie: string;
 let usersGroupId: number;
 let adminsGroupId: number;
 
-function rest(): Transport {
+const [restCalls, trpcCalls] = transports<WriteOp | 'list'>(() => t, {
+  rest: {
+    add: ['POST', '/api/settings/add'],
+    edit: ['POST', '/api/settings/edit'],
+    update: ['POST', '/api/settings/update'],
+    delete: ['POST', '/api/settings/delete'],
+    list: ['GET', '/api/settings'],
+  },
+  trpc: {
+    add: ['mutation', 'settings.add'],
+    edit: ['mutation', 'settings.edit'],
+    update: ['mutation', 'settings.update'],
+    delete: ['mutation', 'settings.delete'],
+    list: ['query', 'settings.list'],
+  },
+});
+
+/** The settings calls over one transport, with success and the refusal text read from its own answer shape. */
+function settingsOver(calls: Transport<WriteOp | 'list'>, prefix: string): SettingsTransport {
   return {
-    name: 'REST',
-    prefix: 'rest',
+    name: calls.name,
+    prefix,
     async write(op, body, init = {}) {
-      const r = await t.request(`/api/settings/${op}`, {
-        method: 'POST',
-        ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : { body }),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      });
-      return { status: r.status, success: r.json?.success === true, error: r.json?.error, json: r.json };
+      const answer = await calls.call(op, { body, ...init });
+      return calls.name === 'REST'
+        ? { status: answer.status, success: answer.json?.success === true, error: answer.json?.error, json: answer.json }
+        : { status: answer.status, success: answer.status === 200 && answer.data?.success === true, error: answer.json?.error?.message, json: answer.json };
     },
     async list(cookie) {
-      const r = await t.request('/api/settings', cookie ? { cookie } : {});
-      expect(r.status).toBe(200);
-      return r.json.settings;
+      const answer = await calls.call('list', { cookie });
+      expect(answer.status).toBe(200);
+      return answer.data.settings;
     },
   };
 }
 
-function trpc(): Transport {
-  return {
-    name: 'tRPC',
-    prefix: 'trpc',
-    async write(op, body, init = {}) {
-      const r = await t.request(`/trpc/settings.${op}`, {
-        method: 'POST',
-        ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : { body }),
-        ...(init.cookie ? { cookie: init.cookie } : {}),
-      });
-      return {
-        status: r.status,
-        success: r.status === 200 && r.json?.result?.data?.success === true,
-        error: r.json?.error?.message,
-        json: r.json,
-      };
-    },
-    async list(cookie) {
-      const r = await t.request('/trpc/settings.list', cookie ? { cookie } : {});
-      expect(r.status).toBe(200);
-      return r.json.result.data.settings;
-    },
-  };
-}
+const rest = () => settingsOver(restCalls, 'rest');
+const trpc = () => settingsOver(trpcCalls, 'trpc');
 
 async function dbRow(key: string) {
   const [row] = await t.db.select().from(settings).where(eq(settings.key, key));
   return row;
 }
 
-async function restList(cookie?: string): Promise<SettingJson[]> {
-  const r = await t.request('/api/settings', cookie ? { cookie } : {});
-  expect(r.status).toBe(200);
-  return r.json.settings;
-}
+const restList = (cookie?: string): Promise<SettingJson[]> => rest().list(cookie);
 
 const byKey = (list: SettingJson[]) => new Map(list.map((s) => [s.key, s]));
 

@@ -8,6 +8,7 @@ import { hashRecoveryCode } from '../../src/features/auth/totp';
 import { sha256Hex } from '../../src/platform/crypto';
 import { decrypt } from '../../src/platform/encryption';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, transports, type Answer } from '../support/transports';
 
 /**
  * spec §4 two-factor, §8 messages and DESIGN §3-4: set-up, verify, the two-step sign-in, check and
@@ -23,92 +24,32 @@ const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 const TOO_MANY_CODES = 'Too many invalid codes. Please wait 15 minutes and try again.';
 const RECOVERY_CODE_SHAPE = /^[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 
-const TRPC_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  429: 'TOO_MANY_REQUESTS',
-};
-
 type Op = 'me' | 'login' | 'setup' | 'verify' | 'completeLogin' | 'check' | 'disable' | 'adminWrite';
-
-interface CallInit {
-  body?: unknown;
-  cookie?: string | undefined;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-  setCookies: string[];
-  headers: Headers;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  p: string;
-  call(op: Op, init?: CallInit): Promise<Answer>;
-}
-
-const REST_PATHS: Record<Op, [method: string, path: string]> = {
-  me: ['GET', '/api/account/me'],
-  login: ['POST', '/api/account/login'],
-  setup: ['GET', '/api/twofactor/setup'],
-  verify: ['POST', '/api/twofactor/verify'],
-  completeLogin: ['POST', '/api/twofactor/completelogin'],
-  check: ['POST', '/api/twofactor/check'],
-  disable: ['POST', '/api/twofactor/disable'],
-  adminWrite: ['POST', '/api/settings/update'],
-};
-
-const TRPC_PATHS: Record<Op, [method: string, path: string]> = {
-  me: ['GET', '/trpc/account.me'],
-  login: ['POST', '/trpc/account.login'],
-  setup: ['POST', '/trpc/twoFactor.setup'],
-  verify: ['POST', '/trpc/twoFactor.verify'],
-  completeLogin: ['POST', '/trpc/twoFactor.completeLogin'],
-  check: ['POST', '/trpc/twoFactor.check'],
-  disable: ['POST', '/trpc/twoFactor.disable'],
-  adminWrite: ['POST', '/trpc/settings.update'],
-};
 
 let t: TestApp;
 
-async function send(method: string, path: string, init: CallInit): Promise<Answer> {
-  const r = await t.request(path, {
-    method,
-    ...(method === 'POST' ? { body: init.body ?? {} } : {}),
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-  });
-  return { status: r.status, json: r.json, data: r.json, setCookies: r.headers.getSetCookie(), headers: r.headers };
-}
-
-function rest(): Transport {
-  return { name: 'REST', p: 'r', call: (op, init = {}) => send(REST_PATHS[op][0], REST_PATHS[op][1], init) };
-}
-
-function trpc(): Transport {
-  return {
-    name: 'tRPC',
-    p: 't',
-    async call(op, init = {}) {
-      const answer = await send(TRPC_PATHS[op][0], TRPC_PATHS[op][1], init);
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+const both = transports<Op>(() => t, {
+  rest: {
+    me: ['GET', '/api/account/me'],
+    login: ['POST', '/api/account/login'],
+    setup: ['GET', '/api/twofactor/setup'],
+    verify: ['POST', '/api/twofactor/verify'],
+    completeLogin: ['POST', '/api/twofactor/completelogin'],
+    check: ['POST', '/api/twofactor/check'],
+    disable: ['POST', '/api/twofactor/disable'],
+    adminWrite: ['POST', '/api/settings/update'],
+  },
+  trpc: {
+    me: ['query', 'account.me'],
+    login: ['mutation', 'account.login'],
+    setup: ['mutation', 'twoFactor.setup'],
+    verify: ['mutation', 'twoFactor.verify'],
+    completeLogin: ['mutation', 'twoFactor.completeLogin'],
+    check: ['mutation', 'twoFactor.check'],
+    disable: ['mutation', 'twoFactor.disable'],
+    adminWrite: ['mutation', 'settings.update'],
+  },
+});
 
 function sessionCookieOf(answer: Answer): string {
   const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -162,7 +103,7 @@ afterEach(() => {
   expect(t.errors).toEqual([]);
 });
 
-describe.each([rest(), trpc()])('$name', (tr) => {
+describe.each(both)('$name', (tr) => {
   const name = (base: string) => `${tr.p}_${base}`;
 
   /** A user with 2FA switched on through the API; the clock then stands in the next step. */

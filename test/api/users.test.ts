@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, recoveryCodes, sessions, twoFactorSecrets, userGroups, users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
 /**
  * spec §2 User Management, §4 user status, §5 admin rules, §6 permissions, §7 users calls and DESIGN §4:
@@ -12,91 +13,27 @@ import { createTestApp, type TestApp } from '../support/test-app';
 const LAST_ADMIN = 'At least one active administrator must remain';
 const DEFAULT_PASSWORD = 'password123';
 
-const TRPC_CODE: Record<number, string> = { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT' };
-
 type Op = 'list' | 'assign' | 'remove' | 'edit' | 'delete';
-
-interface CallInit {
-  /** The `?id=` of edit and delete (tRPC: the `id` field); left out when undefined. */
-  id?: unknown;
-  body?: unknown;
-  rawBody?: string;
-  cookie?: string | undefined;
-  headers?: Record<string, string>;
-}
-
-interface Answer {
-  status: number;
-  json: any;
-  /** The success payload: the REST body, or tRPC's result.data. */
-  data: any;
-}
-
-interface Transport {
-  name: 'REST' | 'tRPC';
-  call(op: Op, init?: CallInit): Promise<Answer>;
-}
 
 let t: TestApp;
 
-async function send(method: string, path: string, init: CallInit, body: unknown): Promise<Answer> {
-  const r = await t.request(path, {
-    method,
-    ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : body !== undefined ? { body } : {}),
-    ...(init.cookie ? { cookie: init.cookie } : {}),
-    ...(init.headers ? { headers: init.headers } : {}),
-  });
-  return { status: r.status, json: r.json, data: r.json };
-}
-
-const query = (id: unknown) => (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`);
-
-function rest(): Transport {
-  return {
-    name: 'REST',
-    call(op, init = {}) {
-      switch (op) {
-        case 'list':
-          return send('GET', '/api/users', init, undefined);
-        case 'assign':
-          return send('POST', '/api/users/assigngroup', init, init.body ?? {});
-        case 'remove':
-          return send('POST', '/api/users/removegroup', init, init.body ?? {});
-        case 'edit':
-          return send('POST', `/api/users/edituser${query(init.id)}`, init, init.body ?? {});
-        case 'delete':
-          return send('GET', `/api/users/deleteuser${query(init.id)}`, init, undefined);
-      }
-    },
-  };
-}
-
-function trpc(): Transport {
-  const procedure: Record<Op, string> = { list: 'list', assign: 'assignGroup', remove: 'removeGroup', edit: 'edit', delete: 'delete' };
-  return {
-    name: 'tRPC',
-    async call(op, init = {}) {
-      const path = `/trpc/users.${procedure[op]}`;
-      let body: unknown;
-      if (op === 'edit') body = { ...(init.id !== undefined ? { id: init.id } : {}), ...(init.body as object) };
-      else if (op === 'delete') body = init.id !== undefined ? { id: init.id } : {};
-      else body = init.body ?? {};
-      const answer = await send(op === 'list' ? 'GET' : 'POST', path, init, op === 'list' ? undefined : body);
-      return { ...answer, data: answer.json?.result?.data };
-    },
-  };
-}
-
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-function expectFailure(tr: Transport, answer: Answer, status: number, message: string) {
-  expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
-}
+/** edit and delete take the user as `?id=` over REST and as the `id` input over tRPC. */
+const both = transports<Op>(() => t, {
+  rest: {
+    list: ['GET', '/api/users'],
+    assign: ['POST', '/api/users/assigngroup'],
+    remove: ['POST', '/api/users/removegroup'],
+    edit: ['POST', '/api/users/edituser', 'id'],
+    delete: ['GET', '/api/users/deleteuser', 'id'],
+  },
+  trpc: {
+    list: ['query', 'users.list'],
+    assign: ['mutation', 'users.assignGroup'],
+    remove: ['mutation', 'users.removeGroup'],
+    edit: ['mutation', 'users.edit', 'id'],
+    delete: ['mutation', 'users.delete', 'id'],
+  },
+});
 
 function expectSuccess(answer: Answer) {
   expect(answer.status).toBe(200);
@@ -138,7 +75,7 @@ async function setSetting(cookie: string, key: string, value: string | number) {
   expect(r.json).toEqual({ success: true });
 }
 
-describe.each([rest(), trpc()])('$name', (tr) => {
+describe.each(both)('$name', (tr) => {
   let adminCookie: string;
   let adminId: number;
   let plainCookie: string;

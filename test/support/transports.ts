@@ -1,0 +1,134 @@
+import { expect } from 'vitest';
+import type { TestApp } from './test-app';
+
+/**
+ * The plumbing of the API tests that run each case twice: over REST and over its tRPC twin. A test
+ * file names its operations, gives a REST route and a tRPC procedure for each, and gets two
+ * transports with one call shape; `expectFailure` knows each transport's error shape.
+ */
+
+export interface CallInit {
+  body?: unknown;
+  /** Sent as it is instead of `body` (for malformed JSON). */
+  rawBody?: string;
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+  /** The client address the app sees (x-test-client-ip); the transport's default when absent. */
+  ip?: string;
+  /** `?id=` of a REST route marked 'id', the `id` input of a tRPC procedure marked 'id'; left out when undefined. */
+  id?: unknown;
+}
+
+export interface Answer {
+  status: number;
+  /** The whole JSON answer. */
+  json: any;
+  /** The success payload: the REST body, or tRPC's result.data. */
+  data: any;
+  setCookies: string[];
+  headers: Headers;
+}
+
+export type TransportName = 'REST' | 'tRPC';
+
+export interface Transport<Op extends string> {
+  name: TransportName;
+  /** Prefix of the names a transport's tests create ('r' or 't'), so the two runs never collide. */
+  p: string;
+  call(op: Op, init?: CallInit): Promise<Answer>;
+}
+
+/** GET sends no body, POST sends `body` (or {}); 'id' appends `?id=`. */
+export type RestRoute = readonly [method: 'GET' | 'POST', path: string, id?: 'id'];
+
+/** `/trpc/<router>.<op>`: a query is a GET with any input in `?input=`, a mutation POSTs its input (or {}); 'id' puts `id` into the input. */
+export type TrpcRoute = readonly [kind: 'query' | 'mutation', procedure: string, id?: 'id'];
+
+export interface Routes<Op extends string> {
+  rest: Record<Op, RestRoute>;
+  trpc: Record<Op, TrpcRoute>;
+}
+
+export interface TransportOptions {
+  /** The client address of a call that names none; without it the app sees 127.0.0.1. */
+  ip?: () => string;
+}
+
+/** tRPC's error code for each HTTP status the API answers with. */
+export const TRPC_CODE: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** The REST and the tRPC transport over the app `app()` returns at call time (apps are made in hooks). */
+export function transports<Op extends string>(app: () => TestApp, routes: Routes<Op>, options: TransportOptions = {}): [rest: Transport<Op>, trpc: Transport<Op>] {
+  async function send(method: 'GET' | 'POST', path: string, init: CallInit, body: unknown): Promise<Answer> {
+    const ip = init.ip ?? options.ip?.();
+    const r = await app().request(path, {
+      method,
+      ...(init.rawBody !== undefined ? { rawBody: init.rawBody } : body !== undefined ? { body } : {}),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      headers: { ...(ip ? { 'x-test-client-ip': ip } : {}), ...init.headers },
+    });
+    return { status: r.status, json: r.json, data: r.json, setCookies: r.headers.getSetCookie(), headers: r.headers };
+  }
+
+  const rest: Transport<Op> = {
+    name: 'REST',
+    p: 'r',
+    call(op, init = {}) {
+      const [method, path, id] = routes.rest[op];
+      return send(method, `${path}${id ? idQuery(init.id) : ''}`, init, method === 'POST' ? (init.body ?? {}) : undefined);
+    },
+  };
+
+  const trpc: Transport<Op> = {
+    name: 'tRPC',
+    p: 't',
+    async call(op, init = {}) {
+      const [kind, procedure, id] = routes.trpc[op];
+      const input = id ? idInput(init) : init.body;
+      const answer =
+        kind === 'query'
+          ? await send('GET', `/trpc/${procedure}${input !== undefined ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`, init, undefined)
+          : await send('POST', `/trpc/${procedure}`, init, input ?? {});
+      return { ...answer, data: answer.json?.result?.data };
+    },
+  };
+
+  return [rest, trpc];
+}
+
+const idQuery = (id: unknown) => (id === undefined ? '' : `?id=${encodeURIComponent(String(id))}`);
+
+/** `{id}` merged before the body; undefined when there is neither. */
+function idInput({ id, body }: CallInit): unknown {
+  const idPart = id === undefined ? undefined : { id };
+  return body === undefined ? idPart : { ...idPart, ...(body as object) };
+}
+
+/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
+export function expectFailure(tr: { name: TransportName }, answer: Answer, status: number, message: string) {
+  expect(answer.status).toBe(status);
+  if (tr.name === 'REST') {
+    expect(answer.json).toEqual({ success: false, error: message });
+  } else {
+    expect(answer.json?.error?.message).toBe(message);
+    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
+  }
+}
+
+/** A source of client addresses (`address(high, low)` of a rising counter) that no other call of the file uses, so per-address rate limits never leak between tests. */
+export function freshIps(address: (high: number, low: number) => string): () => string {
+  let counter = 0;
+  return () => {
+    counter++;
+    return address(Math.floor(counter / 250), counter % 250);
+  };
+}
