@@ -5,6 +5,9 @@ import { accountRoutes } from './features/account/account.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
+import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
+import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { mailRoutes } from './features/mail/mail.routes';
 import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
@@ -96,6 +99,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, versionsRoutes(ctxOf));
   app.route(base, tablersRoutes(ctxOf));
   app.route(base, ordersRoutes(ctxOf));
+  app.route(base, ordersCsvRoutes(ctxOf));
+  app.route(base, invoicesRoutes(ctxOf));
+  app.route(base, mailRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
 

@@ -18,10 +18,11 @@ import { systemClock } from './platform/clock';
 import { randomBytes, toHex } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
 import { housekeeping } from './platform/housekeeping';
-import { deliverDueMail } from './platform/mail';
+import { deliverOutbox } from './features/mail/mail-delivery';
 import { createNodeAssets } from './platform/node-assets';
 import { createPasswordHasher } from './platform/password';
 import { nodeArgon2id } from './platform/password-node';
+import { createNodeSmtpTransport } from './platform/smtp-node';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -62,7 +63,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     passwords,
     // One process writes through this cache; the TTL covers other processes sharing a remote database.
     settingsCache: new SettingsCache(60_000, clock),
-    mailTransport: null,
+    // Without SMTP_URL mail waits in the outbox (the admin's mail view says so).
+    mailTransport: config.smtpUrl ? createNodeSmtpTransport(config.smtpUrl) : null,
     secretKey: await loadSecretKey(config),
     log,
     assets: existsSync(join(webRoot, 'index.html')) ? createNodeAssets(webRoot) : null,
@@ -76,7 +78,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
   // expired sessions and rate-limit windows are dropped on the same beat.
   const mailTimer = setInterval(() => {
-    deliverDueMail({ db, files, clock, transport: deps.mailTransport, from: config.mailFrom, log }).catch((error) =>
+    deliverOutbox(deps).catch((error) =>
       log.error('Mail delivery failed', { error: String(error) }),
     );
     housekeeping(db, clock).catch((error) => log.error('Housekeeping failed', { error: String(error) }));

@@ -5,6 +5,7 @@
  */
 import type { D1Database, ExecutionContext, Fetcher, R2Bucket, ScheduledController } from '@cloudflare/workers-types';
 import type { Hono } from 'hono';
+import { connect } from 'cloudflare:sockets';
 import { createApp } from './app';
 import { consoleLogger, type AppDeps } from './context';
 import { openD1Db } from './db/d1';
@@ -16,9 +17,10 @@ import type { AppEnv } from './http/request-ctx';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
 import { housekeeping } from './platform/housekeeping';
-import { deliverDueMail } from './platform/mail';
+import { deliverOutbox } from './features/mail/mail-delivery';
 import { createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
+import { createWorkerSmtpTransport } from './platform/smtp-worker';
 
 export interface WorkerEnv {
   DB: D1Database;
@@ -50,7 +52,8 @@ function buildIsolate(env: WorkerEnv): Isolate {
     passwords,
     // Other isolates may write settings: re-read them every few seconds.
     settingsCache: new SettingsCache(5_000, clock),
-    mailTransport: null,
+    // SMTP over cloudflare:sockets; without SMTP_URL mail waits in the outbox.
+    mailTransport: config.smtpUrl ? createWorkerSmtpTransport(config.smtpUrl, connect) : null,
     secretKey: config.secretKey,
     log: consoleLogger,
     assets: assets ? (request) => assets.fetch(request as never) as unknown as Promise<Response> : null,
@@ -87,7 +90,7 @@ export default {
     const { deps } = isolate;
     ctx.waitUntil(
       Promise.all([
-        deliverDueMail({ db: deps.db, files: deps.files, clock: deps.clock, transport: deps.mailTransport, from: deps.config.mailFrom, log: deps.log }),
+        deliverOutbox(deps),
         housekeeping(deps.db, deps.clock),
       ]),
     );

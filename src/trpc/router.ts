@@ -1,6 +1,8 @@
 import { accountRouter } from '../features/account/account.trpc';
 import { contactRouter } from '../features/contact/contact.trpc';
 import { ordersRouter } from '../features/orders/orders.trpc';
+import { invoicesRouter } from '../features/invoices/invoices.trpc';
+import { mailRouter } from '../features/mail/mail.trpc';
 import { tablersRouter } from '../features/tablers/tablers.trpc';
 import { groupsRouter } from '../features/groups/groups.trpc';
 import { permissionsRouter } from '../features/permissions/permissions.trpc';
@@ -14,6 +16,8 @@ export const appRouter = router({
   account: accountRouter,
   contact: contactRouter,
   orders: ordersRouter,
+  invoices: invoicesRouter,
+  mail: mailRouter,
   tablers: tablersRouter,
   settings: settingsRouter,
   twoFactor: twoFactorRouter,

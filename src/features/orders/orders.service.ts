@@ -215,8 +215,12 @@ export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): 
   if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
 }
 
+/** An invoiced order stays: Dutch rules require keeping invoices (the number sequence has no gaps). */
 export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
   requireAdmin(ctx);
-  const [row] = await ctx.db.delete(orders).where(eq(orders.id, id)).returning({ id: orders.id });
-  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+  const [row] = await ctx.db.delete(orders).where(and(eq(orders.id, id), isNull(orders.invoiceNumber))).returning({ id: orders.id });
+  if (row) return;
+  const [existing] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+  if (!existing) throw new AppError(404, 'Bestelling niet gevonden.');
+  throw new AppError(409, 'Een gefactureerde bestelling kan niet worden verwijderd.');
 }

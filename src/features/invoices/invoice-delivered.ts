@@ -1,0 +1,22 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { orders } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+
+/** The outbox's relatedRef of an invoice mail: which order to mark once the SMTP server accepted it. */
+export function invoiceMailRef(orderId: number): string {
+  return `order:${orderId}`;
+}
+
+/**
+ * DESIGN §3: `invoice_sent` becomes true only when the SMTP server accepted the invoice. Called by the
+ * outbox (deliverDueMail's onDelivered) with the message's relatedRef; other refs are not ours.
+ */
+export async function markInvoiceDelivered(db: Db, clock: Clock, relatedRef: string): Promise<void> {
+  const match = /^order:(\d{1,16})$/.exec(relatedRef);
+  if (!match) return;
+  await db
+    .update(orders)
+    .set({ invoiceSent: true, updatedAt: clock.now().toISOString() })
+    .where(and(eq(orders.id, Number(match[1])), eq(orders.invoiceSent, false)));
+}

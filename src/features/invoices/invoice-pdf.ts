@@ -1,0 +1,264 @@
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { InvoiceAmounts } from './invoice-amounts';
+import { formatDateLong, formatEuro, formatPercent } from './nl-format';
+
+/**
+ * The invoice as a one-page A4 PDF (issue 6 item 3, DESIGN §3). It carries what a Dutch invoice must
+ * show (Belastingdienst 'factuureisen', Handelsregisterwet): the supplier's name, address, KvK number and
+ * VAT id; a unique sequential number; the invoice date and the supply date; the customer's name and
+ * address; quantity and kind of goods; the unit price excl. VAT; per VAT rate the base and the VAT; the
+ * total; and the payment terms with the IBAN and the payment reference.
+ *
+ * Built with pdf-lib and the standard Helvetica (WinAnsi encoding: €, é, ë, ü … but not every Unicode
+ * character; see `encodable`). pdf-lib is plain JavaScript, so the same code runs on Node and the Worker.
+ */
+export interface InvoiceDocument {
+  invoiceNumber: string;
+  orderReference: string;
+  invoiceDate: Date;
+  supplyDate: Date;
+  dueDate: Date;
+  paymentTermDays: number;
+  club: { name: string; address: string; email: string; kvkNumber: string; vatId: string; iban: string };
+  customer: { name: string; address: string; postalCode: string; city: string; email: string };
+  /** What is sold, e.g. 'Kerstpakket'. */
+  description: string;
+  amounts: InvoiceAmounts;
+}
+
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+const LEFT = 50;
+const RIGHT = PAGE_WIDTH - 50;
+const INK = rgb(0.1, 0.1, 0.12);
+const MUTED = rgb(0.4, 0.4, 0.45);
+const ACCENT = rgb(0.1, 0.3, 0.65);
+const RULE = rgb(0.8, 0.8, 0.84);
+
+/** Letters with a stroke that Unicode does not decompose into a base letter plus an accent. */
+const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+
+interface TextOptions {
+  size?: number;
+  bold?: boolean;
+  color?: ReturnType<typeof rgb>;
+  /** 'right' puts the text's right edge at x. */
+  align?: 'left' | 'right';
+}
+
+/** Draws on one page; keeps the fonts and the set of characters they can encode. */
+class Writer {
+  private readonly charset: Set<number>;
+
+  constructor(
+    private readonly page: PDFPage,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+  ) {
+    this.charset = new Set(regular.getCharacterSet());
+  }
+
+  /**
+   * Text the standard font can draw: line breaks become spaces, an accented letter outside WinAnsi
+   * loses its accent (ł → l, ő → o), and anything else becomes '?', instead of pdf-lib throwing on
+   * a customer's name.
+   */
+  encodable(text: string): string {
+    let out = '';
+    for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
+      const code = char.codePointAt(0)!;
+      if (this.charset.has(code)) {
+        out += char;
+        continue;
+      }
+      const base = (LETTERS_WITHOUT_DECOMPOSITION[char] ?? char).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      out += base !== '' && [...base].every((c) => this.charset.has(c.codePointAt(0)!)) ? base : '?';
+    }
+    return out;
+  }
+
+  width(text: string, size: number, bold = false): number {
+    return (bold ? this.bold : this.regular).widthOfTextAtSize(this.encodable(text), size);
+  }
+
+  text(value: string, x: number, y: number, options: TextOptions = {}): void {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    const text = this.encodable(value);
+    const left = options.align === 'right' ? x - font.widthOfTextAtSize(text, size) : x;
+    this.page.drawText(text, { x: left, y, size, font, color: options.color ?? INK });
+  }
+
+  /** Word-wraps `value` into lines no wider than `maxWidth`; returns the y below the last line. */
+  paragraph(value: string, x: number, y: number, maxWidth: number, options: TextOptions & { lineHeight?: number } = {}): number {
+    const size = options.size ?? 10;
+    const lineHeight = options.lineHeight ?? size * 1.4;
+    let line = '';
+    let at = y;
+    for (const word of this.encodable(value).split(/ +/)) {
+      const candidate = line === '' ? word : `${line} ${word}`;
+      if (line !== '' && this.width(candidate, size, options.bold) > maxWidth) {
+        this.text(line, x, at, options);
+        at -= lineHeight;
+        line = word;
+      } else {
+        line = candidate;
+      }
+    }
+    if (line !== '') {
+      this.text(line, x, at, options);
+      at -= lineHeight;
+    }
+    return at;
+  }
+
+  rule(y: number, from = LEFT, to = RIGHT): void {
+    this.page.drawLine({ start: { x: from, y }, end: { x: to, y }, thickness: 0.75, color: RULE });
+  }
+}
+
+/** Renders the invoice; the same input gives the same bytes (dates come from the input, not the clock). */
+export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(`Factuur ${invoice.invoiceNumber}`);
+  doc.setAuthor(invoice.club.name);
+  doc.setSubject(`Factuur ${invoice.invoiceNumber} voor bestelling ${invoice.orderReference}`);
+  doc.setCreator('Kerstactie');
+  doc.setProducer('Kerstactie (pdf-lib)');
+  doc.setLanguage('nl-NL');
+  doc.setCreationDate(invoice.invoiceDate);
+  doc.setModificationDate(invoice.invoiceDate);
+  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  const w = new Writer(page, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const { club, customer, amounts } = invoice;
+
+  // Supplier (left) and the word FACTUUR with the supplier's registration numbers (right).
+  let y = PAGE_HEIGHT - 60;
+  w.text(club.name, LEFT, y, { size: 16, bold: true, color: ACCENT });
+  w.text('FACTUUR', RIGHT, y, { size: 20, bold: true, color: ACCENT, align: 'right' });
+  y -= 18;
+  const supplierLines = [club.address, club.email].filter((line) => line.trim() !== '');
+  for (const line of supplierLines) {
+    y = w.paragraph(line, LEFT, y, 280, { size: 9, color: MUTED, lineHeight: 12 });
+  }
+  let ry = PAGE_HEIGHT - 78;
+  for (const [label, value] of [
+    ['KvK-nummer', club.kvkNumber],
+    ['Btw-id', club.vatId],
+    ['IBAN', club.iban],
+  ] as const) {
+    w.text(`${label}: ${value}`, RIGHT, ry, { size: 9, color: MUTED, align: 'right' });
+    ry -= 12;
+  }
+
+  // Customer (left) and the invoice's particulars (right).
+  y = Math.min(y, ry) - 36;
+  const top = y;
+  w.text('Factuur aan', LEFT, y, { size: 9, bold: true, color: MUTED });
+  y -= 15;
+  for (const line of [customer.name, customer.address, `${customer.postalCode} ${customer.city}`.trim(), customer.email]) {
+    if (line.trim() === '') continue;
+    y = w.paragraph(line, LEFT, y, 250, { size: 10, lineHeight: 13 });
+  }
+  let my = top;
+  for (const [label, value] of [
+    ['Factuurnummer', invoice.invoiceNumber],
+    ['Factuurdatum', formatDateLong(invoice.invoiceDate)],
+    ['Leverdatum', formatDateLong(invoice.supplyDate)],
+    ['Bestelnummer', invoice.orderReference],
+    ['Vervaldatum', formatDateLong(invoice.dueDate)],
+  ] as const) {
+    w.text(label, 330, my, { size: 10, bold: true });
+    w.text(value, RIGHT, my, { size: 10, align: 'right' });
+    my -= 14;
+  }
+
+  // The line: quantity × price excl. VAT, with the parts of the VAT split when there is more than one.
+  y = Math.min(y, my) - 30;
+  const qtyX = 330;
+  const priceX = 440;
+  w.text('Omschrijving', LEFT, y, { size: 9, bold: true, color: MUTED });
+  w.text('Aantal', qtyX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Prijs excl. btw', priceX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Bedrag excl. btw', RIGHT, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  y -= 6;
+  w.rule(y);
+  y -= 15;
+  w.text(invoice.description, LEFT, y, { size: 10 });
+  w.text(String(amounts.quantity), qtyX, y, { size: 10, align: 'right' });
+  w.text(formatEuro(amounts.unitPriceCents), priceX, y, { size: 10, align: 'right' });
+  w.text(formatEuro(amounts.netCents), RIGHT, y, { size: 10, align: 'right' });
+  y -= 14;
+  if (amounts.parts.length > 1) {
+    for (const part of amounts.parts) {
+      w.text(`waarvan ${part.label} (${formatPercent(part.share_percent)}, btw ${formatPercent(part.vat_rate)})`, LEFT + 12, y, { size: 9, color: MUTED });
+      w.text(formatEuro(part.baseCents), RIGHT, y, { size: 9, color: MUTED, align: 'right' });
+      y -= 12;
+    }
+  }
+  y -= 4;
+  w.rule(y);
+
+  // VAT per rate: the base and the VAT amount (Dutch invoices show both per rate).
+  y -= 24;
+  const rateX = 330;
+  const baseX = 440;
+  w.text('Btw-tarief', rateX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Grondslag', baseX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Btw-bedrag', RIGHT, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  y -= 6;
+  w.rule(y, 250);
+  y -= 14;
+  for (const line of amounts.vat) {
+    w.text(`btw ${formatPercent(line.rate)}`, rateX, y, { size: 10, align: 'right' });
+    w.text(formatEuro(line.baseCents), baseX, y, { size: 10, align: 'right' });
+    w.text(formatEuro(line.vatCents), RIGHT, y, { size: 10, align: 'right' });
+    y -= 14;
+  }
+  y -= 2;
+  w.rule(y, 250);
+
+  // Totals.
+  y -= 18;
+  for (const [label, cents, bold] of [
+    ['Totaal excl. btw', amounts.netCents, false],
+    ['Totaal btw', amounts.vatTotalCents, false],
+    ['Totaal incl. btw', amounts.totalCents, true],
+  ] as const) {
+    w.text(label, baseX, y, { size: bold ? 12 : 10, bold, align: 'right' });
+    w.text(formatEuro(cents), RIGHT, y, { size: bold ? 12 : 10, bold, align: 'right' });
+    y -= bold ? 18 : 14;
+  }
+
+  // Payment terms and reference.
+  y -= 20;
+  w.text('Betaling', LEFT, y, { size: 11, bold: true, color: ACCENT });
+  y -= 16;
+  y = w.paragraph(
+    `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
+      `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN ${club.iban} ten name van ${club.name}, ` +
+      `onder vermelding van het betalingskenmerk.`,
+    LEFT,
+    y,
+    RIGHT - LEFT,
+    { size: 10, lineHeight: 14 },
+  );
+  y -= 4;
+  w.text(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, { size: 10, bold: true });
+
+  // Footer.
+  w.rule(70);
+  w.paragraph('Hartelijk dank voor uw steun! De volledige opbrengst van de kerstactie gaat naar goede doelen in de regio.', LEFT, 56, RIGHT - LEFT, {
+    size: 9,
+    color: MUTED,
+  });
+  w.paragraph(
+    [club.name, club.address, `KvK ${club.kvkNumber}`, `Btw-id ${club.vatId}`, `IBAN ${club.iban}`].filter((s) => s.trim() !== '').join(' · '),
+    LEFT,
+    42,
+    RIGHT - LEFT,
+    { size: 8, color: MUTED },
+  );
+
+  return doc.save();
+}

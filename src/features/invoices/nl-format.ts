@@ -1,0 +1,40 @@
+/**
+ * Dutch formatting for invoices, mails and exports (spec §9 'Dates for tablers and orders: nl-NL';
+ * DESIGN §3 'money as integer cents'). Money is formatted by hand rather than through Intl so the
+ * output is the same on every runtime and ICU version, with a plain space after the euro sign.
+ */
+
+const DUTCH_TIME = 'Europe/Amsterdam';
+
+/** 123456 → '€ 1.234,56'; -500 → '€ -5,00'. */
+export function formatEuro(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`Money must be whole cents, got ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  const euros = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `€ ${sign}${euros},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A VAT rate as Dutch invoices write it: 21 → '21%', 9 → '9%', 5.5 → '5,5%'. */
+export function formatPercent(rate: number): string {
+  return `${String(rate).replace('.', ',')}%`;
+}
+
+/** '22 november 2026' (the date in Dutch time). */
+export function formatDateLong(date: Date): string {
+  return new Intl.DateTimeFormat('nl-NL', { timeZone: DUTCH_TIME, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}
+
+/** '22-11-2026' (the date in Dutch time), as nl-NL's toLocaleDateString writes it. */
+export function formatDateShort(date: Date): string {
+  const parts = new Intl.DateTimeFormat('nl-NL', { timeZone: DUTCH_TIME, day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')}`;
+}
+
+/** The moment `days` calendar days later (for a payment due date). */
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
+}

@@ -1,0 +1,130 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { RequestCtx } from '../../context';
+import { mailOutbox } from '../../db/schema';
+import { AppError, badRequest } from '../../http/errors';
+import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
+import { requireAdmin } from '../auth/permissions';
+import { deliverOutbox } from './mail-delivery';
+import { MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
+
+/**
+ * The admin's 'Mail' view (issue 6 item 4, DESIGN §3 mail): every outgoing message with its state, the
+ * last error and the next attempt, and a retry. Whether SMTP is configured is part of the answer, so
+ * the screen can say why messages wait.
+ */
+
+export const SMTP_NOT_CONFIGURED =
+  'Er is geen mailserver ingesteld (SMTP_URL ontbreekt): berichten blijven in de wachtrij staan tot die is ingesteld.';
+export const MAIL_NOT_FOUND = 'Bericht niet gevonden.';
+export const MAIL_ALREADY_SENT = 'Dit bericht is al verstuurd.';
+export const MAIL_BUSY = 'Dit bericht wordt op dit moment verstuurd.';
+export const RETRY_SENT = 'Bericht is verstuurd.';
+export const RETRY_FAILED_AGAIN = 'Versturen is opnieuw mislukt; het bericht blijft in de wachtrij en wordt later nog eens geprobeerd.';
+export const RETRY_QUEUED_NO_SMTP =
+  'Bericht staat weer in de wachtrij, maar er is geen mailserver ingesteld (SMTP_URL): het wordt verstuurd zodra die is ingesteld.';
+
+export interface MailView {
+  id: number;
+  kind: string;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  max_attempts: number;
+  last_error: string | null;
+  /** ISO moment of the next attempt while the message waits; null once it is sent or failed for good. */
+  next_attempt_at: string | null;
+  created_at: string;
+  sent_at: string | null;
+  related_ref: string | null;
+  attachments: string[];
+}
+
+export interface MailList {
+  smtp_configured: boolean;
+  /** Why mail waits, for the screen; null when SMTP is configured. */
+  notice: string | null;
+  counts: Record<MailStatus, number>;
+  messages: MailView[];
+}
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+function attachmentNames(json: string): string[] {
+  try {
+    return (JSON.parse(json) as MailAttachmentRef[]).map((a) => a.filename);
+  } catch {
+    return [];
+  }
+}
+
+function toMailView(row: OutboxRow): MailView {
+  const waiting = row.status === 'queued' || row.status === 'sending';
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.toAddress,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    max_attempts: MAX_MAIL_ATTEMPTS,
+    last_error: row.lastError,
+    next_attempt_at: waiting ? new Date(row.nextAttemptAt).toISOString() : null,
+    created_at: row.createdAt,
+    sent_at: row.sentAt,
+    related_ref: row.relatedRef,
+    attachments: attachmentNames(row.attachments),
+  };
+}
+
+const DEFAULT_LIMIT = 200;
+
+/** GET /api/mail: newest first, optionally one status; with the counts per status. */
+export async function listMail(ctx: RequestCtx, input: MailListInput = {}): Promise<MailList> {
+  requireAdmin(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(input.status ? eq(mailOutbox.status, input.status) : undefined)
+    .orderBy(desc(mailOutbox.id))
+    .limit(input.limit ?? DEFAULT_LIMIT);
+  const grouped = await ctx.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  const counts = Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
+  for (const { status, n } of grouped) counts[status] = n;
+  const configured = ctx.mailTransport !== null;
+  return { smtp_configured: configured, notice: configured ? null : SMTP_NOT_CONFIGURED, counts, messages: rows.map(toMailView) };
+}
+
+async function mailRow(ctx: RequestCtx, id: number): Promise<OutboxRow | undefined> {
+  const [row] = await ctx.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * POST /api/mail/retry?id=: a queued or failed message is due again now, with a fresh series of
+ * attempts (a failed one had used up all of them); with SMTP configured it is tried at once.
+ */
+export async function retryMail(ctx: RequestCtx, id: number): Promise<{ success: true; message: string; mail: MailView }> {
+  requireAdmin(ctx);
+  const row = await mailRow(ctx, id);
+  if (!row) throw new AppError(404, MAIL_NOT_FOUND);
+  if (row.status === 'sent') throw badRequest(MAIL_ALREADY_SENT);
+  if (row.status === 'sending') throw new AppError(409, MAIL_BUSY);
+  const [claimed] = await ctx.db
+    .update(mailOutbox)
+    .set({ status: 'queued', attempts: 0, nextAttemptAt: ctx.clock.now().getTime() })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, row.status)))
+    .returning({ id: mailOutbox.id });
+  // A delivery run took it between our read and the update.
+  if (!claimed) throw new AppError(409, MAIL_BUSY);
+  if (ctx.mailTransport) {
+    try {
+      await deliverOutbox(ctx);
+    } catch (error) {
+      ctx.log.error('Delivering the outbox after a retry failed', { requestId: ctx.requestId, error: String(error) });
+    }
+  }
+  const after = (await mailRow(ctx, id))!;
+  const message = after.status === 'sent' ? RETRY_SENT : ctx.mailTransport ? RETRY_FAILED_AGAIN : RETRY_QUEUED_NO_SMTP;
+  return { success: true, message, mail: toMailView(after) };
+}

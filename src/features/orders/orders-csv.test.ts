@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './orders-csv';
+import type { OrderView } from './orders.service';
+
+const order: OrderView = {
+  id: 1,
+  tabler_id: 2,
+  tabler_name: 'Jan',
+  reference: 'KP-2026-0001',
+  name: 'Piet Jansen',
+  email: 'piet@example.nl',
+  phone: '0612345678',
+  address: 'Voorstraat 1',
+  postal_code: '8861 BJ',
+  city: 'Harlingen',
+  amount: 2,
+  notes: null,
+  paid: true,
+  invoice_sent: false,
+  invoice_number: null,
+  created_at: '2026-11-22T10:00:00.000Z',
+};
+
+describe('csvField', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['Jansen, Piet', '"Jansen, Piet"'],
+    ['Anne "Annie" de Vries', '"Anne ""Annie"" de Vries"'],
+    ['a;b', '"a;b"'],
+    ['regel 1\nregel 2', '"regel 1\nregel 2"'],
+    ['regel 1\r\nregel 2', '"regel 1\r\nregel 2"'],
+    ['Émile Ångström', 'Émile Ångström'],
+    [3, '3'],
+  ])('writes %j as %j', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('defuses text a spreadsheet would run as a formula, but leaves phone numbers alone', () => {
+    expect(csvField('=HYPERLINK("http://x","klik")')).toBe('"\'=HYPERLINK(""http://x"",""klik"")"');
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-2+3')).toBe("'-2+3");
+    expect(csvField('+31 6 1234 5678')).toBe('+31 6 1234 5678');
+    expect(csvField('+31 (0)6-12345678')).toBe('+31 (0)6-12345678');
+  });
+});
+
+describe('ordersToCsv', () => {
+  it('starts with a BOM and the Dutch header, ends every line with CRLF', () => {
+    const csv = ordersToCsv([order]);
+    expect(csv.startsWith('\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n')).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      CSV_COLUMNS.join(';'),
+      'KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026',
+      '',
+    ]);
+  });
+
+  it("shows 'Onbekend' for an order whose tabler is gone, and the invoice number once there is one", () => {
+    const csv = ordersToCsv([{ ...order, tabler_id: null, tabler_name: null, paid: false, invoice_sent: true, invoice_number: 'F2026-0003' }]);
+    expect(csv).toContain('KP-2026-0001;Onbekend;');
+    expect(csv).toContain(';Nee;Ja;F2026-0003;22-11-2026\r\n');
+  });
+
+  it('is just the header without orders', () => {
+    expect(ordersToCsv([])).toBe(`\uFEFF${CSV_COLUMNS.join(';')}\r\n`);
+  });
+});
+
+describe('csvFileName', () => {
+  it('names the file after the Dutch date', () => {
+    expect(csvFileName(new Date('2026-11-22T10:00:00.000Z'))).toBe('bestellingen-2026-11-22.csv');
+    expect(csvFileName(new Date('2026-12-31T23:30:00.000Z'))).toBe('bestellingen-2027-01-01.csv');
+  });
+});

@@ -1,0 +1,161 @@
+/**
+ * A small MIME writer (RFC 5322 message format, RFC 2045–2047 MIME) for the Worker's SMTP client, which
+ * has no nodemailer. It writes pure 7-bit ASCII with CRLF line ends: every body part is base64 (text
+ * included, so any UTF-8 survives any server), non-ASCII header text becomes RFC 2047 encoded words.
+ * Node sends through nodemailer and does not use this.
+ */
+
+export interface MimeAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+export interface MimeInput {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | undefined;
+  attachments: MimeAttachment[];
+  date: Date;
+  /** Random bytes for boundaries and the Message-ID; injectable so tests get fixed output. */
+  random?: (length: number) => Uint8Array;
+}
+
+const CRLF = '\r\n';
+const encoder = new TextEncoder();
+
+const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Base64 of bytes, without line breaks (btoa exists on Node and the Worker). */
+export function base64(bytes: Uint8Array): string {
+  let binary = '';
+  // In slices: String.fromCharCode(...bytes) would overflow the stack on a large attachment.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** RFC 2045 §6.8: base64 body lines are at most 76 characters. */
+export function base64Lines(bytes: Uint8Array): string {
+  const flat = base64(bytes);
+  const lines: string[] = [];
+  for (let i = 0; i < flat.length; i += 76) lines.push(flat.slice(i, i + 76));
+  return lines.join(CRLF);
+}
+
+const isPrintableAscii = (text: string) => /^[\x20-\x7e]*$/.test(text);
+
+/**
+ * RFC 2047 'B' encoded words for a header value that is not plain ASCII, each at most 75 characters
+ * and never splitting a character's UTF-8 bytes, joined by folding whitespace.
+ */
+export function encodeHeaderText(text: string): string {
+  if (isPrintableAscii(text) && text.length <= 900) return text;
+  const words: string[] = [];
+  let chunk: number[] = [];
+  // 45 bytes give 60 base64 characters: '=?UTF-8?B?' + 60 + '?=' is 72.
+  for (const char of text) {
+    const bytes = encoder.encode(char);
+    if (chunk.length + bytes.length > 45) {
+      words.push(`=?UTF-8?B?${base64(Uint8Array.from(chunk))}?=`);
+      chunk = [];
+    }
+    chunk.push(...bytes);
+  }
+  if (chunk.length > 0) words.push(`=?UTF-8?B?${base64(Uint8Array.from(chunk))}?=`);
+  return words.join(`${CRLF} `);
+}
+
+/** The bare address of a mailbox: 'Kerstactie <noreply@example.nl>' → 'noreply@example.nl'. */
+export function addressOf(mailbox: string): string {
+  const angle = /<([^<>\s]+)>\s*$/.exec(mailbox);
+  return (angle ? angle[1]! : mailbox).trim();
+}
+
+/** A mailbox for a header: the display name quoted or encoded as needed, the address as is. */
+export function formatMailbox(mailbox: string): string {
+  const address = addressOf(mailbox);
+  const name = mailbox.replace(/<[^<>]*>\s*$/, '').trim().replace(/^"(.*)"$/, '$1');
+  if (name === '' || name === address) return address;
+  if (!isPrintableAscii(name)) return `${encodeHeaderText(name)} <${address}>`;
+  // RFC 5322 specials force a quoted string.
+  const display = /[()<>[\]:;@\\,."]/.test(name) ? `"${name.replace(/(["\\])/g, '\\$1')}"` : name;
+  return `${display} <${address}>`;
+}
+
+/** RFC 5322 date: 'Sun, 22 Nov 2026 10:00:00 +0000'. */
+export function formatMailDate(date: Date): string {
+  return date.toUTCString().replace(/GMT$/, '+0000');
+}
+
+/** A filename parameter: quoted when ASCII, RFC 2231 UTF-8 percent-encoding otherwise. */
+function filenameParam(param: string, filename: string): string {
+  const clean = filename.replace(/[\r\n"\\]/g, '_');
+  if (isPrintableAscii(clean)) return `${param}="${clean}"`;
+  const encoded = Array.from(encoder.encode(clean), (b) =>
+    /[A-Za-z0-9.!~*'()_-]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+  ).join('');
+  return `${param}*=UTF-8''${encoded}`;
+}
+
+/** Text in its canonical form (CRLF line ends, RFC 2045 §6.8), UTF-8, base64. */
+function textPart(contentType: string, text: string): string {
+  return [
+    `Content-Type: ${contentType}; charset=utf-8`,
+    'Content-Transfer-Encoding: base64',
+    '',
+    base64Lines(encoder.encode(text.replace(/\r?\n/g, CRLF))),
+  ].join(CRLF);
+}
+
+function attachmentPart(attachment: MimeAttachment): string {
+  const type = attachment.contentType.replace(/[\r\n;]/g, '') || 'application/octet-stream';
+  return [
+    `Content-Type: ${type}; ${filenameParam('name', attachment.filename)}`,
+    'Content-Transfer-Encoding: base64',
+    `Content-Disposition: attachment; ${filenameParam('filename', attachment.filename)}`,
+    '',
+    base64Lines(attachment.content),
+  ].join(CRLF);
+}
+
+/** Parts joined under a boundary (base64 never holds '=_', so the boundary cannot occur in a part). */
+function multipart(subtype: string, boundary: string, parts: string[]): { header: string; body: string } {
+  return {
+    header: `multipart/${subtype}; boundary="${boundary}"`,
+    body: parts.map((part) => `--${boundary}${CRLF}${part}${CRLF}`).join('') + `--${boundary}--`,
+  };
+}
+
+/**
+ * The whole message: headers, a blank line, the body. Text only → one text/plain part; with HTML →
+ * multipart/alternative; with attachments → multipart/mixed around that.
+ */
+export function buildMimeMessage(input: MimeInput): string {
+  const random = input.random ?? defaultRandom;
+  const boundary = (kind: string) => `=_${kind}_${hex(random(12))}`;
+  const domain = addressOf(input.from).split('@')[1] || 'localhost';
+
+  let content: string = textPart('text/plain', input.text);
+  if (input.html) {
+    const alt = multipart('alternative', boundary('alt'), [content, textPart('text/html', input.html)]);
+    content = `Content-Type: ${alt.header}${CRLF}${CRLF}${alt.body}`;
+  }
+  if (input.attachments.length > 0) {
+    const mixed = multipart('mixed', boundary('mix'), [content, ...input.attachments.map(attachmentPart)]);
+    content = `Content-Type: ${mixed.header}${CRLF}${CRLF}${mixed.body}`;
+  }
+
+  const headers = [
+    `From: ${formatMailbox(input.from)}`,
+    `To: ${formatMailbox(input.to)}`,
+    `Subject: ${encodeHeaderText(input.subject.replace(/[\r\n]+/g, ' '))}`,
+    `Date: ${formatMailDate(input.date)}`,
+    `Message-ID: <${hex(random(16))}@${domain}>`,
+    'MIME-Version: 1.0',
+  ];
+  // `content` starts with its own Content-Type (and encoding) lines, which become top-level headers.
+  return `${headers.join(CRLF)}${CRLF}${content}${CRLF}`;
+}

@@ -1,0 +1,36 @@
+import { createTransport } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type { MailTransport } from './mail';
+
+/**
+ * The Node mail transport (DESIGN §1): nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades
+ * with STARTTLS when the server offers it; `smtps://…` is TLS from the start, port 465 by default).
+ * `send` resolves once the server accepted the message (250 after DATA), which is what the outbox
+ * needs before it marks an invoice sent.
+ */
+export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPTransport.Options = {}): MailTransport {
+  // The URL's host, port, TLS mode and credentials win over these options (nodemailer merges them).
+  const transporter = createTransport({
+    url: smtpUrl,
+    // A dead server must not hold a request (sendInvoice delivers at once) for nodemailer's 2 minutes.
+    connectionTimeout: 15_000,
+    greetingTimeout: 15_000,
+    socketTimeout: 60_000,
+    // Attachments are bytes we pass in; never let a message read a file or a URL.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+    ...overrides,
+  });
+  return {
+    async send(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+      });
+    },
+  };
+}

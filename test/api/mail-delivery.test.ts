@@ -1,0 +1,287 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox, orders, tablers } from '../../src/db/schema';
+import { deliverOutbox } from '../../src/features/mail/mail-delivery';
+import {
+  MAIL_ALREADY_SENT,
+  MAIL_NOT_FOUND,
+  RETRY_FAILED_AGAIN,
+  RETRY_QUEUED_NO_SMTP,
+  RETRY_SENT,
+  SMTP_NOT_CONFIGURED,
+} from '../../src/features/mail/mail.service';
+import { startNodeServer } from '../../src/node';
+import { enqueueMail, MAX_MAIL_ATTEMPTS } from '../../src/platform/mail';
+import { createNodeSmtpTransport } from '../../src/platform/smtp-node';
+import { decodeHeader, parseMime, startSmtpSink, textOf, type SmtpSink } from '../support/smtp-sink';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
+import { expectFailure, freshIps, transports } from '../support/transports';
+
+/**
+ * issue 6 item 4, DESIGN §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
+ * SMTP_URL in src/node.ts) with retries and back-off, and the admin's mail view: GET /api/mail and
+ * POST /api/mail/retry?id= with their tRPC twins mail.list and mail.retry. A real SMTP server on
+ * loopback (`smtp-server`) stands in for the club's mail provider.
+ */
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+let t: TestApp;
+let sink: SmtpSink;
+let adminCookie: string;
+const freshIp = freshIps((high, low) => `10.50.${high}.${low}`);
+
+const [rest, trpc] = transports<'list' | 'retry'>(
+  () => t,
+  {
+    rest: { list: ['GET', '/api/mail'], retry: ['POST', '/api/mail/retry', 'id'] },
+    trpc: { list: ['query', 'mail.list'], retry: ['mutation', 'mail.retry', 'id'] },
+  },
+  { ip: freshIp },
+);
+
+beforeEach(async () => {
+  t = await createTestApp();
+  adminCookie = await t.cookieFor('admin');
+});
+
+afterEach(async () => {
+  await sink?.stop();
+  expect(t.errors).toEqual([]);
+  await t.close();
+});
+
+const outbox = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+
+async function queueContactMessage(name = 'Zoë van der Meer') {
+  const r = await t.request('/contact/send', {
+    body: { name, email: 'zoe@example.nl', subject: 'Vraag over bezorging in Franeker', message: 'Bezorgen jullie ook buiten Harlingen?\nGroet, Zoë' },
+    headers: { 'x-test-client-ip': freshIp() },
+  });
+  expect(r.json).toEqual({ success: true });
+}
+
+/** Lets every queued message fail until the outbox gives up on it (MAX_MAIL_ATTEMPTS). */
+async function failUntilGivenUp() {
+  for (let i = 0; i < MAX_MAIL_ATTEMPTS; i++) {
+    await deliverOutbox(t.deps);
+    t.clock.advance(3 * HOUR);
+  }
+}
+
+describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
+  it('logs in over STARTTLS and delivers what the outbox holds, UTF-8 intact', async () => {
+    sink = await startSmtpSink({ starttls: true, auth: { user: 'kerst@example.nl', pass: 'g3heim:wachtwoord' } });
+    // The sink's certificate is self-signed; a real server's is checked.
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url, { tls: { rejectUnauthorized: false } });
+    await queueContactMessage();
+    expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
+    const [mail] = sink.messages;
+    expect(mail).toMatchObject({ user: 'kerst@example.nl', secure: true, to: ['kerstactie@example.nl'], from: 'noreply@localhost' });
+    const parsed = parseMime(mail!.raw);
+    expect(decodeHeader(parsed.headers.get('subject')!)).toBe('Contactformulier: Vraag over bezorging in Franeker');
+    expect(textOf(parsed)).toContain('Naam: Zoë van der Meer');
+    expect(textOf(parsed)).toContain('Groet, Zoë');
+    expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+  });
+
+  it('delivers a public order confirmation', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    const now = t.clock.now().toISOString();
+    const [tabler] = await t.db.insert(tablers).values({ name: 'Jan Jansen', createdAt: now, updatedAt: now }).returning();
+    const r = await t.request('/orders/create', {
+      headers: { 'x-test-client-ip': freshIp() },
+      body: { tabler_id: tabler!.id, name: 'Émile', email: 'emile@example.nl', phone: '06', address: 'Kerkstraat 1', postalCode: '8861 AA', city: 'Harlingen', quantity: 2 },
+    });
+    expect(r.json).toMatchObject({ success: true, order_reference: 'KP-2026-0001' });
+    await deliverOutbox(t.deps);
+    expect(sink.messages[0]?.to).toEqual(['emile@example.nl']);
+    expect(decodeHeader(parseMime(sink.messages[0]!.raw).headers.get('subject')!)).toBe('Bevestiging van je bestelling KP-2026-0001');
+  });
+
+  it('keeps a message queued with the server error after a refused login, and gives up after the last attempt', async () => {
+    sink = await startSmtpSink({ auth: { user: 'kerst', pass: 'goed' } });
+    t.deps.mailTransport = createNodeSmtpTransport(`smtp://kerst:fout@127.0.0.1:${sink.port}`);
+    await queueContactMessage();
+    await deliverOutbox(t.deps);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(row!.lastError).toContain('535');
+    await failUntilGivenUp();
+    expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+    expect(sink.messages).toHaveLength(0);
+  });
+});
+
+describe('the Node entry wires SMTP_URL (src/node.ts)', () => {
+  it('builds the nodemailer transport from SMTP_URL, and none without it', async () => {
+    sink = await startSmtpSink();
+    for (const smtpUrl of [sink.url, undefined]) {
+      const dir = mkdtempSync(join(tmpdir(), 'kerstactie-node-'));
+      const server = await startNodeServer({ DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD, ...(smtpUrl ? { SMTP_URL: smtpUrl } : {}) });
+      try {
+        if (!smtpUrl) {
+          expect(server.deps.mailTransport).toBeNull();
+          continue;
+        }
+        expect(server.deps.mailTransport).not.toBeNull();
+        await enqueueMail(server.deps.db, server.deps.clock, { kind: 'test', to: 'iemand@example.nl', subject: 'Proef', text: 'Hallo' });
+        expect(await deliverOutbox(server.deps)).toEqual({ sent: 1, failed: 0 });
+        expect(sink.messages.map((m) => m.to)).toEqual([['iemand@example.nl']]);
+      } finally {
+        await server.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  });
+});
+
+describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) => {
+  it('lists every message newest first with its state, error and next attempt, and says SMTP is configured', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    await queueContactMessage('Eerste');
+    await deliverOutbox(t.deps);
+    await sink.stop();
+    t.clock.advance(MINUTE);
+    await queueContactMessage('Tweede');
+    await deliverOutbox(t.deps);
+
+    const answer = await tr.call('list', { cookie: adminCookie });
+    expect(answer.status).toBe(200);
+    expect(answer.data.smtp_configured).toBe(true);
+    expect(answer.data.notice).toBeNull();
+    expect(answer.data.counts).toEqual({ queued: 1, sending: 0, sent: 1, failed: 0 });
+    const [waiting, sent] = answer.data.messages;
+    expect(waiting).toMatchObject({
+      kind: 'contact',
+      to: 'kerstactie@example.nl',
+      subject: 'Contactformulier: Vraag over bezorging in Franeker',
+      status: 'queued',
+      attempts: 1,
+      max_attempts: MAX_MAIL_ATTEMPTS,
+      next_attempt_at: new Date(t.clock.now().getTime() + MINUTE).toISOString(),
+      created_at: '2026-11-22T10:01:00.000Z',
+      sent_at: null,
+      related_ref: null,
+      attachments: [],
+    });
+    expect(waiting.last_error).toMatch(/ECONNREFUSED/);
+    expect(sent).toMatchObject({ status: 'sent', attempts: 1, last_error: null, next_attempt_at: null, sent_at: '2026-11-22T10:00:00.000Z' });
+  });
+
+  it('says why mail waits when SMTP_URL is not set', async () => {
+    await queueContactMessage();
+    const answer = await tr.call('list', { cookie: adminCookie });
+    expect(answer.data).toMatchObject({ smtp_configured: false, notice: SMTP_NOT_CONFIGURED, counts: { queued: 1, sending: 0, sent: 0, failed: 0 } });
+    expect(answer.data.messages[0]).toMatchObject({ status: 'queued', attempts: 0, last_error: null, next_attempt_at: '2026-11-22T10:00:00.000Z' });
+  });
+
+  it('filters by status and limits the count', async () => {
+    /** REST reads the filters from the query string, tRPC from its input. */
+    const list = async (filters: Record<string, string | number>) =>
+      tr.name === 'REST'
+        ? (await t.request(`/api/mail?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`, { cookie: adminCookie })).json
+        : (await tr.call('list', { cookie: adminCookie, body: filters })).data;
+    for (let i = 0; i < 3; i++) await queueContactMessage(`Bericht ${i}`);
+    const [first] = await outbox();
+    await t.db.update(mailOutbox).set({ status: 'failed', lastError: 'boom' }).where(eq(mailOutbox.id, first!.id));
+
+    const failed = await list({ status: 'failed' });
+    expect(failed.messages.map((m: { id: number }) => m.id)).toEqual([first!.id]);
+    expect(failed.messages[0]).toMatchObject({ status: 'failed', last_error: 'boom', next_attempt_at: null });
+
+    const limited = await list({ limit: 2 });
+    expect(limited.messages).toHaveLength(2);
+    expect(limited.counts).toEqual({ queued: 2, sending: 0, sent: 0, failed: 1 });
+  });
+
+  it('refuses an anonymous visitor with 401 and a user without admin.access with 403', async () => {
+    await t.createUser('plain_user');
+    expectFailure(tr, await tr.call('list'), 401, 'Not logged in');
+    expectFailure(tr, await tr.call('list', { cookie: await t.cookieFor('plain_user') }), 403, 'Forbidden');
+  });
+});
+
+describe('mail view filters over REST', () => {
+  it('answers 400 for an unknown status or a bad limit', async () => {
+    expect((await t.request('/api/mail?status=lost', { cookie: adminCookie })).json).toEqual({
+      success: false,
+      error: 'status must be one of: queued, sending, sent, failed',
+    });
+    expect((await t.request('/api/mail?limit=0', { cookie: adminCookie })).json).toEqual({ success: false, error: 'limit must be a whole number from 1 to 1000' });
+  });
+});
+
+describe.each([rest, trpc])('$name mail retry (POST /api/mail/retry?id=, mail.retry)', (tr) => {
+  it('sends a message that had failed for good once SMTP works again, and marks its invoice sent', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    await sink.stop();
+    const order = await t.request('/orders/create', {
+      cookie: adminCookie,
+      body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kerkstraat 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
+    });
+    const [row] = await t.db.select().from(orders).where(eq(orders.reference, order.json.order_reference));
+    expect((await t.request(`/orders/sendInvoice?id=${row!.id}`, { cookie: adminCookie, body: {} })).json).toMatchObject({ queued: true });
+    await failUntilGivenUp();
+    const [given] = await outbox();
+    expect(given).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
+
+    await sink.start();
+    const answer = await tr.call('retry', { id: given!.id, cookie: adminCookie });
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ success: true, message: RETRY_SENT, mail: { id: given!.id, status: 'sent', attempts: 1, last_error: null, attachments: ['Factuur-F2026-0001.pdf'] } });
+    expect(sink.messages).toHaveLength(1);
+    expect((await t.db.select().from(orders).where(eq(orders.id, row!.id)))[0]!.invoiceSent).toBe(true);
+  });
+
+  it('keeps the message queued with a fresh series of attempts when delivery fails again', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    await sink.stop();
+    await queueContactMessage();
+    await failUntilGivenUp();
+    const [given] = await outbox();
+    const answer = await tr.call('retry', { id: given!.id, cookie: adminCookie });
+    expect(answer.data).toMatchObject({ success: true, message: RETRY_FAILED_AGAIN, mail: { status: 'queued', attempts: 1 } });
+    expect(answer.data.mail.last_error).toMatch(/ECONNREFUSED/);
+  });
+
+  it('puts a message back in the queue, due now, when SMTP is not configured', async () => {
+    await queueContactMessage();
+    await t.db.update(mailOutbox).set({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, lastError: 'Connection refused', nextAttemptAt: 0 });
+    t.clock.advance(HOUR);
+    const [row] = await outbox();
+    const answer = await tr.call('retry', { id: row!.id, cookie: adminCookie });
+    expect(answer.data).toMatchObject({
+      success: true,
+      message: RETRY_QUEUED_NO_SMTP,
+      mail: { status: 'queued', attempts: 0, last_error: 'Connection refused', next_attempt_at: t.clock.now().toISOString() },
+    });
+  });
+
+  it('refuses a message that was sent already, one being sent, and one that does not exist', async () => {
+    await queueContactMessage();
+    const [row] = await outbox();
+    await t.db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, row!.id));
+    expectFailure(tr, await tr.call('retry', { id: row!.id, cookie: adminCookie }), 400, MAIL_ALREADY_SENT);
+    await t.db.update(mailOutbox).set({ status: 'sending' }).where(eq(mailOutbox.id, row!.id));
+    expectFailure(tr, await tr.call('retry', { id: row!.id, cookie: adminCookie }), 409, 'Dit bericht wordt op dit moment verstuurd.');
+    expectFailure(tr, await tr.call('retry', { id: 9999, cookie: adminCookie }), 404, MAIL_NOT_FOUND);
+    expectFailure(tr, await tr.call('retry', { id: 'x', cookie: adminCookie }), 400, 'Invalid id');
+  });
+
+  it('refuses an anonymous visitor with 401 and a user without admin.access with 403', async () => {
+    await queueContactMessage();
+    const [row] = await outbox();
+    await t.createUser('plain_user');
+    expectFailure(tr, await tr.call('retry', { id: row!.id }), 401, 'Not logged in');
+    expectFailure(tr, await tr.call('retry', { id: row!.id, cookie: await t.cookieFor('plain_user') }), 403, 'Forbidden');
+  });
+});
