@@ -1,5 +1,4 @@
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -158,20 +157,23 @@ export async function listOrders(ctx: RequestCtx, filters: OrderFilters = {}): P
   if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
   if (filters.tabler_id === 'none') conditions.push(isNull(orders.tablerId));
   else if (filters.tabler_id !== undefined) conditions.push(eq(orders.tablerId, filters.tabler_id));
-  const q = filters.q?.trim();
-  if (q) {
-    const pattern = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    const text = (column: SQL | AnySQLiteColumn) => sql`lower(${column}) LIKE ${pattern.toLowerCase()} ESCAPE '\\'`;
-    conditions.push(
-      or(text(orders.reference), text(orders.name), text(orders.email), text(orders.phone), text(orders.address), text(orders.postalCode), text(orders.city), text(sql`coalesce(${orders.notes}, '')`))!,
-    );
-  }
-  return ctx.db
+  const rows = await ctx.db
     .select(orderColumns)
     .from(orders)
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id));
+  const q = filters.q ? foldForSearch(filters.q.trim()) : '';
+  if (!q) return rows;
+  // Text search in code: SQLite's lower() knows only ASCII, and 'e' should also find 'é'.
+  return rows.filter((o) =>
+    [o.reference, o.name, o.email, o.phone, o.address, o.postal_code, o.city, o.notes ?? '', o.tabler_name ?? ''].some((field) => foldForSearch(field).includes(q)),
+  );
+}
+
+/** Lower case without accents, for search. */
+export function foldForSearch(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLocaleLowerCase('nl-NL');
 }
 
 async function requireOrder(ctx: RequestCtx, id: number) {
