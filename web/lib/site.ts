@@ -1,9 +1,108 @@
-// Club identity shown in the layout. Placeholders until these come from the site settings
-// (DESIGN §3: club name, address and e-mail are settings).
-export const site = {
+import { useQuery } from "@tanstack/react-query";
+
+import { type SettingsLookup, toSettingsLookup } from "@/lib/settings";
+import { useTrpcOptions } from "@/lib/trpc-context";
+
+// The club's identity as the public pages show it. DESIGN §3: club name, town, address, e-mail, the
+// social and own-site links and the package price are public settings; these defaults are the seed
+// values, used while settings load or when a setting is missing or empty.
+
+export type SiteIdentity = {
+  clubName: string;
+  town: string;
+  /** The postal address line of the footer; the town when no address is set. */
+  addressLine: string;
+  email: string;
+  facebookUrl: string;
+  ownSiteUrl: string;
+  /** Euro per package, excluding VAT (spec §9: 75). */
+  packagePrice: number;
+};
+
+export const DEFAULT_SITE: SiteIdentity = {
   clubName: "Ronde Tafel 144 Harlingen",
   town: "Harlingen",
-  addressLine: "Harlingen en omstreken",
-  facebookUrl: "https://www.facebook.com/rondetafel144harlingen",
-  ownSiteUrl: "https://www.rondetafel.nl",
-} as const;
+  addressLine: "Voorstraat 1, 8861 BJ Harlingen",
+  email: "kerstactie@example.nl",
+  facebookUrl: "https://www.facebook.com/",
+  ownSiteUrl: "https://www.tafelronde.nl/",
+  packagePrice: 75,
+};
+
+function text(lookup: SettingsLookup, key: string): string | null {
+  const value = lookup[key];
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const trimmed = String(value).trim();
+  return trimmed === "" ? null : trimmed;
+}
+
+/** Only http(s) links leave the site; anything else falls back to the default. */
+function link(lookup: SettingsLookup, key: string): string | null {
+  const value = text(lookup, key);
+  return value && /^https?:\/\//i.test(value) ? value : null;
+}
+
+function price(lookup: SettingsLookup): number | null {
+  const value = lookup.package_price;
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isFinite(number) && number > 0 ? number : null;
+}
+
+export function siteFromSettings(lookup: SettingsLookup): SiteIdentity {
+  const town = text(lookup, "club_town");
+  return {
+    clubName: text(lookup, "club_name") ?? DEFAULT_SITE.clubName,
+    town: town ?? DEFAULT_SITE.town,
+    addressLine: text(lookup, "club_address") ?? town ?? DEFAULT_SITE.addressLine,
+    email: text(lookup, "club_email") ?? DEFAULT_SITE.email,
+    facebookUrl: link(lookup, "club_facebook_url") ?? DEFAULT_SITE.facebookUrl,
+    ownSiteUrl: link(lookup, "club_website_url") ?? DEFAULT_SITE.ownSiteUrl,
+    packagePrice: price(lookup) ?? DEFAULT_SITE.packagePrice,
+  };
+}
+
+/**
+ * The club identity from the public settings. The root route already loaded them, so this reads the
+ * cache; the defaults show only while they load or when the call failed.
+ */
+export function useSiteIdentity(): SiteIdentity {
+  const trpc = useTrpcOptions();
+  const { data } = useQuery({
+    ...trpc.settings.list.queryOptions(),
+    select: (answer) => siteFromSettings(toSettingsLookup(answer.settings)),
+  });
+  return data ?? DEFAULT_SITE;
+}
+
+/** '75' or '75,50': euro amounts the Dutch way, without the currency sign. */
+export function formatEuro(amount: number): string {
+  return new Intl.NumberFormat("nl-NL", {
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+    maximumFractionDigits: 2,
+    useGrouping: true,
+  }).format(amount);
+}
+
+/** A link's host without 'www.', as a readable label ('tafelronde.nl'). */
+export function linkLabel(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, "");
+  } catch {
+    return url;
+  }
+}
+
+/** The name of a social network from its address, for the footer's 'Volg ons' link. */
+export function socialLabel(url: string): string {
+  const host = linkLabel(url).toLowerCase();
+  for (const [needle, name] of [
+    ["facebook.", "Facebook"],
+    ["instagram.", "Instagram"],
+    ["linkedin.", "LinkedIn"],
+    ["x.com", "X"],
+    ["twitter.", "X"],
+  ] as const) {
+    if (host.includes(needle)) return name;
+  }
+  return "Social media";
+}

@@ -3,23 +3,29 @@ import ExternalLinkIcon from "lucide-react/icons/external-link";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import type * as React from "react";
 
-import { site } from "@/lib/site";
+import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
 
 // spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
 // the copyright with the current year, the VAT note and a 'Built with' credit line.
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const site = useSiteIdentity();
   return (
     <footer data-slot="site-footer" className="mt-auto bg-footer text-footer-foreground">
       <div className="mx-auto w-full max-w-content px-4 py-10 sm:px-6">
         <div className="grid gap-8 sm:grid-cols-3">
           <FooterColumn title="Contact">
             <FooterLink to="/contact">Contactformulier</FooterLink>
+            <li>
+              <a href={`mailto:${site.email}`} className={`${footerLinkClass} break-all`}>
+                {site.email}
+              </a>
+            </li>
             <li className="text-footer-foreground/80">Vragen? Wij helpen je graag.</li>
           </FooterColumn>
           <FooterColumn title="Volg ons">
-            <ExternalFooterLink href={site.facebookUrl}>Facebook</ExternalFooterLink>
-            <ExternalFooterLink href={site.ownSiteUrl}>Ronde Tafel Nederland</ExternalFooterLink>
+            <ExternalFooterLink href={site.facebookUrl}>{socialLabel(site.facebookUrl)}</ExternalFooterLink>
+            <ExternalFooterLink href={site.ownSiteUrl}>{linkLabel(site.ownSiteUrl)}</ExternalFooterLink>
           </FooterColumn>
           <FooterColumn title="Praktisch">
             <FooterLink to="/faq">Veelgestelde vragen</FooterLink>

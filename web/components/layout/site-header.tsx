@@ -2,9 +2,10 @@ import { Link } from "@tanstack/react-router";
 import GiftIcon from "lucide-react/icons/gift";
 
 import { AuthControls } from "@/components/auth-controls";
-import { site } from "@/lib/site";
+import { useSiteIdentity } from "@/lib/site";
 
 export function SiteHeader() {
+  const site = useSiteIdentity();
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 bg-header text-header-foreground shadow-md">
       <div className="mx-auto flex min-h-14 w-full max-w-content items-center justify-between gap-4 px-4 py-2 sm:min-h-16 sm:px-6">

@@ -1,0 +1,422 @@
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orders, rateLimits, tablers } from '../../src/db/schema';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+
+/**
+ * spec §2 order screen and address-search field, §4 order flow, §5 order password step / order form /
+ * address search, §8 order messages — in Chromium against the real Node server. The address search
+ * endpoint is intercepted in the browser, so no test reaches PDOK.
+ */
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+let tablerId = 0;
+
+const TABLER = 'Jan de Vries';
+const SUCCESS_TEXT = 'Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.';
+
+type Suggestion = { display_name: string; address: Record<string, string> };
+
+const suggestion = (road: string, number: string, postcode: string, place: Record<string, string>): Suggestion => ({
+  display_name: `${road} ${number}, ${postcode} ${Object.values(place)[0]}`,
+  address: { road, house_number: number, ...place, state: 'Fryslân', postcode, country: 'Nederland' },
+});
+
+const VOORSTRAAT: Suggestion[] = [
+  suggestion('Voorstraat', '12', '8861 BK', { city: 'Harlingen', municipality: 'Harlingen' }),
+  suggestion('Voorstraat', '14', '8861 BK', { city: 'Harlingen' }),
+  suggestion('Voorstraat', '16a', '8861 BL', { town: 'Harlingen' }),
+  suggestion('Voorstraat', '2', '8881 AA', { village: 'West-Terschelling' }),
+  suggestion('Voorstraat', '1', '9999 ZZ', { hamlet: 'Achterhoek' }),
+  // More than five: the field shows at most five.
+  suggestion('Voorstraat', '99', '8861 ZZ', { municipality: 'Harlingen' }),
+];
+
+function json(route: Route, body: unknown, status = 200) {
+  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+/** Answers the address search with a fixed list and records the queries asked. */
+async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] | 'error' = () => VOORSTRAAT) {
+  const queries: string[] = [];
+  await page.route('**/api/geocode/search**', async (route) => {
+    const query = new URL(route.request().url()).searchParams.get('q') ?? '';
+    queries.push(query);
+    const result = answer(query);
+    if (result === 'error') return json(route, { success: false, error: 'Server error' }, 500);
+    return json(route, result);
+  });
+  return queries;
+}
+
+/** A full-page screenshot taken from the top (a scrolled page draws the sticky top bar mid-page). */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOT_DIR, name), fullPage: true });
+}
+
+function storage(page: Page) {
+  return page.evaluate(() => ({ id: localStorage.getItem('selectedTablerId'), name: localStorage.getItem('selectedTablerName') }));
+}
+
+/** The visible message under the address field (the same text is also announced to screen readers). */
+function addressMessage(page: Page) {
+  return page.locator('[data-slot=address-message]');
+}
+
+function fieldError(page: Page, label: string) {
+  return page.locator('[data-slot=form-field]', { has: page.getByLabel(label, { exact: true }) }).locator('[data-slot=field-error]');
+}
+
+async function passGate(page: Page, password = 'jan de vries') {
+  await page.getByLabel('Wachtwoord', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Doorgaan' }).click();
+  await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
+}
+
+async function fillCustomer(page: Page) {
+  await page.getByLabel('Naam', { exact: true }).fill('Anna Visser');
+  await page.getByLabel('Email', { exact: true }).fill('anna.visser@example.nl');
+  await page.getByLabel('Telefoon', { exact: true }).fill('0517 412345');
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+  const now = new Date().toISOString();
+  const [row] = await server.deps.db.insert(tablers).values({ name: TABLER, createdAt: now, updatedAt: now }).returning();
+  tablerId = row!.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+// The gate, order and geocode calls are rate-limited per address; every test starts with fresh counters.
+beforeEach(async () => {
+  await server.deps.db.delete(rateLimits);
+});
+
+describe('the order form in Chromium', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('checks the password step in the order the specification gives, asking the server only at the end', async () => {
+    const matchCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/tablers.match')) matchCalls.push(request.url());
+    });
+    await page.goto(`${server.url}/order`);
+    await page.getByRole('heading', { name: 'Kerstpakket Bestellen', level: 1 }).waitFor();
+    expect(await page.title()).toContain('Kerstpakket Bestellen');
+    const stepper = page.locator('[data-slot=order-stepper]');
+    expect(await stepper.textContent()).toContain('Wachtwoord');
+    expect(await stepper.textContent()).toContain('Bestelling');
+    expect(await stepper.locator('[aria-current=step]').textContent()).toContain('Wachtwoord');
+
+    const doorgaan = page.getByRole('button', { name: 'Doorgaan' });
+    const error = fieldError(page, 'Wachtwoord');
+    await doorgaan.click();
+    await expect.poll(() => error.textContent()).toBe('Voer het wachtwoord in.');
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('ab');
+    await doorgaan.click();
+    await expect.poll(() => error.textContent()).toBe('Wachtwoord moet minimaal 3 karakters bevatten.');
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('12345');
+    await doorgaan.click();
+    await expect.poll(() => error.textContent()).toBe('Wachtwoord moet letters bevatten.');
+    expect(matchCalls).toHaveLength(0);
+    expect(await page.getByLabel('Wachtwoord', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('Piet Paulusma');
+    await doorgaan.click();
+    await expect.poll(() => error.textContent()).toBe('Onjuist wachtwoord. Probeer opnieuw.');
+    expect(matchCalls).toHaveLength(1);
+
+    // Case and spaces do not matter (spec §5).
+    await passGate(page, 'JanDeVries');
+    expect(await storage(page)).toEqual({ id: String(tablerId), name: TABLER });
+    expect(await stepper.locator('[aria-current=step]').textContent()).toContain('Bestelling');
+  });
+
+  it('restores the chosen tabler after a reload and forgets it with Terug', async () => {
+    await page.reload();
+    await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
+    expect(await page.getByLabel('Wachtwoord', { exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+    expect(await storage(page)).toEqual({ id: null, name: null });
+    await page.reload();
+    await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+    expect(await page.getByText('Bestelling voor tabler').count()).toBe(0);
+  });
+
+  it('shows the order form messages and accepts only whole positive quantities', async () => {
+    await passGate(page);
+    const quantity = page.getByLabel('Aantal kerstpakketten', { exact: true });
+    expect(await quantity.inputValue()).toBe('1');
+    expect(await quantity.getAttribute('type')).toBe('number');
+    expect(await quantity.getAttribute('min')).toBe('1');
+    expect(await quantity.getAttribute('step')).toBe('1');
+    expect(await page.getByLabel('Opmerkingen').count()).toBe(1);
+
+    await quantity.fill('');
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    for (const label of ['Naam', 'Email', 'Telefoon', 'Adres', 'Postcode', 'Plaats']) {
+      await expect.poll(() => fieldError(page, label).textContent()).toBe(`${label} is verplicht.`);
+    }
+    await expect
+      .poll(() => fieldError(page, 'Aantal kerstpakketten').textContent())
+      .toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
+    // Focus goes to the first field with a problem.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+
+    await page.getByLabel('Email', { exact: true }).fill('anna@');
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    await expect.poll(() => fieldError(page, 'Email').textContent()).toBe('Voer een geldig email adres in.');
+
+    // Signs, exponents and decimals cannot be typed; 0 is refused.
+    await quantity.fill('');
+    await quantity.pressSequentially('-2.5e1');
+    expect(await quantity.inputValue()).toBe('251');
+    await quantity.fill('0');
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    await expect
+      .poll(() => fieldError(page, 'Aantal kerstpakketten').textContent())
+      .toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
+    await screenshot(page, 'order-form-errors-desktop.png');
+  });
+
+  it('searches addresses after 3 characters, debounced, and picks one with the keyboard', async () => {
+    await page.reload();
+    const queries = await stubGeocoder(page);
+    const address = page.getByRole('combobox', { name: 'Adres' });
+    expect(await address.getAttribute('aria-autocomplete')).toBe('list');
+    expect(await page.getByText('Adresgegevens: PDOK / Kadaster (BAG)').isVisible()).toBe(true);
+
+    await address.pressSequentially('Vo');
+    await expect.poll(() => addressMessage(page).textContent()).toBe('Type at least 3 characters to search');
+    await page.waitForTimeout(700);
+    expect(queries).toEqual([]);
+
+    await address.pressSequentially('orstraat', { delay: 40 });
+    const options = page.getByRole('option');
+    await expect.poll(() => options.count()).toBe(5);
+    // One request for the whole burst of typing (debounced 500 ms).
+    expect(queries).toEqual(['Voorstraat']);
+    expect(await address.getAttribute('aria-expanded')).toBe('true');
+    expect(await options.nth(0).textContent()).toContain('Voorstraat 12');
+
+    await address.press('ArrowDown');
+    await address.press('ArrowDown');
+    expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+    expect(await address.getAttribute('aria-activedescendant')).toBe(await options.nth(1).getAttribute('id'));
+    await address.press('ArrowUp');
+    await address.press('ArrowUp');
+    // Wraps around to the last suggestion.
+    expect(await options.nth(4).getAttribute('aria-selected')).toBe('true');
+    await address.press('Escape');
+    await expect.poll(() => address.getAttribute('aria-expanded')).toBe('false');
+    // ArrowDown opens the list again on the first suggestion.
+    await address.press('ArrowDown');
+    await expect.poll(() => address.getAttribute('aria-expanded')).toBe('true');
+    expect(await options.nth(0).getAttribute('aria-selected')).toBe('true');
+    await address.press('ArrowDown');
+    await address.press('Enter');
+
+    await expect.poll(() => address.inputValue()).toBe('Voorstraat 14');
+    expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('8861 BK');
+    expect(await page.getByLabel('Plaats', { exact: true }).inputValue()).toBe('Harlingen');
+    expect(await address.getAttribute('aria-expanded')).toBe('false');
+    // Enter picked; it did not submit the form.
+    expect(await page.getByText('Bestelling Ontvangen!').count()).toBe(0);
+    // Picking fills the field without a new search.
+    await page.waitForTimeout(700);
+    expect(queries).toEqual(['Voorstraat']);
+
+    // A town, village or hamlet stands in for a missing city; picking with the mouse works too.
+    await address.fill('');
+    await address.pressSequentially('Voorstraat 1');
+    await expect.poll(() => options.count()).toBe(5);
+    await options.nth(3).click();
+    await expect.poll(() => address.inputValue()).toBe('Voorstraat 2');
+    expect(await page.getByLabel('Plaats', { exact: true }).inputValue()).toBe('West-Terschelling');
+    expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('8881 AA');
+  });
+
+  it('says so when nothing is found, and treats a failing search as an empty list', async () => {
+    await page.reload();
+    const queries = await stubGeocoder(page, (query) => (query.startsWith('Fout') ? 'error' : []));
+    const address = page.getByRole('combobox', { name: 'Adres' });
+    await address.pressSequentially('Nergensstraat');
+    await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
+    expect(await page.getByRole('option').count()).toBe(0);
+    await address.fill('');
+    await address.pressSequentially('Foutstraat');
+    await expect.poll(() => queries).toContain('Foutstraat');
+    await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('never lets a slow older answer overwrite a newer one', async () => {
+    await page.reload();
+    const OLD = [suggestion('Oudestraat', '1', '1111 AA', { city: 'Oudeplaats' })];
+    const NEW = [suggestion('Voorstraat', '1', '8861 BJ', { city: 'Harlingen' })];
+    let oldAnswered = false;
+    await page.route('**/api/geocode/search**', async (route) => {
+      const query = new URL(route.request().url()).searchParams.get('q');
+      if (query === 'Voorstraat') {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await json(route, OLD).catch(() => {});
+        oldAnswered = true;
+        return;
+      }
+      return json(route, NEW);
+    });
+    const address = page.getByRole('combobox', { name: 'Adres' });
+    const firstAsked = page.waitForRequest((request) => request.url().includes('q=Voorstraat') && !request.url().includes('%201'));
+    await address.pressSequentially('Voorstraat');
+    await firstAsked;
+    await address.pressSequentially(' 1');
+    const options = page.getByRole('option');
+    await expect.poll(() => options.allTextContents()).toEqual([expect.stringContaining('Voorstraat 1')]);
+    await expect.poll(() => oldAnswered, { timeout: 5000 }).toBe(true);
+    await page.waitForTimeout(200);
+    expect(await options.allTextContents()).toEqual([expect.stringContaining('Voorstraat 1')]);
+    expect(await page.getByText('Oudestraat').count()).toBe(0);
+  });
+
+  it('places an order, shows every detail in the confirmation and starts over with Nieuwe Bestelling', async () => {
+    await page.reload();
+    await stubGeocoder(page);
+    await fillCustomer(page);
+    const address = page.getByRole('combobox', { name: 'Adres' });
+    await address.pressSequentially('Voorstraat 12');
+    await page.getByRole('option', { name: /Voorstraat 12/ }).click();
+    await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('3');
+    await page.getByLabel('Opmerkingen').fill('Graag bezorgen na 16:00 uur.');
+
+    // Hold the create call so the sending state can be seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/trpc/orders.create**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    const sending = page.getByRole('button', { name: 'Bestelling wordt verzonden...' });
+    await sending.waitFor();
+    expect(await sending.isDisabled()).toBe(true);
+    release();
+
+    await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
+    await page.unroute('**/trpc/orders.create**');
+    const confirmation = page.locator('[data-slot=order-confirmation]');
+    const text = (await confirmation.textContent()) ?? '';
+    expect(text).toContain(SUCCESS_TEXT);
+    const reference = (await confirmation.locator('[data-field=Bestelnummer] dd').textContent())?.trim() ?? '';
+    expect(reference).toMatch(new RegExp(`^KP-${new Date().getFullYear()}-\\d{4}$`));
+    const detail = (label: string) => confirmation.locator(`[data-field="${label}"] dd`).textContent();
+    expect(await detail('Naam')).toBe('Anna Visser');
+    expect(await detail('Email')).toBe('anna.visser@example.nl');
+    expect(await detail('Telefoon')).toBe('0517 412345');
+    expect(await detail('Aantal kerstpakketten')).toBe('3');
+    expect(await detail('Adres')).toBe('Voorstraat 128861 BK Harlingen');
+    expect(await detail('Opmerkingen')).toBe('Graag bezorgen na 16:00 uur.');
+    expect(await detail('Bedrag')).toBe('€ 225, exclusief btw');
+    expect(await page.locator('[data-slot=order-stepper] [aria-current=step]').count()).toBe(0);
+
+    const [row] = await server.deps.db.select().from(orders).where(eq(orders.reference, reference));
+    expect(row).toMatchObject({
+      tablerId,
+      name: 'Anna Visser',
+      email: 'anna.visser@example.nl',
+      phone: '0517 412345',
+      address: 'Voorstraat 12',
+      postalCode: '8861 BK',
+      city: 'Harlingen',
+      amount: 3,
+      notes: 'Graag bezorgen na 16:00 uur.',
+      paid: false,
+      invoiceSent: false,
+    });
+
+    await page.getByRole('button', { name: 'Nieuwe Bestelling' }).click();
+    await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+    expect(await page.getByLabel('Wachtwoord', { exact: true }).inputValue()).toBe('');
+    expect(await storage(page)).toEqual({ id: null, name: null });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("shows the server's text for a refused order and the fallback when the call fails", async () => {
+    await passGate(page);
+    await fillCustomer(page);
+    await page.getByRole('combobox', { name: 'Adres' }).fill('Voorstraat 12');
+    await page.getByLabel('Postcode', { exact: true }).fill('8861 BK');
+    await page.getByLabel('Plaats', { exact: true }).fill('Harlingen');
+    await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('501');
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    const alert = page.locator('[role=alert][data-slot=alert]');
+    await expect.poll(() => alert.textContent()).toContain('Het aantal kerstpakketten is maximaal 500.');
+
+    await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
+    await page.route('**/trpc/orders.create**', (route) => route.abort());
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    await expect
+      .poll(() => alert.textContent())
+      .toContain('Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.');
+    await page.unroute('**/trpc/orders.create**');
+    // Still on the form, nothing lost.
+    expect(await page.getByLabel('Naam', { exact: true }).inputValue()).toBe('Anna Visser');
+  });
+});
+
+describe('the order screens on a phone and a desktop', () => {
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`looks right through all three stages on a ${name}`, async () => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await stubGeocoder(page);
+      await page.goto(`${server.url}/order`);
+      await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+      await page.getByLabel('Wachtwoord', { exact: true }).fill('Piet');
+      await page.getByRole('button', { name: 'Doorgaan' }).click();
+      await page.getByText('Onjuist wachtwoord. Probeer opnieuw.').waitFor();
+      await screenshot(page, `order-step1-${name}.png`);
+
+      await passGate(page);
+      await fillCustomer(page);
+      await page.getByRole('combobox', { name: 'Adres' }).pressSequentially('Voorstraat');
+      await page.getByRole('option').first().waitFor();
+      await screenshot(page, `order-step2-address-search-${name}.png`);
+      await page.getByRole('option').first().click();
+      await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `order-step2-${name}.png`);
+
+      await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+      await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await screenshot(page, `order-confirmation-${name}.png`);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});

@@ -1,0 +1,312 @@
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
+import MapPinIcon from "lucide-react/icons/map-pin";
+import * as React from "react";
+
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+
+// spec §2 "Address-search field", §3 "Address suggestion", §5 "Address search", §9: suggestions after
+// 3 characters, debounced 500 ms, at most 5, Netherlands only. DESIGN §3: the browser asks our own
+// server (GET /api/geocode/search), which asks PDOK; errors give an empty list.
+
+export const MIN_QUERY_LENGTH = 3;
+export const DEBOUNCE_MS = 500;
+export const MAX_SUGGESTIONS = 5;
+
+export const HINT_TEXT = "Type at least 3 characters to search";
+export const EMPTY_TEXT = "No addresses found";
+
+export type AddressSuggestion = {
+  display_name: string;
+  address: {
+    road?: string;
+    house_number?: string;
+    city?: string;
+    town?: string;
+    village?: string;
+    hamlet?: string;
+    municipality?: string;
+    state?: string;
+    postcode?: string;
+    country?: string;
+  };
+};
+
+/** What picking a suggestion fills in. */
+export type PickedAddress = {
+  /** Road plus house number. */
+  address: string;
+  /** The first of city, town, village, hamlet, municipality. */
+  city: string;
+  postalCode: string;
+  state: string;
+  country: string;
+};
+
+export function toPickedAddress({ address }: AddressSuggestion): PickedAddress {
+  return {
+    address: [address.road, address.house_number].filter(Boolean).join(" "),
+    city: address.city ?? address.town ?? address.village ?? address.hamlet ?? address.municipality ?? "",
+    postalCode: address.postcode ?? "",
+    state: address.state ?? "",
+    country: address.country ?? "",
+  };
+}
+
+function isSuggestion(value: unknown): value is AddressSuggestion {
+  if (typeof value !== "object" || value === null) return false;
+  const { display_name, address } = value as Record<string, unknown>;
+  return typeof display_name === "string" && typeof address === "object" && address !== null;
+}
+
+/** Asks our server; any failure (network, status, shape) is an empty list. */
+export async function fetchAddressSuggestions(query: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
+  try {
+    const response = await fetch(`/api/geocode/search?q=${encodeURIComponent(query)}`, {
+      headers: { Accept: "application/json" },
+      signal,
+    });
+    if (!response.ok) return [];
+    const body: unknown = await response.json();
+    return Array.isArray(body) ? body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Status = "idle" | "short" | "loading" | "done";
+
+export type AddressSearchProps = Omit<React.ComponentProps<"input">, "value" | "onChange" | "onSelect" | "role"> & {
+  id: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  onPick: (picked: PickedAddress, suggestion: AddressSuggestion) => void;
+  /** The attribution under the field, required by the address data's provider. */
+  attribution?: React.ReactNode;
+  containerClassName?: string;
+};
+
+/**
+ * A combobox (WAI-ARIA 1.2 pattern, list autocomplete): the input keeps focus, ArrowDown/ArrowUp move
+ * through the suggestions (aria-activedescendant), Enter picks, Escape closes. Only typing searches;
+ * picking fills the field without starting a new search. Each search carries a number and only the
+ * newest one may show its answer, so a slow older answer never overwrites a newer one.
+ */
+export function AddressSearch({
+  id,
+  value,
+  onValueChange,
+  onPick,
+  attribution = "Adresgegevens: PDOK / Kadaster (BAG)",
+  containerClassName,
+  className,
+  onKeyDown,
+  onBlur,
+  onFocus,
+  "aria-describedby": describedBy,
+  ...inputProps
+}: AddressSearchProps) {
+  const listId = `${id}-suggestions`;
+  const statusId = `${id}-status`;
+  const attributionId = `${id}-attribution`;
+  const [suggestions, setSuggestions] = React.useState<AddressSuggestion[]>([]);
+  const [status, setStatus] = React.useState<Status>("idle");
+  const [open, setOpen] = React.useState(false);
+  const [activeIndex, setActiveIndex] = React.useState(-1);
+  const latestRequest = React.useRef(0);
+  const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Searches are not aborted when a newer one starts (the request counter decides which answer
+  // shows); leaving the page aborts whatever is still running.
+  const unmounted = React.useRef<AbortController | null>(null);
+
+  React.useEffect(() => {
+    const controller = new AbortController();
+    unmounted.current = controller;
+    return () => {
+      clearTimeout(timer.current);
+      controller.abort();
+    };
+  }, []);
+
+  function cancelPending() {
+    clearTimeout(timer.current);
+  }
+
+  async function search(query: string, request: number) {
+    const found = await fetchAddressSuggestions(query, unmounted.current?.signal);
+    // The text changed (or a suggestion was picked) while this search ran: its answer is stale.
+    if (request !== latestRequest.current) return;
+    setSuggestions(found);
+    setActiveIndex(-1);
+    setStatus("done");
+  }
+
+  function handleChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const text = event.target.value;
+    onValueChange(text);
+    cancelPending();
+    const query = text.trim();
+    // Every change makes the answers to earlier texts stale.
+    const request = ++latestRequest.current;
+    if (query.length < MIN_QUERY_LENGTH) {
+      setSuggestions([]);
+      setActiveIndex(-1);
+      setStatus(query.length === 0 ? "idle" : "short");
+      setOpen(query.length > 0);
+      return;
+    }
+    setStatus("loading");
+    setOpen(true);
+    timer.current = setTimeout(() => void search(query, request), DEBOUNCE_MS);
+  }
+
+  function pick(index: number) {
+    const suggestion = suggestions[index];
+    if (!suggestion) return;
+    cancelPending();
+    latestRequest.current++;
+    const picked = toPickedAddress(suggestion);
+    onValueChange(picked.address || suggestion.display_name);
+    onPick(picked, suggestion);
+    setOpen(false);
+    setActiveIndex(-1);
+  }
+
+  function handleKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
+    onKeyDown?.(event);
+    if (event.defaultPrevented) return;
+    const count = suggestions.length;
+    switch (event.key) {
+      case "ArrowDown":
+        event.preventDefault();
+        if (!open) {
+          if (status !== "idle") setOpen(true);
+          if (count > 0) setActiveIndex(0);
+        } else if (count > 0) {
+          setActiveIndex((current) => (current + 1) % count);
+        }
+        break;
+      case "ArrowUp":
+        event.preventDefault();
+        if (!open) {
+          if (status !== "idle") setOpen(true);
+          if (count > 0) setActiveIndex(count - 1);
+        } else if (count > 0) {
+          setActiveIndex((current) => (current <= 0 ? count - 1 : current - 1));
+        }
+        break;
+      case "Enter":
+        // Enter picks the highlighted suggestion instead of submitting the form.
+        if (open && activeIndex >= 0) {
+          event.preventDefault();
+          pick(activeIndex);
+        }
+        break;
+      case "Escape":
+        if (open) {
+          event.preventDefault();
+          setOpen(false);
+          setActiveIndex(-1);
+        }
+        break;
+      case "Tab":
+        setOpen(false);
+        break;
+    }
+  }
+
+  const showList = open && status === "done" && suggestions.length > 0;
+  const message =
+    status === "short" ? HINT_TEXT : status === "done" && suggestions.length === 0 ? EMPTY_TEXT : null;
+  const showPopup = open && (showList || message !== null);
+  const announcement = !open
+    ? ""
+    : status === "loading"
+      ? "Zoeken…"
+      : message ?? `${suggestions.length} ${suggestions.length === 1 ? "adres" : "adressen"} gevonden`;
+  const activeId = showList && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined;
+
+  return (
+    <div className={cn("grid gap-1.5", containerClassName)}>
+      <div className="relative">
+        <Input
+          {...inputProps}
+          id={id}
+          type="text"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={showList}
+          aria-controls={listId}
+          aria-activedescendant={activeId}
+          aria-describedby={[describedBy, attributionId].filter(Boolean).join(" ")}
+          autoComplete="off"
+          value={value}
+          onChange={handleChange}
+          onKeyDown={handleKeyDown}
+          onFocus={(event) => {
+            onFocus?.(event);
+            if (status === "done" && suggestions.length > 0) setOpen(true);
+          }}
+          onBlur={(event) => {
+            onBlur?.(event);
+            setOpen(false);
+            setActiveIndex(-1);
+          }}
+          className={cn("pr-9", className)}
+        />
+        <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground">
+          {status === "loading" && open ? (
+            <LoaderCircleIcon className="size-4 animate-spin" />
+          ) : (
+            <MapPinIcon className="size-4" />
+          )}
+        </span>
+        <div
+          data-slot="address-popup"
+          hidden={!showPopup}
+          className="absolute top-full right-0 left-0 z-30 mt-1 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg"
+        >
+          {message && (
+            <p data-slot="address-message" className="px-3 py-2.5 text-sm text-muted-foreground">
+              {message}
+            </p>
+          )}
+          <ul id={listId} role="listbox" aria-label="Adressuggesties" hidden={!showList} className="max-h-72 overflow-y-auto py-1">
+            {suggestions.map((suggestion, index) => {
+              const picked = toPickedAddress(suggestion);
+              const secondLine = [picked.postalCode, picked.city].filter(Boolean).join(" ");
+              return (
+                <li
+                  key={`${index}-${suggestion.display_name}`}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  aria-selected={index === activeIndex}
+                  // Keep focus in the input: a click must not blur it before it picks.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(index)}
+                  onMouseMove={() => setActiveIndex(index)}
+                  className={cn(
+                    "flex cursor-pointer items-start gap-2.5 px-3 py-2 text-sm",
+                    index === activeIndex && "bg-accent text-accent-foreground",
+                  )}
+                >
+                  <MapPinIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+                  <span className="flex min-w-0 flex-col">
+                    <span className="font-medium">{picked.address || suggestion.display_name}</span>
+                    {secondLine && <span className="text-xs text-muted-foreground">{secondLine}</span>}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </div>
+      <p id={statusId} role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <p id={attributionId} className="text-xs text-muted-foreground">
+        {attribution}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import CircleCheckBigIcon from "lucide-react/icons/circle-check-big";
+import RotateCcwIcon from "lucide-react/icons/rotate-ccw";
+import type * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { formatEuro } from "@/lib/site";
+import type { PlacedOrder } from "./order-form";
+
+export const ORDER_SUCCESS =
+  "Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.";
+
+/** spec §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling'. */
+export function OrderConfirmation({
+  order,
+  packagePrice,
+  headingRef,
+  onNewOrder,
+}: {
+  order: PlacedOrder;
+  packagePrice: number;
+  headingRef: React.Ref<HTMLHeadingElement>;
+  onNewOrder: () => void;
+}) {
+  const rows: [string, React.ReactNode][] = [
+    ["Bestelnummer", <span className="font-mono font-semibold">{order.reference}</span>],
+    ["Naam", order.name],
+    ["Email", order.email],
+    ["Telefoon", order.phone],
+    ["Aantal kerstpakketten", order.quantity],
+    [
+      "Adres",
+      <>
+        {order.address}
+        <br />
+        {order.postalCode} {order.city}
+      </>,
+    ],
+    ["Opmerkingen", order.notes === "" ? <span className="text-muted-foreground">Geen</span> : order.notes],
+    ["Bedrag", `€ ${formatEuro(order.quantity * packagePrice)}, exclusief btw`],
+    ["Tabler", order.tabler.name],
+  ];
+
+  return (
+    <div data-slot="order-confirmation" className="flex flex-col gap-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-success/10 text-success">
+          <CircleCheckBigIcon className="size-8" />
+        </span>
+        <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
+          Bestelling Ontvangen!
+        </h2>
+        <p role="status" className="max-w-md leading-relaxed text-pretty text-foreground/85">
+          {ORDER_SUCCESS}
+        </p>
+      </div>
+      <dl className="divide-y rounded-lg border bg-muted/40 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} data-field={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
+            <dt className="font-medium text-foreground/75">{label}</dt>
+            <dd className="break-words whitespace-pre-line">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button type="button" size="lg" className="self-center" onClick={onNewOrder}>
+        <RotateCcwIcon aria-hidden="true" />
+        Nieuwe Bestelling
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,269 @@
+import { useMutation } from "@tanstack/react-query";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
+import UserRoundIcon from "lucide-react/icons/user-round";
+import * as React from "react";
+
+import { AddressSearch } from "@/components/address-search";
+import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Textarea } from "@/components/ui/textarea";
+import {
+  type FieldErrors,
+  firstErrorField,
+  ORDER_LABELS,
+  type OrderField,
+  type OrderFormValues,
+  parseQuantity,
+  validateOrder,
+} from "@/lib/public-forms";
+import { refusalText } from "@/lib/server-refusal";
+import { formatEuro } from "@/lib/site";
+import { useTrpcOptions } from "@/lib/trpc-context";
+import type { SelectedTabler } from "./order-storage";
+
+// spec §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
+const SUBMIT_FAILED = "Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.";
+
+export const EMPTY_ORDER: OrderFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  address: "",
+  postalCode: "",
+  city: "",
+  quantity: "1",
+  notes: "",
+};
+
+const FIELD_ORDER: readonly OrderField[] = ["name", "email", "phone", "address", "postalCode", "city", "quantity", "notes"];
+
+export type PlacedOrder = {
+  reference: string;
+  tabler: SelectedTabler;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  postalCode: string;
+  city: string;
+  quantity: number;
+  notes: string;
+};
+
+/** Keys that would let a number input hold something other than a whole positive number. */
+const BLOCKED_QUANTITY_KEYS = new Set(["e", "E", "+", "-", ".", ","]);
+
+export function OrderForm({
+  tabler,
+  packagePrice,
+  headingRef,
+  onBack,
+  onPlaced,
+}: {
+  tabler: SelectedTabler;
+  packagePrice: number;
+  headingRef: React.Ref<HTMLHeadingElement>;
+  onBack: () => void;
+  onPlaced: (order: PlacedOrder) => void;
+}) {
+  const trpc = useTrpcOptions();
+  const create = useMutation(trpc.orders.create.mutationOptions());
+  const formId = React.useId();
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const [values, setValues] = React.useState<OrderFormValues>(EMPTY_ORDER);
+  const [errors, setErrors] = React.useState<FieldErrors<OrderField>>({});
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+
+  const fieldId = (field: OrderField) => `${formId}-${field}`;
+
+  function update(changes: Partial<OrderFormValues>) {
+    setValues((current) => ({ ...current, ...changes }));
+    const cleared = Object.keys(changes).filter((field) => errors[field as OrderField]);
+    if (cleared.length > 0) {
+      setErrors((current) => {
+        const next = { ...current };
+        for (const field of cleared) delete next[field as OrderField];
+        return next;
+      });
+    }
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    setFeedback(null);
+    const found = validateOrder(values);
+    setErrors(found);
+    const first = firstErrorField(found, FIELD_ORDER);
+    if (first) {
+      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
+      return;
+    }
+    const order = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      address: values.address.trim(),
+      postalCode: values.postalCode.trim(),
+      city: values.city.trim(),
+      quantity: parseQuantity(values.quantity) ?? 1,
+      notes: values.notes.trim(),
+    };
+    try {
+      const answer = await create.mutateAsync({ tabler_id: tabler.id, ...order });
+      onPlaced({ reference: answer.order_reference, tabler, ...order });
+    } catch (failure) {
+      setFeedback(errorFeedback(refusalText(failure, SUBMIT_FAILED)));
+    }
+  }
+
+  const quantity = parseQuantity(values.quantity);
+
+  return (
+    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3">
+        <h2 ref={headingRef} tabIndex={-1} id={`${formId}-title`} className="text-xl font-bold tracking-tight outline-none">
+          Bestelling
+        </h2>
+        <p
+          data-slot="order-tabler"
+          className="flex items-center gap-2 self-start rounded-full bg-accent px-3 py-1.5 text-sm text-accent-foreground"
+        >
+          <UserRoundIcon aria-hidden="true" className="size-4 shrink-0" />
+          <span>
+            Bestelling voor tabler <strong className="font-semibold">{tabler.name}</strong>
+          </span>
+        </p>
+        <p className="leading-relaxed text-foreground/80">
+          Vul de gegevens van de klant in. De klant ontvangt een bevestiging per e-mail, de factuur volgt later.
+        </p>
+      </div>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id={fieldId("name")} label={ORDER_LABELS.name} required error={errors.name} className="sm:col-span-2">
+          {(control) => (
+            <Input {...control} name="name" autoComplete="name" value={values.name} onChange={(e) => update({ name: e.target.value })} />
+          )}
+        </FormField>
+        <FormField id={fieldId("email")} label={ORDER_LABELS.email} required error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => update({ email: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId("phone")} label={ORDER_LABELS.phone} required error={errors.phone}>
+          {(control) => (
+            <Input
+              {...control}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={values.phone}
+              onChange={(e) => update({ phone: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId("address")} label={ORDER_LABELS.address} required error={errors.address} className="sm:col-span-2">
+          {(control) => (
+            <AddressSearch
+              {...control}
+              name="address"
+              placeholder="Straat en huisnummer"
+              value={values.address}
+              onValueChange={(address) => update({ address })}
+              onPick={(picked) => update({ address: picked.address, postalCode: picked.postalCode, city: picked.city })}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId("postalCode")} label={ORDER_LABELS.postalCode} required error={errors.postalCode}>
+          {(control) => (
+            <Input
+              {...control}
+              name="postalCode"
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              value={values.postalCode}
+              onChange={(e) => update({ postalCode: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId("city")} label={ORDER_LABELS.city} required error={errors.city}>
+          {(control) => (
+            <Input
+              {...control}
+              name="city"
+              autoComplete="address-level2"
+              value={values.city}
+              onChange={(e) => update({ city: e.target.value })}
+            />
+          )}
+        </FormField>
+        <FormField
+          id={fieldId("quantity")}
+          label={ORDER_LABELS.quantity}
+          required
+          error={errors.quantity}
+          hint={
+            quantity !== null
+              ? `${quantity} × € ${formatEuro(packagePrice)} = € ${formatEuro(quantity * packagePrice)}, exclusief btw`
+              : `€ ${formatEuro(packagePrice)} per pakket, exclusief btw`
+          }
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className="max-w-32"
+              value={values.quantity}
+              onKeyDown={(e) => {
+                if (BLOCKED_QUANTITY_KEYS.has(e.key)) e.preventDefault();
+              }}
+              onChange={(e) => update({ quantity: e.target.value.replace(/\D/g, "") })}
+            />
+          )}
+        </FormField>
+        <FormField id={fieldId("notes")} label={ORDER_LABELS.notes} optional className="sm:col-span-2">
+          {(control) => (
+            <Textarea
+              {...control}
+              name="notes"
+              rows={3}
+              maxLength={2000}
+              placeholder="Bijvoorbeeld een gewenst bezorgmoment of een ander afleveradres"
+              value={values.notes}
+              onChange={(e) => update({ notes: e.target.value })}
+            />
+          )}
+        </FormField>
+      </div>
+
+      <FormFeedback feedback={feedback} focusOnShow />
+
+      <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:justify-between">
+        <Button type="button" variant="outline" size="lg" onClick={onBack} disabled={create.isPending}>
+          <ArrowLeftIcon aria-hidden="true" />
+          Terug
+        </Button>
+        <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending || undefined}>
+          {create.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+          {create.isPending ? "Bestelling wordt verzonden..." : "Bestelling Plaatsen"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMutation } from "@tanstack/react-query";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import LoaderCircleIcon from "lucide-react/icons/loader-circle";
+import LockKeyholeIcon from "lucide-react/icons/lock-keyhole";
+import * as React from "react";
+
+import { FormField } from "@/components/form-field";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { gateProblem } from "@/lib/public-forms";
+import { refusalText } from "@/lib/server-refusal";
+import { useTrpcOptions } from "@/lib/trpc-context";
+import type { SelectedTabler } from "./order-storage";
+
+const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wachtwoord. Probeer opnieuw.";
+
+/**
+ * spec §2 step 1 and §5 "Order password step": the client checks emptiness, length and letters in that
+ * order, then the server matches the 'password' against the tablers (DESIGN §3 POST /tablers/match).
+ */
+export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: SelectedTabler) => void; headingRef: React.Ref<HTMLHeadingElement> }) {
+  const trpc = useTrpcOptions();
+  const match = useMutation(trpc.tablers.match.mutationOptions());
+  const [password, setPassword] = React.useState("");
+  const [error, setError] = React.useState<string | null>(null);
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const fieldId = React.useId();
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (match.isPending) return;
+    const problem = gateProblem(password);
+    if (problem) {
+      setError(problem);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    try {
+      const answer = await match.mutateAsync({ password });
+      onMatched({ id: answer.tabler.id, name: answer.tabler.name });
+    } catch (failure) {
+      setError(refusalText(failure, CHECK_FAILED));
+      inputRef.current?.select();
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+      <div className="flex items-start gap-4">
+        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-primary">
+          <LockKeyholeIcon className="size-5" />
+        </span>
+        <div className="flex flex-col gap-1.5">
+          <h2 ref={headingRef} tabIndex={-1} id={`${fieldId}-title`} className="text-xl font-bold tracking-tight outline-none">
+            Wachtwoord
+          </h2>
+          <p className="leading-relaxed text-foreground/80">
+            Dit bestelformulier is voor leden van de club. Voer het wachtwoord in dat je van de club hebt gekregen om
+            verder te gaan.
+          </p>
+        </div>
+      </div>
+      <FormField id={fieldId} label="Wachtwoord" required error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            ref={inputRef}
+            name="password"
+            type="password"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (error) setError(null);
+            }}
+          />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" className="self-end" disabled={match.isPending} aria-busy={match.isPending || undefined}>
+        {match.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+        Doorgaan
+        {!match.isPending && <ArrowRightIcon aria-hidden="true" />}
+      </Button>
+    </form>
+  );
+}
