@@ -158,11 +158,11 @@ describe('the admin screens in Chromium', () => {
     }
   });
 
-  it('keeps the toolbar on a sub-page that does not exist yet', async () => {
-    await page.goto(`${server.url}/admin/management`);
+  it('keeps the toolbar on an admin path that does not exist, and scrolls it to the current tile on a phone', async () => {
+    await page.goto(`${server.url}/admin/no-such-page`);
     await page.getByRole('navigation', { name: 'Admin', exact: true }).waitFor();
     await page.getByText('Page Not Found').waitFor();
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-missing-desktop.png') });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-missing-page-desktop.png') });
     // On a phone the toolbar scrolls its active (last) button into view.
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${server.url}/admin/management`);

@@ -1,0 +1,271 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../src/db/schema';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+
+/**
+ * spec §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
+ * rules; §8 management messages; issue 6 items 6, 7 and 10 — in Chromium against the real Node
+ * server (no SMTP configured, so invoices wait in the outbox).
+ */
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+const ADMIN_PASSWORD = 'e2e-admin-password';
+const TABLER = 'Tabler Harlingen';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login`);
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${server.url}/`);
+}
+
+function stat(page: Page, name: string) {
+  return page.locator(`[data-stat="${name}"] [data-slot=stat-value]`);
+}
+
+function orderRow(page: Page, customer: string) {
+  return page.locator('tr[data-order]').filter({ hasText: customer });
+}
+
+async function addOrder(page: Page, o: { name: string; email: string; amount: string }) {
+  await page.getByRole('button', { name: 'Nieuwe Bestelling' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('heading', { name: 'Nieuwe Bestelling' }).waitFor();
+  const save = dialog.getByRole('button', { name: 'Opslaan' });
+  // Tabler, name and email are required to submit.
+  expect(await save.isDisabled()).toBe(true);
+  await dialog.locator('#order-tabler').selectOption({ label: TABLER });
+  await dialog.getByLabel('Naam').fill(o.name);
+  await dialog.getByLabel('Email').fill(o.email);
+  expect(await save.isDisabled()).toBe(false);
+  await dialog.getByLabel('Telefoon').fill('0517 123456');
+  await dialog.getByLabel('Adres').fill('Voorstraat 1');
+  await dialog.getByLabel('Postcode').fill('8861 BA');
+  await dialog.getByLabel('Plaats').fill('Harlingen');
+  await dialog.getByLabel('Aantal kerstpakketten').fill(o.amount);
+  await save.click();
+  await dialog.waitFor({ state: 'detached' });
+  await orderRow(page, o.name).waitFor();
+}
+
+describe('the management dashboard in Chromium', () => {
+  let context: BrowserContext;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    page = await context.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await signIn(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('opens with the totals and the Tablers, Bestellingen and Mail tabs', async () => {
+    await page.goto(`${server.url}/admin/management`);
+    await page.getByRole('heading', { name: 'Management Dashboard' }).waitFor();
+    for (const name of ['Tablers', 'Bestellingen', 'Mail']) await page.getByRole('tab', { name }).waitFor();
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('0');
+    await page.getByRole('button', { name: 'CSV exporteren' }).waitFor();
+  });
+
+  it('adds a tabler through the Nieuwe Tabler dialog', async () => {
+    await page.getByRole('button', { name: 'Nieuwe Tabler' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Nieuwe Tabler' }).waitFor();
+    const save = dialog.getByRole('button', { name: 'Opslaan' });
+    await dialog.getByLabel('Naam').fill('   ');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Naam').fill(`  ${TABLER} `);
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.locator(`tr[data-tabler="${TABLER}"]`);
+    await row.waitFor();
+    // nl-NL dates, e.g. '22 nov 2026, 10:05'.
+    expect(await row.textContent()).toMatch(/\d{1,2} [a-z]{3}\.? \d{4}/);
+  });
+
+  it('adds orders, and the totals follow', async () => {
+    await page.getByRole('tab', { name: 'Bestellingen' }).click();
+    await page.locator('td').getByText('Geen bestellingen gevonden.').waitFor();
+    await addOrder(page, { name: 'Piet Pietersen', email: 'piet@example.nl', amount: '3' });
+    // An invalid amount falls back to 1.
+    await addOrder(page, { name: 'Jan Jansen', email: 'jan@example.nl', amount: '42' });
+    expect(await orderRow(page, 'Jan Jansen').locator('td').nth(6).textContent()).toBe('1');
+    expect(await orderRow(page, 'Piet Pietersen').textContent()).toContain(TABLER);
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('2');
+    await expect.poll(() => stat(page, 'paid').textContent()).toBe('0 / 2');
+    expect(await page.locator('[data-slot=per-tabler]').textContent()).toContain(`${TABLER}: 4`);
+    // 4 packages at 75 euro excl. VAT.
+    expect((await stat(page, 'revenue').textContent())?.replace(/\s/g, ' ')).toContain('300,00');
+  });
+
+  it('marks an order paid with the switch and the totals change', async () => {
+    const toggle = orderRow(page, 'Piet Pietersen').getByRole('switch');
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => stat(page, 'paid').textContent()).toBe('1 / 1');
+    // Stored on the server: a reload shows it too.
+    await page.reload();
+    await page.getByRole('tab', { name: 'Bestellingen' }).click();
+    await expect.poll(() => orderRow(page, 'Piet Pietersen').getByRole('switch').getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('filters by text on the server', async () => {
+    await page.getByLabel('Zoeken').fill('jansen');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(1);
+    expect(await orderRow(page, 'Jan Jansen').count()).toBe(1);
+    await page.getByLabel('Zoeken').fill('');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(2);
+    await page.locator('#filter-paid').selectOption('true');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(1);
+    await page.locator('#filter-paid').selectOption('');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(2);
+  });
+
+  it('exports the filtered orders as CSV', async () => {
+    await page.locator('#filter-paid').selectOption('true');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV exporteren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('Piet Pietersen');
+    expect(text).not.toContain('Jan Jansen');
+    await page.locator('#filter-paid').selectOption('');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(2);
+  });
+
+  it('sends an invoice after a confirmation; without SMTP it waits in the outbox', async () => {
+    const row = orderRow(page, 'Piet Pietersen');
+    await row.getByRole('button', { name: 'Factuur versturen' }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain('Weet je zeker dat je de factuur');
+    await confirm.getByRole('button', { name: 'Versturen' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => row.locator('[data-slot=invoice-status]').textContent()).toMatch(/^F\d{4}-0001/);
+    await expect.poll(() => page.locator('[data-slot=snackbar]').textContent()).toBeTruthy();
+    await row.getByRole('button', { name: 'Opnieuw versturen' }).waitFor();
+    await row.getByRole('link', { name: /PDF/ }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-orders-desktop.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    await page.locator('[data-slot=mail-notice]').waitFor();
+    await expect.poll(() => page.locator('tr[data-mail]').filter({ hasText: 'In wachtrij' }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Opnieuw proberen' }).first().waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-mail-desktop.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'Bestellingen' }).click();
+  });
+
+  it('deletes a non-invoiced order after a Dutch confirmation', async () => {
+    await orderRow(page, 'Jan Jansen').getByRole('button', { name: /verwijderen/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    expect(await confirm.textContent()).toContain('Weet je zeker dat je bestelling');
+    await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => orderRow(page, 'Jan Jansen').count()).toBe(0);
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('1');
+  });
+
+  it('refuses to delete an invoiced order and shows the server text in a dismissible banner', async () => {
+    await orderRow(page, 'Piet Pietersen').getByRole('button', { name: /verwijderen/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: 'Verwijderen' }).click();
+    const banner = page.getByText('Een gefactureerde bestelling kan niet worden verwijderd.');
+    await banner.waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    expect(await orderRow(page, 'Piet Pietersen').count()).toBe(1);
+  });
+
+  it('fits a phone screen', async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.getByRole('heading', { name: 'Management Dashboard' }).waitFor();
+    // Phones get cards instead of the wide table.
+    await page.locator('[data-order-card]').filter({ hasText: 'Piet Pietersen' }).waitFor();
+    expect(await page.locator('[data-order-card]').filter({ hasText: 'Piet Pietersen' }).textContent()).toMatch(/F\d{4}-0001/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-orders-phone.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    await page.locator('[data-slot=mail-notice]').waitFor();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-mail-phone.png'), fullPage: true });
+    await page.getByRole('tab', { name: 'Tablers' }).click();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-tablers-phone.png'), fullPage: true });
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-tablers-desktop.png'), fullPage: true });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the management dashboard with 5,000 orders', () => {
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      reference: `KP-2025-${String(i + 1).padStart(4, '0')}`,
+      name: `Klant ${i + 1}`,
+      email: `klant${i + 1}@example.nl`,
+      phone: '0517 000000',
+      address: `Dijk ${i + 1}`,
+      postalCode: '8861 AA',
+      city: 'Harlingen',
+      amount: (i % 10) + 1,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    for (let i = 0; i < rows.length; i += 250) await server.deps.db.insert(orders).values(rows.slice(i, i + 250));
+    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    page = await context.newPage();
+    await signIn(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('shows 50 rows a page, filters on the server and toggles paid without a reload', async () => {
+    await page.goto(`${server.url}/admin/management`);
+    await page.getByRole('tab', { name: 'Bestellingen' }).click();
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('5001');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(50);
+    await page.getByText('Pagina 1 van 101').waitFor();
+    await page.getByRole('button', { name: 'Volgende' }).click();
+    await page.getByText('Pagina 2 van 101').waitFor();
+
+    await page.getByLabel('Zoeken').fill('klant4321@');
+    await expect.poll(() => page.locator('tr[data-order]').count()).toBe(1);
+    const toggle = orderRow(page, 'Klant 4321').getByRole('switch');
+    const paidBefore = await stat(page, 'paid').textContent();
+    const started = Date.now();
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => stat(page, 'paid').textContent()).not.toBe(paidBefore);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,215 @@
+import { useMutation } from "@tanstack/react-query";
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Modal } from "@/components/ui/modal";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { Textarea } from "@/components/ui/textarea";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { type Order, type Tabler, useOrdersCache } from "./shared";
+
+// spec §5 Order (back-office): tabler, name and email are required to submit; the other fields are
+// marked required in labels only. Amount is a number from 1 to 10 and falls back to 1 when invalid.
+
+export const MIN_AMOUNT = 1;
+export const MAX_AMOUNT = 10;
+
+export function normaliseAmount(value: string): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= MIN_AMOUNT && n <= MAX_AMOUNT ? n : MIN_AMOUNT;
+}
+
+export function OrderDialog({
+  order,
+  tablers,
+  onClose,
+  onError,
+}: {
+  order: Order | "new" | null;
+  tablers: readonly Tabler[];
+  onClose: () => void;
+  onError: (message: string) => void;
+}) {
+  const isNew = order === "new";
+  return (
+    <Modal
+      open={order !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={isNew ? "Nieuwe Bestelling" : "Bestelling Bewerken"}
+      className="sm:max-w-lg"
+    >
+      {order !== null && (
+        <OrderForm key={isNew ? "new" : order.id} order={isNew ? null : order} tablers={tablers} onDone={onClose} onError={onError} />
+      )}
+    </Modal>
+  );
+}
+
+function OrderForm({
+  order,
+  tablers,
+  onDone,
+  onError,
+}: {
+  order: Order | null;
+  tablers: readonly Tabler[];
+  onDone: () => void;
+  onError: (message: string) => void;
+}) {
+  const trpc = useTrpc();
+  const ordersCache = useOrdersCache();
+  const { showSnackbar } = useSnackbar();
+  const [form, setForm] = React.useState({
+    tabler_id: order?.tabler_id ? String(order.tabler_id) : "",
+    name: order?.name ?? "",
+    email: order?.email ?? "",
+    phone: order?.phone ?? "",
+    address: order?.address ?? "",
+    postal_code: order?.postal_code ?? "",
+    city: order?.city ?? "",
+    amount: String(order?.amount ?? 1),
+    notes: order?.notes ?? "",
+    paid: order?.paid ?? false,
+    invoice_sent: order?.invoice_sent ?? false,
+  });
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const create = useMutation(trpc.orders.create.mutationOptions());
+  const update = useMutation(trpc.orders.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+  const canSubmit = form.tabler_id !== "" && form.name.trim() !== "" && form.email.trim() !== "";
+
+  function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
+    setForm((old) => ({ ...old, [key]: value }));
+  }
+
+  async function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setFormError(null);
+    const amount = normaliseAmount(form.amount);
+    const body = {
+      tabler_id: Number(form.tabler_id),
+      name: form.name.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+      address: form.address.trim(),
+      postal_code: form.postal_code.trim(),
+      city: form.city.trim(),
+      amount,
+      notes: form.notes.trim() || null,
+      paid: form.paid,
+      invoice_sent: form.invoice_sent,
+    };
+    try {
+      if (order) {
+        await update.mutateAsync({ id: order.id, order: body });
+        const tabler = tablers.find((t) => t.id === body.tabler_id);
+        ordersCache.update((orders) =>
+          orders.map((o) =>
+            o.id === order.id ? { ...o, ...body, tabler_id: body.tabler_id, tabler_name: tabler?.name ?? null } : o,
+          ),
+        );
+        showSnackbar("Bestelling bijgewerkt", "success");
+        // Filters may no longer match: refresh the lists on screen in the background.
+        void ordersCache.invalidate();
+      } else {
+        const result = await create.mutateAsync(body);
+        showSnackbar(`Bestelling ${result.order_reference} toegevoegd`, "success");
+        await ordersCache.invalidate();
+      }
+      onDone();
+    } catch (error) {
+      const text = errorText(error, order ? "Failed to update order" : "Failed to create order");
+      setFormError(text);
+      onError(text);
+    }
+  }
+
+  const field = (key: "name" | "email" | "phone" | "address" | "postal_code" | "city", label: string, type = "text") => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`order-${key}`}>{label} *</Label>
+      <Input id={`order-${key}`} type={type} value={form[key]} onChange={(e) => set(key, e.target.value)} required />
+    </div>
+  );
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-3" noValidate>
+      <div className="grid gap-1.5">
+        <Label htmlFor="order-tabler">Tabler *</Label>
+        <select
+          id="order-tabler"
+          value={form.tabler_id}
+          onChange={(e) => set("tabler_id", e.target.value)}
+          required
+          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <option value="">Kies een tabler</option>
+          {tablers.map((t) => (
+            <option key={t.id} value={String(t.id)}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {field("name", "Naam")}
+        {field("email", "Email", "email")}
+        {field("phone", "Telefoon", "tel")}
+        {field("address", "Adres")}
+        {field("postal_code", "Postcode")}
+        {field("city", "Plaats")}
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="order-amount">Aantal kerstpakketten *</Label>
+        <Input
+          id="order-amount"
+          type="number"
+          inputMode="numeric"
+          min={MIN_AMOUNT}
+          max={MAX_AMOUNT}
+          step={1}
+          value={form.amount}
+          onChange={(e) => set("amount", e.target.value)}
+          onBlur={() => set("amount", String(normaliseAmount(form.amount)))}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="order-notes">Opmerkingen</Label>
+        <Textarea id="order-notes" value={form.notes} onChange={(e) => set("notes", e.target.value)} rows={2} />
+      </div>
+      <div className="flex flex-wrap gap-6">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="size-4 accent-primary" checked={form.paid} onChange={(e) => set("paid", e.target.checked)} />
+          Betaald
+        </label>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="size-4 accent-primary"
+            checked={form.invoice_sent}
+            onChange={(e) => set("invoice_sent", e.target.checked)}
+          />
+          Factuur verstuurd
+        </label>
+      </div>
+      {formError && (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
+          Annuleren
+        </Button>
+        <Button type="submit" disabled={busy || !canSubmit}>
+          {busy && <Spinner label="Opslaan" />}
+          Opslaan
+        </Button>
+      </div>
+    </form>
+  );
+}

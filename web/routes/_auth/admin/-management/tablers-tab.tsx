@@ -1,0 +1,201 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import PencilIcon from "lucide-react/icons/pencil";
+import PlusIcon from "lucide-react/icons/plus";
+import Trash2Icon from "lucide-react/icons/trash-2";
+import * as React from "react";
+
+import { Button } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Modal } from "@/components/ui/modal";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { LoadError, LoadingState } from "../-components/admin-page";
+import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
+
+// spec §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages.
+
+export function TablersTab({ onError }: { onError: (message: string) => void }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const ordersCache = useOrdersCache();
+  const { showSnackbar } = useSnackbar();
+  const tablersQuery = useQuery(trpc.tablers.list.queryOptions());
+  const [editing, setEditing] = React.useState<Tabler | "new" | null>(null);
+  const [deleting, setDeleting] = React.useState<Tabler | null>(null);
+  const deleteTabler = useMutation(trpc.tablers.delete.mutationOptions());
+
+  async function handleDelete() {
+    if (!deleting) return;
+    try {
+      await deleteTabler.mutateAsync({ id: deleting.id });
+      queryClient.setQueryData(trpc.tablers.list.queryKey(), (old: Tabler[] | undefined) => old?.filter((t) => t.id !== deleting.id));
+      // Its orders stay and now show 'Onbekend'.
+      ordersCache.update((orders) => orders.map((o) => (o.tabler_id === deleting.id ? { ...o, tabler_id: null, tabler_name: null } : o)));
+      showSnackbar("Tabler verwijderd", "success");
+    } catch (error) {
+      onError(errorText(error, "Failed to delete tabler"));
+    }
+  }
+
+  if (tablersQuery.isPending) return <LoadingState label="Tablers laden" />;
+  if (tablersQuery.isError)
+    return (
+      <LoadError
+        title="Failed to fetch tablers"
+        error={tablersQuery.error}
+        onRetry={() => void tablersQuery.refetch()}
+        retrying={tablersQuery.isFetching}
+      />
+    );
+
+  const tablers = tablersQuery.data;
+  return (
+    <div className="grid gap-3">
+      <div className="flex justify-end">
+        <Button onClick={() => setEditing("new")}>
+          <PlusIcon aria-hidden="true" />
+          Nieuwe Tabler
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-card">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Naam</TableHead>
+              <TableHead className="hidden sm:table-cell">Aangemaakt</TableHead>
+              <TableHead className="hidden sm:table-cell">Bijgewerkt</TableHead>
+              <TableHead className="text-right">Acties</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {tablers.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={4} className="text-center text-muted-foreground">
+                  Nog geen tablers.
+                </TableCell>
+              </TableRow>
+            ) : (
+              tablers.map((tabler) => (
+                <TableRow key={tabler.id} data-tabler={tabler.name}>
+                  <TableCell className="font-medium">
+                    {tabler.name}
+                    <div className="text-xs font-normal text-muted-foreground sm:hidden">
+                      Aangemaakt {formatNlDate(tabler.created_at)}
+                    </div>
+                  </TableCell>
+                  <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.created_at)}</TableCell>
+                  <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.updated_at)}</TableCell>
+                  <TableCell className="text-right">
+                    <Button variant="ghost" size="icon" className="size-8" aria-label={`${tabler.name} bewerken`} onClick={() => setEditing(tabler)}>
+                      <PencilIcon aria-hidden="true" />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+                      aria-label={`${tabler.name} verwijderen`}
+                      onClick={() => setDeleting(tabler)}
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+        </Table>
+      </div>
+      <TablerDialog tabler={editing} onClose={() => setEditing(null)} onError={onError} />
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Tabler verwijderen?"
+        message={deleting ? `Weet je zeker dat je tabler ${deleting.name} wilt verwijderen? De bestellingen blijven bewaard.` : undefined}
+        confirmText="Verwijderen"
+        cancelText="Annuleren"
+        destructive
+        onConfirm={handleDelete}
+      />
+    </div>
+  );
+}
+
+function TablerDialog({
+  tabler,
+  onClose,
+  onError,
+}: {
+  tabler: Tabler | "new" | null;
+  onClose: () => void;
+  onError: (message: string) => void;
+}) {
+  const isNew = tabler === "new";
+  return (
+    <Modal open={tabler !== null} onOpenChange={(open) => !open && onClose()} title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}>
+      {tabler !== null && <TablerForm key={isNew ? "new" : tabler.id} tabler={isNew ? null : tabler} onDone={onClose} onError={onError} />}
+    </Modal>
+  );
+}
+
+function TablerForm({ tabler, onDone, onError }: { tabler: Tabler | null; onDone: () => void; onError: (message: string) => void }) {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const ordersCache = useOrdersCache();
+  const { showSnackbar } = useSnackbar();
+  const [name, setName] = React.useState(tabler?.name ?? "");
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const create = useMutation(trpc.tablers.create.mutationOptions());
+  const update = useMutation(trpc.tablers.update.mutationOptions());
+  const busy = create.isPending || update.isPending;
+  const trimmed = name.trim();
+
+  async function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!trimmed) return;
+    setFormError(null);
+    try {
+      if (tabler) {
+        const result = await update.mutateAsync({ id: tabler.id, name: trimmed });
+        ordersCache.update((orders) => orders.map((o) => (o.tabler_id === tabler.id ? { ...o, tabler_name: result.tabler.name } : o)));
+        showSnackbar("Tabler bijgewerkt", "success");
+      } else {
+        await create.mutateAsync({ name: trimmed });
+        showSnackbar("Tabler toegevoegd", "success");
+      }
+      await queryClient.invalidateQueries({ queryKey: trpc.tablers.list.queryKey() });
+      onDone();
+    } catch (error) {
+      const text = errorText(error, tabler ? "Failed to update tabler" : "Failed to create tabler");
+      setFormError(text);
+      onError(text);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
+      <div className="grid gap-2">
+        <Label htmlFor="tabler-name">Naam *</Label>
+        <Input id="tabler-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus required maxLength={100} />
+      </div>
+      {formError && (
+        <p role="alert" className="text-sm text-destructive">
+          {formError}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
+          Annuleren
+        </Button>
+        <Button type="submit" disabled={busy || !trimmed}>
+          {busy && <Spinner label="Opslaan" />}
+          Opslaan
+        </Button>
+      </div>
+    </form>
+  );
+}
