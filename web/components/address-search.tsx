@@ -1,3 +1,4 @@
+import type { AddressSuggestion } from "../../src/features/geocode/geocode.service";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import * as React from "react";
@@ -16,21 +17,8 @@ export const MAX_SUGGESTIONS = 5;
 export const HINT_TEXT = "Type at least 3 characters to search";
 export const EMPTY_TEXT = "No addresses found";
 
-export type AddressSuggestion = {
-  display_name: string;
-  address: {
-    road?: string;
-    house_number?: string;
-    city?: string;
-    town?: string;
-    village?: string;
-    hamlet?: string;
-    municipality?: string;
-    state?: string;
-    postcode?: string;
-    country?: string;
-  };
-};
+// The server's answer shape (spec §3 address suggestion), shared with the proxy that produces it.
+export type { AddressSuggestion };
 
 /** What picking a suggestion fills in. */
 export type PickedAddress = {

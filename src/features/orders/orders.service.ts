@@ -12,6 +12,21 @@ import { getIntegerSetting, getStringSetting } from '../settings/settings.servic
 import { campaignYear } from './order-reference';
 import type { OrderInput } from './orders.schemas';
 
+/** The columns an order form fills, for create and update alike. */
+function orderFields(input: OrderInput) {
+  return {
+    tablerId: input.tablerId,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    postalCode: input.postalCode,
+    city: input.city,
+    amount: input.amount,
+    notes: input.notes,
+  };
+}
+
 export const PUBLIC_ORDER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
 /** DESIGN §3: a public order holds 1–500 packages; spec §9: the back-office 1–10. */
 export const PUBLIC_MAX_QUANTITY = 500;
@@ -52,15 +67,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
       .values({
         // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
         reference: sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
-        tablerId: input.tablerId,
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        address: input.address,
-        postalCode: input.postalCode,
-        city: input.city,
-        amount: input.amount,
-        notes: input.notes,
+        ...orderFields(input),
         paid: isAdmin ? input.paid : false,
         invoiceSent: isAdmin ? input.invoiceSent : false,
         createdAt: now.toISOString(),
@@ -195,15 +202,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   await ctx.db
     .update(orders)
     .set({
-      tablerId: input.tablerId,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      address: input.address,
-      postalCode: input.postalCode,
-      city: input.city,
-      amount: input.amount,
-      notes: input.notes,
+      ...orderFields(input),
       paid: input.paid,
       invoiceSent: input.invoiceSent,
       updatedAt: ctx.clock.now().toISOString(),
