@@ -1,18 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import LockIcon from "lucide-react/icons/lock";
 import ShieldCheckIcon from "lucide-react/icons/shield-check";
-import Trash2Icon from "lucide-react/icons/trash-2";
-import * as React from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { useRefreshAdminData } from "./admin-cache";
+import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminGroup } from "./admin-types";
 
 // spec §2 Group Management: ID, Name, Description, Edit Permissions, Actions (one card per group
@@ -118,7 +116,6 @@ function DeleteGroupButton({ group, onError }: { group: AdminGroup; onError: (me
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const deleteGroup = useMutation(trpc.groups.delete.mutationOptions());
-  const [confirming, setConfirming] = React.useState(false);
 
   async function handleConfirm() {
     onError(null);
@@ -132,30 +129,12 @@ function DeleteGroupButton({ group, onError }: { group: AdminGroup; onError: (me
   }
 
   return (
-    <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete group ${group.name}`}
-            onClick={() => setConfirming(true)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Delete group</TooltipContent>
-      </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete group?"
-        message={`${group.name} is deleted; its members lose the permissions it gave them.`}
-        confirmText="Delete"
-        destructive
-        onConfirm={handleConfirm}
-      />
-    </>
+    <DeleteWithConfirm
+      label={`Delete group ${group.name}`}
+      tooltip="Delete group"
+      title="Delete group?"
+      message={`${group.name} is deleted; its members lose the permissions it gave them.`}
+      onConfirm={handleConfirm}
+    />
   );
 }

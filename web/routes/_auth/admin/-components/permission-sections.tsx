@@ -1,18 +1,16 @@
 import { useMutation } from "@tanstack/react-query";
 import LockIcon from "lucide-react/icons/lock";
-import Trash2Icon from "lucide-react/icons/trash-2";
 import * as React from "react";
 
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/components/ui/accordion";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { groupByPrefix } from "@/lib/permission-prefix";
 import { useRefreshAdminData } from "./admin-cache";
+import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminPermission } from "./admin-types";
 
 // spec §2 Permission Management: permissions grouped by the key prefix before the first dot, in
@@ -93,7 +91,6 @@ function DeletePermissionButton({ permission }: { permission: AdminPermission })
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const deletePermission = useMutation(trpc.permissions.delete.mutationOptions());
-  const [confirming, setConfirming] = React.useState(false);
 
   async function handleConfirm() {
     try {
@@ -107,30 +104,13 @@ function DeletePermissionButton({ permission }: { permission: AdminPermission })
   }
 
   return (
-    <>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 shrink-0 text-destructive hover:bg-destructive/10 hover:text-destructive"
-            aria-label={`Delete permission ${permission.key}`}
-            onClick={() => setConfirming(true)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-        </TooltipTrigger>
-        <TooltipContent>Delete permission</TooltipContent>
-      </Tooltip>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Delete permission?"
-        message={`${permission.key} is deleted and taken away from every group that holds it.`}
-        confirmText="Delete"
-        destructive
-        onConfirm={handleConfirm}
-      />
-    </>
+    <DeleteWithConfirm
+      label={`Delete permission ${permission.key}`}
+      tooltip="Delete permission"
+      title="Delete permission?"
+      message={`${permission.key} is deleted and taken away from every group that holds it.`}
+      className="shrink-0"
+      onConfirm={handleConfirm}
+    />
   );
 }
