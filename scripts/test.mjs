@@ -14,6 +14,7 @@ rmSync('test-results/vitest', { recursive: true, force: true });
 mkdirSync('test-results/vitest', { recursive: true });
 
 let ok = run('build the SPA', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+ok = ok && run('prerender the public pages', ['scripts/prerender.mjs']);
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
 

@@ -21,6 +21,7 @@ import { GET_DELETE_PATHS } from './http/rest';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
 import { appRouter } from './trpc/router';
+import { seoRoutes } from './features/seo/seo.routes';
 
 export interface CreateAppOptions {
   /** The client's address: the socket's on Node, CF-Connecting-IP on the Worker. */
@@ -28,6 +29,12 @@ export interface CreateAppOptions {
 }
 
 /** Paths that belong to the server, never to the SPA fallback. */
+/** A browser asking for a page (not a missing script, image or file). */
+function wantsPage(request: Request): boolean {
+  const last = new URL(request.url).pathname.split('/').pop() ?? '';
+  return (request.headers.get('accept') ?? '').includes('text/html') && !last.includes('.');
+}
+
 function isServerPath(path: string, base: string): boolean {
   return (
     path.startsWith('/trpc/') ||
@@ -42,7 +49,7 @@ function isServerPath(path: string, base: string): boolean {
 
 /**
  * The whole site as one Hono app, for both runtimes (DESIGN §1): security middleware, tRPC at /trpc,
- * the REST surface of DESIGN §4 under API_BASE_PATH, and the SPA's files with the index.html fallback.
+ * the REST surface of DESIGN §4 under API_BASE_PATH, and the SPA's files with the app.html shell for its other routes.
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv> {
   const base = deps.config.apiBasePath;
@@ -104,6 +111,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, mailRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
+  app.route('/', seoRoutes(deps));
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
@@ -122,7 +130,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
     if (isServerPath(c.req.path, base) || !deps.assets || !['GET', 'HEAD'].includes(c.req.method)) {
       return c.json({ success: false, error: 'Not found' }, 404);
     }
-    return deps.assets(c.req.raw);
+    const response = await deps.assets(c.req.raw);
+    if (response.status !== 404 || !wantsPage(c.req.raw)) return response;
+    // Any other route of the SPA gets the empty shell (the build's app.html); the router then shows
+    // the screen, or its 'Page Not Found'. The five public pages are files of their own (prerendered).
+    const shell = new Request(new URL('/app', c.req.url), { method: c.req.method, headers: c.req.raw.headers });
+    return deps.assets(shell);
   });
 
   return app;

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -22,20 +25,49 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built SPA from a folder, like the Worker's assets binding: a file when it exists,
- * `<path>.html` or `<path>/index.html` for prerendered pages, else index.html for page requests.
+ * `<path>.html` or `<path>/index.html` for prerendered pages, else 404 (the app then serves the
+ * SPA shell, /app, for page requests — the same way on both runtimes).
  * Files are cached in memory after the first read (the build is small and immutable).
  */
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Text formats worth compressing (images other than SVG already are). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml']);
+
+type Encoding = 'br' | 'gzip';
+
+interface AssetFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+  compressible: boolean;
+  /** Compressed once, on first demand, then kept with the file. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
 export function createNodeAssets(root: string): (request: Request) => Promise<Response> {
-  const cache = new Map<string, { body: Buffer; type: string } | null>();
+  const cache = new Map<string, AssetFile | null>();
   const absoluteRoot = normalize(root);
 
   async function load(relative: string) {
     if (cache.has(relative)) return cache.get(relative)!;
     const full = normalize(join(absoluteRoot, relative));
-    let entry: { body: Buffer; type: string } | null = null;
+    let entry: AssetFile | null = null;
     if (full.startsWith(absoluteRoot + sep)) {
       try {
-        if ((await stat(full)).isFile()) entry = { body: await readFile(full), type: TYPES[extname(full)] ?? 'application/octet-stream' };
+        if ((await stat(full)).isFile()) {
+          const body = await readFile(full);
+          const extension = extname(full);
+          entry = {
+            body,
+            type: TYPES[extension] ?? 'application/octet-stream',
+            // Weak: the same tag for the plain and the compressed forms of the file.
+            etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+            compressible: COMPRESSIBLE.has(extension) && body.length > 1024,
+            encoded: {},
+          };
+        }
       } catch {
         entry = null;
       }
@@ -57,18 +89,45 @@ export function createNodeAssets(root: string): (request: Request) => Promise<Re
       const file = await load(candidate);
       if (file) return respond(request, file, candidate);
     }
-    const wantsPage = (request.headers.get('accept') ?? '').includes('text/html') && !extname(path);
-    if (wantsPage) {
-      const index = await load('/index.html');
-      if (index) return respond(request, index, '/index.html');
-    }
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
 }
 
-function respond(request: Request, file: { body: Buffer; type: string }, path: string): Response {
+/** The best encoding the browser accepts: Brotli, then gzip (a `;q=0` refuses one). */
+export function pickEncoding(acceptEncoding: string | null): Encoding | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part && !/;\s*q=0(?:\.0*)?\s*$/.test(part))
+      .map((part) => part.split(';')[0]!.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+function encode(file: AssetFile, encoding: Encoding): Promise<Buffer> {
+  file.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
+      : gzipAsync(file.body, { level: 9 });
+  return file.encoded[encoding];
+}
+
+async function respond(request: Request, file: AssetFile, path: string): Promise<Response> {
   // Vite's hashed files never change; pages must be revalidated so a deploy shows at once.
   const cacheControl = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers = { 'Content-Type': file.type, 'Content-Length': String(file.body.length), 'Cache-Control': cacheControl };
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(file.body), { status: 200, headers });
+  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': cacheControl, ETag: file.etag };
+  if (file.compressible) headers.Vary = 'Accept-Encoding';
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*')) {
+    return new Response(null, { status: 304, headers });
+  }
+  const encoding = file.compressible ? pickEncoding(request.headers.get('accept-encoding')) : null;
+  const body = encoding ? await encode(file, encoding) : file.body;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = String(body.length);
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }

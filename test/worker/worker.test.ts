@@ -19,6 +19,27 @@ describe('the Worker entry inside workerd', () => {
     expect(body.settings.every((s) => s.visibility === 'public')).toBe(true);
   });
 
+  it('serves the prerendered public pages from the assets, the SPA shell for other routes, robots.txt and the sitemap', async () => {
+    const page = (path: string) => SELF.fetch(`https://kerst.example${path}`, { headers: { accept: 'text/html' } });
+    const faq = await page('/faq');
+    expect(faq.status).toBe(200);
+    const faqHtml = await faq.text();
+    expect(faqHtml).toContain('data-prerendered="/faq"');
+    expect(faqHtml).toContain('<title>Veelgestelde Vragen | Kerstactie Ronde Tafel 144 Harlingen</title>');
+    expect(faq.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await (await page('/')).text()).toContain('data-prerendered="/"');
+    for (const path of ['/admin', '/login', '/no-such-page']) {
+      const shell = await page(path);
+      expect(shell.status, path).toBe(200);
+      const html = await shell.text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('data-prerendered');
+    }
+    expect((await SELF.fetch('https://kerst.example/assets/no-such-file.js')).status).toBe(404);
+    expect(await (await SELF.fetch('https://kerst.example/robots.txt')).text()).toContain('Sitemap: https://kerst.example/sitemap.xml');
+    expect(await (await SELF.fetch('https://kerst.example/sitemap.xml')).text()).toContain('<loc>https://kerst.example/faq</loc>');
+  });
+
   it('refuses an admin call from an anonymous visitor with 401', async () => {
     const response = await SELF.fetch('https://kerst.example/api/settings/update', {
       method: 'POST',

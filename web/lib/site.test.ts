@@ -50,3 +50,16 @@ describe("labels", () => {
     expect(socialLabel("https://mastodon.social/@rt")).toBe("Social media");
   });
 });
+
+describe("the defaults", () => {
+  it("are the seed values, so a fresh install hydrates the prerendered pages instead of rendering them again", async () => {
+    const { BUILT_IN_SETTINGS } = await import("../../src/features/settings/settings.defaults");
+    const seeded = Object.fromEntries(
+      BUILT_IN_SETTINGS.filter((setting) => setting.visibility === "public").map((setting) => [
+        setting.key,
+        setting.type === "integer" ? Number(setting.value) : setting.value,
+      ]),
+    );
+    expect(siteFromSettings(seeded)).toEqual(DEFAULT_SITE);
+  });
+});

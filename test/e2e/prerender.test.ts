@@ -1,0 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../src/db/schema';
+import { launchChromium, SCREENSHOT_DIR, startTestServer } from './browser';
+
+/**
+ * Issue 5 items 3 and 9: the five public pages come prerendered from the build, read fine without
+ * JavaScript, and are hydrated (not rendered again) in the browser; the site has robots.txt and a
+ * sitemap.
+ */
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startTestServer>>;
+
+const PAGES = [
+  { path: '/', file: 'index.html', heading: 'Kerstactie Ronde Tafel 144 Harlingen', title: 'Kerstactie Ronde Tafel 144 Harlingen – kerstpakketten voor het goede doel' },
+  { path: '/faq', file: 'faq.html', heading: 'Veelgestelde Vragen', title: 'Veelgestelde Vragen | Kerstactie Ronde Tafel 144 Harlingen' },
+  { path: '/bestelinformatie', file: 'bestelinformatie.html', heading: 'Bestelinformatie', title: 'Bestelinformatie | Kerstactie Ronde Tafel 144 Harlingen' },
+  { path: '/privacy', file: 'privacy.html', heading: 'Privacy & Cookies', title: 'Privacy & Cookies | Kerstactie Ronde Tafel 144 Harlingen' },
+  { path: '/contact', file: 'contact.html', heading: 'Contact', title: 'Contact | Kerstactie Ronde Tafel 144 Harlingen' },
+] as const;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page that records script errors and console errors (React reports hydration mismatches there). */
+async function openPage(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
+  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+/** Remembers the <h1> the HTML arrived with, to tell hydration (same element) from a fresh render. */
+async function rememberFirstHeading(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { firstHeading: Element | null }).firstHeading = document.querySelector('h1');
+    });
+  });
+}
+
+const keptFirstHeading = (page: Page) =>
+  page.evaluate(() => {
+    const first = (window as unknown as { firstHeading: Element | null }).firstHeading;
+    return first !== null && first === document.querySelector('h1') && first.isConnected;
+  });
+
+describe('the build', () => {
+  it('writes each public page as HTML with its content, title and description, and keeps the empty shell as app.html', () => {
+    const web = join(process.cwd(), 'dist/web');
+    for (const { path, file, heading, title } of PAGES) {
+      const html = readFileSync(join(web, file), 'utf8');
+      expect(html, path).toContain(`data-prerendered="${path}"`);
+      expect(html, path).toContain(`<title>${title.replace(/&/g, '&amp;')}</title>`);
+      expect(html, path).toMatch(/<h1[^>]*>/);
+      expect(html, path).toContain(heading.replace(/&/g, '&amp;'));
+    }
+    const shell = readFileSync(join(web, 'app.html'), 'utf8');
+    expect(shell).toContain('<div id="root"></div>');
+  });
+});
+
+describe('without JavaScript', () => {
+  it('shows the whole landing page: hero, sections, price, charities, package and footer', async () => {
+    const { page, close } = await openPage({ javaScriptEnabled: false, width: 360 });
+    await page.goto(`${server.url}/`);
+    expect(await page.title()).toBe(PAGES[0].title);
+    expect(await page.locator('meta[name=description]').getAttribute('content')).toContain('€ 75 per pakket (excl. btw)');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Kerstactie Ronde Tafel 144 Harlingen');
+    for (const id of ['home', 'wie', 'wat', 'goede-doelen', 'bestellen', 'folder']) {
+      expect(await page.locator(`section#${id}`).count(), id).toBe(1);
+    }
+    expect(await page.locator('[data-slot=price]').textContent()).toBe('€ 75 per pakket, exclusief btw');
+    expect(await page.locator('[data-charity]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#folder a[target=_blank]').getAttribute('href')).toBe('/images/folder-kerstpakket.svg');
+    expect(await page.locator('footer').textContent()).toContain('Ronde Tafel 144 Harlingen · Voorstraat 1, 8861 BJ Harlingen');
+    // Plain links work without the router.
+    await page.getByRole('link', { name: 'Veelgestelde vragen' }).click();
+    await page.waitForURL(`${server.url}/faq`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Veelgestelde Vragen');
+    // The questions are <details>: they open without a script, and the answers are in the HTML.
+    const items = page.locator('details[data-slot=faq-item]');
+    expect(await items.count()).toBe(10);
+    await items.first().locator('summary').click();
+    expect(await items.first().evaluate((item) => (item as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto(`${server.url}/`);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'prerender-no-js-360.png'), fullPage: true });
+    await close();
+  });
+
+  it('has every public page, each with its own title', async () => {
+    const { page, close } = await openPage({ javaScriptEnabled: false });
+    for (const { path, heading, title } of PAGES) {
+      await page.goto(`${server.url}${path}`);
+      expect(await page.title(), path).toBe(title);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
+      if (path !== '/') expect(await page.getByRole('link', { name: 'Terug naar kerstactie' }).count(), path).toBe(1);
+    }
+    await close();
+  });
+});
+
+describe('with JavaScript', () => {
+  it('hydrates each prerendered page without a mismatch and then makes it interactive', async () => {
+    for (const { path, heading } of PAGES) {
+      const { page, errors, close } = await openPage();
+      await rememberFirstHeading(page);
+      await page.goto(`${server.url}${path}`);
+      // The sign-in controls appear only after hydration: the build knows no visitor.
+      await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
+      expect(await keptFirstHeading(page), path).toBe(true);
+      expect(errors, path).toEqual([]);
+      await close();
+    }
+  });
+
+  it('navigates on the client after hydration', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${server.url}/faq`);
+    await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
+    await page.getByRole('link', { name: 'Terug naar kerstactie' }).click();
+    await page.getByRole('heading', { name: 'Kerstactie Ronde Tafel 144 Harlingen', level: 1 }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.title()).toBe(PAGES[0].title);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('renders afresh, without errors, when the settings differ from the build', async () => {
+    const setClubName = async (value: string) => {
+      await server.deps.db.update(settings).set({ value }).where(eq(settings.key, 'club_name'));
+      server.deps.settingsCache.invalidate();
+    };
+    await setClubName('Ronde Tafel 99 Franeker');
+    try {
+      const { page, errors, close } = await openPage();
+      await rememberFirstHeading(page);
+      await page.goto(`${server.url}/`);
+      await page.getByRole('heading', { name: 'Kerstactie Ronde Tafel 99 Franeker', level: 1 }).waitFor();
+      expect(await keptFirstHeading(page)).toBe(false);
+      expect(await page.title()).toContain('Ronde Tafel 99 Franeker');
+      expect(errors).toEqual([]);
+      await close();
+    } finally {
+      await setClubName('Ronde Tafel 144 Harlingen');
+    }
+  });
+
+  it('serves the empty shell, not the home page, for the other routes', async () => {
+    for (const path of ['/login', '/admin', '/no-such-page']) {
+      const response = await fetch(`${server.url}${path}`, { headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('data-prerendered');
+    }
+    const missing = await fetch(`${server.url}/assets/no-such-file.js`, { headers: { Accept: '*/*' } });
+    expect(missing.status).toBe(404);
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('lists the five public pages with absolute addresses and keeps crawlers out of the signed-in screens', async () => {
+    const robots = await fetch(`${server.url}/robots.txt`);
+    expect(robots.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const text = await robots.text();
+    expect(text).toContain('User-agent: *');
+    for (const path of ['/admin', '/account', '/login', '/register', '/api/', '/trpc/']) expect(text).toContain(`Disallow: ${path}\n`);
+    expect(text).not.toContain('Disallow: /order');
+    expect(text).toContain(`Sitemap: ${server.url}/sitemap.xml`);
+
+    const sitemap = await fetch(`${server.url}/sitemap.xml`);
+    expect(sitemap.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await sitemap.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const locations = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toEqual(PAGES.map(({ path }) => `${server.url}${path}`));
+  });
+});
