@@ -1,51 +1,85 @@
 // Second half of `npm run build:web` (after `vite build`): renders the five public pages to HTML
 // (issue 5 item 3). Vite bundles web/prerender.tsx for Node into dist/prerender; each page is then
-// written into dist/web next to the SPA shell, which is kept as app.html for every other route.
-import { readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+// written into dist/web with the public pages' own entry (web/public-entry.tsx) instead of the SPA's,
+// and the SPA's shell is kept as app.html for every other route.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 
+process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
+const webDir = join(root, 'web');
 const webOut = join(root, 'dist/web');
 const ssrOut = join(root, 'dist/prerender');
-const require = createRequire(import.meta.url);
 
-// The router picks its server or browser code paths by a build-time constant. The prerender must
-// render the very tree the browser hydrates, so it takes the browser's value.
-const routerCore = dirname(require.resolve('@tanstack/router-core/package.json'));
+// Where Vite put the public entry, its chunks and its CSS. The manifest is no asset: it moves out of
+// dist/web (and stays in dist/ for a second run on the same build).
+const manifestPath = join(root, 'dist/vite-manifest.json');
+if (existsSync(join(webOut, '.vite/manifest.json'))) renameSync(join(webOut, '.vite/manifest.json'), manifestPath);
+rmSync(join(webOut, '.vite'), { recursive: true, force: true });
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+/** The JavaScript and CSS files of a manifest entry and of everything it imports statically, in load order. */
+function staticFiles(key, seen = new Set()) {
+  if (seen.has(key)) return { js: [], css: [] };
+  seen.add(key);
+  const entry = manifest[key];
+  if (!entry) throw new Error(`${key} is not in the Vite manifest`);
+  const children = (entry.imports ?? []).map((child) => staticFiles(child, seen));
+  return {
+    js: [entry.file, ...children.flatMap((child) => child.js)],
+    css: [...(entry.css ?? []), ...children.flatMap((child) => child.css)],
+  };
+}
+
+const publicEntry = manifest['public-entry.tsx'];
+if (!publicEntry?.isEntry) throw new Error('The Vite build has no public-entry.tsx entry');
 
 await build({
-  configFile: join(root, 'vite.config.ts'),
+  configFile: false,
+  root: webDir,
   logLevel: 'warn',
-  resolve: { alias: { '@tanstack/router-core/isServer': join(routerCore, 'dist/esm/isServer/client.js') } },
-  ssr: { noExternal: true },
+  resolve: { alias: { '@': webDir } },
+  plugins: [react()],
   build: { ssr: 'prerender.tsx', outDir: ssrOut, emptyOutDir: true, copyPublicDir: false, sourcemap: false },
 });
+const { renderPage, PAGE_PATHS } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
 
-// The router's browser code registers itself on `self` (the window); Node has no such global.
-globalThis.self ??= globalThis;
-const { renderPage, PRERENDERED_PAGES } = await import(pathToFileURL(join(ssrOut, 'prerender.js')).href);
+const escapeHtml = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const escapeHtml = (text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-const shellPath = join(webOut, 'index.html');
 // A second run (e.g. `npm test` after `npm run build:web`) starts again from the shell, not the home page.
 const shell = (() => {
   try {
     return readFileSync(join(webOut, 'app.html'), 'utf8');
   } catch {
-    return readFileSync(shellPath, 'utf8');
+    return readFileSync(join(webOut, 'index.html'), 'utf8');
   }
 })();
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty <div id="root"></div>');
 writeFileSync(join(webOut, 'app.html'), shell);
 
-for (const { path } of PRERENDERED_PAGES) {
+// The SPA's scripts, preloads and styles come out of the page's head; the public entry's go in.
+const spaHead = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g;
+
+for (const path of PAGE_PATHS) {
   const page = await renderPage(path);
+  // The page's own chunk is preloaded too, so it does not wait for the entry to ask for it.
+  const pageModule = Object.keys(manifest).find((key) => manifest[key].src === page.source);
+  const entryFiles = staticFiles('public-entry.tsx');
+  const pageFiles = pageModule ? staticFiles(pageModule) : { js: [], css: [] };
+  const preloads = [...new Set([...entryFiles.js.slice(1), ...pageFiles.js])];
+  const styles = [...new Set([...entryFiles.css, ...pageFiles.css])];
+  if (styles.length === 0) throw new Error('The public entry has no stylesheet');
+  const head = [
+    `<script type="module" crossorigin src="/${publicEntry.file}"></script>`,
+    ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ].join('\n    ');
   const html = shell
+    .replace(spaHead, '')
+    .replace('</head>', `    ${head}\n  </head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
     .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
     .replace(

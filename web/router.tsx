@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createMemoryHistory, createRouter as createTanStackRouter } from "@tanstack/react-router";
+import { createRouter as createTanStackRouter } from "@tanstack/react-router";
 
 import { ErrorFallback } from "@/components/error-fallback";
 import { NotFound } from "@/components/not-found";
@@ -10,22 +10,17 @@ import { routeTree } from "./routeTree.gen";
 
 // The QueryClient and the tRPC options proxy travel in the router context, so loaders and
 // beforeLoad guards can `ensureQueryData` the same queryOptions the components read.
-// The build's prerender step (web/prerender.tsx) asks for one page, in Node: a memory history, no
-// window to read the origin from and no scroll position to restore.
-export function createRouter({ prerenderPath }: { prerenderPath?: string } = {}) {
+export function createRouter() {
   const queryClient = createQueryClient();
   const trpc = createTrpc(queryClient);
 
   return createTanStackRouter({
     routeTree,
-    ...(prerenderPath === undefined
-      ? {}
-      : { history: createMemoryHistory({ initialEntries: [prerenderPath] }), origin: "http://localhost" }),
     context: { queryClient, trpc },
     defaultPreload: "intent",
     // Freshness is React Query's business; the router always asks it.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: prerenderPath === undefined,
+    scrollRestoration: true,
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: ErrorFallback,
     defaultNotFoundComponent: NotFound,
@@ -33,10 +28,8 @@ export function createRouter({ prerenderPath }: { prerenderPath?: string } = {})
   });
 }
 
-export type SiteRouter = ReturnType<typeof createRouter>;
-
 declare module "@tanstack/react-router" {
   interface Register {
-    router: SiteRouter;
+    router: ReturnType<typeof createRouter>;
   }
 }

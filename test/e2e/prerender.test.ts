@@ -131,17 +131,29 @@ describe('with JavaScript', () => {
     }
   });
 
-  it('navigates on the client after hydration', async () => {
+  it('loads the prerendered page for links between public pages, and navigates within the SPA elsewhere', async () => {
     const { page, errors, close } = await openPage();
     await page.goto(`${server.url}/faq`);
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
-    await page.evaluate(() => {
-      (window as unknown as { sameDocument: boolean }).sameDocument = true;
-    });
+    const marker = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
+    const mark = () => page.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await mark();
     await page.getByRole('link', { name: 'Terug naar kerstactie' }).click();
     await page.getByRole('heading', { name: 'Kerstactie Ronde Tafel 144 Harlingen', level: 1 }).waitFor();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // A public page is a document of its own, hydrated by the light entry.
+    expect(await marker()).toBe(false);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('/');
     expect(await page.title()).toBe(PAGES[0].title);
+
+    // In the SPA the same plain links of the layout become router navigations.
+    await page.goto(`${server.url}/order`);
+    await page.getByRole('heading', { name: 'Kerstpakket Bestellen', level: 1 }).waitFor();
+    await mark();
+    await page.locator('footer').getByRole('link', { name: 'Veelgestelde vragen' }).click();
+    await page.getByRole('heading', { name: 'Veelgestelde Vragen', level: 1 }).waitFor();
+    expect(await marker()).toBe(true);
+    expect(page.url()).toBe(`${server.url}/faq`);
+    expect(await page.title()).toBe(PAGES[1].title);
     expect(errors).toEqual([]);
     await close();
   });

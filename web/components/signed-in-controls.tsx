@@ -1,35 +1,39 @@
-import { Link } from "@tanstack/react-router";
 import LogOutIcon from "lucide-react/icons/log-out";
 import ShieldIcon from "lucide-react/icons/shield";
 
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useLogout } from "@/lib/auth";
-import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
-import type { SessionUser } from "@/lib/session";
+import { ADMIN_ACCESS, hasPermission, type UserWithPermissions } from "@/lib/permissions";
 import { cn } from "@/lib/utils";
-import { headerControl } from "./header-control";
+import { headerControl } from "./header-controls";
 
 // spec §2 "Layout", signed in: an Admin link (admin.access only), a Logout button (logs out, goes to
 // /login) and an avatar with the username's first letter linking to /account, tooltip
-// 'Account settings'. A chunk of its own (see auth-controls.tsx).
-export default function SignedInControls({ user }: { user: SessionUser }) {
-  const { logout, isPending: loggingOut } = useLogout();
+// 'Account settings'. The caller decides how logging out works (SPA or prerendered page).
+export default function SignedInControls({
+  user,
+  onLogout,
+  loggingOut,
+}: {
+  user: UserWithPermissions & { username: string };
+  onLogout: () => Promise<void>;
+  loggingOut: boolean;
+}) {
   const initial = (Array.from(user.username)[0] ?? "?").toUpperCase();
   return (
     <nav aria-label="Account" className="flex shrink-0 items-center gap-1 sm:gap-2">
       {hasPermission(user, ADMIN_ACCESS) && (
         <Button asChild variant="ghost" className={headerControl}>
-          <Link to="/admin">
+          <a href="/admin">
             <ShieldIcon aria-hidden="true" className="hidden sm:block" />
             Admin
-          </Link>
+          </a>
         </Button>
       )}
       <Button
         variant="ghost"
         className={headerControl}
-        onClick={() => void logout()}
+        onClick={() => void onLogout()}
         disabled={loggingOut}
         aria-busy={loggingOut || undefined}
       >
@@ -38,8 +42,8 @@ export default function SignedInControls({ user }: { user: SessionUser }) {
       </Button>
       <Tooltip>
         <TooltipTrigger asChild>
-          <Link
-            to="/account"
+          <a
+            href="/account"
             aria-label="Account settings"
             className={cn(
               "ml-1 flex size-9 shrink-0 items-center justify-center rounded-full bg-white text-base font-bold text-primary outline-none",
@@ -47,7 +51,7 @@ export default function SignedInControls({ user }: { user: SessionUser }) {
             )}
           >
             <span aria-hidden="true">{initial}</span>
-          </Link>
+          </a>
         </TooltipTrigger>
         <TooltipContent side="bottom">Account settings</TooltipContent>
       </Tooltip>

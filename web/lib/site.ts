@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import * as React from "react";
 
-import { type SettingsLookup, toSettingsLookup } from "@/lib/settings";
-import { useTrpcOptions } from "@/lib/trpc-context";
+import type { SettingsLookup } from "@/lib/settings";
 
 // The club's identity as the public pages show it. DESIGN §3: club name, town, address, e-mail, the
 // social and own-site links and the package price are public settings; these defaults are the seed
@@ -61,17 +60,17 @@ export function siteFromSettings(lookup: SettingsLookup): SiteIdentity {
   };
 }
 
+const SiteIdentityContext = React.createContext<SiteIdentity>(DEFAULT_SITE);
+
 /**
- * The club identity from the public settings. The root route already loaded them, so this reads the
- * cache; the defaults show only while they load or when the call failed.
+ * The club identity for the layout and the public pages. The SPA's root route provides it from the
+ * settings query (useSettingsSiteIdentity); the prerendered pages' own entry (web/public-entry.tsx)
+ * provides what it fetched. Pages stay free of the router and React Query that way.
  */
+export const SiteIdentityProvider = SiteIdentityContext.Provider;
+
 export function useSiteIdentity(): SiteIdentity {
-  const trpc = useTrpcOptions();
-  const { data } = useQuery({
-    ...trpc.settings.list.queryOptions(),
-    select: (answer) => siteFromSettings(toSettingsLookup(answer.settings)),
-  });
-  return data ?? DEFAULT_SITE;
+  return React.useContext(SiteIdentityContext);
 }
 
 /** '75' or '75,50': euro amounts the Dutch way, without the currency sign. */

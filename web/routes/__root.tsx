@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, redirect } from "@tanstack/react-router";
 
+import { AuthControls } from "@/components/auth-controls";
 import { ErrorFallback } from "@/components/error-fallback";
 import { SiteLayout } from "@/components/layout/site-layout";
 import { NotFound } from "@/components/not-found";
@@ -9,6 +10,8 @@ import { SnackbarProvider } from "@/components/ui/snackbar";
 import { shouldRedirectToMaintenance } from "@/lib/maintenance";
 import { sessionQueryOptions } from "@/lib/session";
 import { toSettingsLookup } from "@/lib/settings";
+import { SiteIdentityProvider } from "@/lib/site";
+import { useSettingsSiteIdentity } from "@/lib/site-query";
 import type { Trpc } from "@/lib/trpc";
 
 export type RouterContext = {
@@ -47,12 +50,15 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootComponent() {
+  const site = useSettingsSiteIdentity();
   return (
-    <SnackbarProvider>
-      <SiteLayout>
-        <Outlet />
-      </SiteLayout>
-    </SnackbarProvider>
+    <SiteIdentityProvider value={site}>
+      <SnackbarProvider>
+        <SiteLayout authControls={<AuthControls />}>
+          <Outlet />
+        </SiteLayout>
+      </SnackbarProvider>
+    </SiteIdentityProvider>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import ExternalLinkIcon from "lucide-react/icons/external-link";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import type * as React from "react";
@@ -7,6 +6,8 @@ import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
 
 // spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
 // the copyright with the current year, the VAT note and a 'Built with' credit line.
+// Plain links: the layout also serves the prerendered pages, which run without the router; inside
+// the SPA, web/lib/link-interception.ts turns them into router navigations.
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const site = useSiteIdentity();
@@ -67,9 +68,9 @@ const footerLinkClass =
 function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <li>
-      <Link to={to} className={footerLinkClass}>
+      <a href={to} className={footerLinkClass}>
         {children}
-      </Link>
+      </a>
     </li>
   );
 }

@@ -1,16 +1,16 @@
-import { Link } from "@tanstack/react-router";
 import GiftIcon from "lucide-react/icons/gift";
+import type * as React from "react";
 
-import { AuthControls } from "@/components/auth-controls";
 import { useSiteIdentity } from "@/lib/site";
 
-export function SiteHeader() {
+/** The top bar: the campaign's name linking home, and the sign-in controls the caller passes. */
+export function SiteHeader({ authControls }: { authControls: React.ReactNode }) {
   const site = useSiteIdentity();
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 bg-header text-header-foreground shadow-md">
       <div className="mx-auto flex min-h-14 w-full max-w-content items-center justify-between gap-4 px-4 py-2 sm:min-h-16 sm:px-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="group flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-white/60"
         >
           <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/15">
@@ -20,8 +20,8 @@ export function SiteHeader() {
             <span className="text-lg font-bold tracking-tight group-hover:underline sm:text-xl">Kerstactie</span>
             <span className="truncate text-xs text-header-foreground/85 sm:text-base">{site.clubName}</span>
           </span>
-        </Link>
-        <AuthControls />
+        </a>
+        {authControls}
       </div>
     </header>
   );

@@ -4,8 +4,9 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Layout": a full-height column with the top bar, the main area and the footer.
-export function SiteLayout({ children }: { children: React.ReactNode }) {
+// spec §2 "Layout": a full-height column with the top bar, the main area and the footer. The SPA and
+// the prerendered pages' entry each pass their own sign-in controls.
+export function SiteLayout({ children, authControls }: { children: React.ReactNode; authControls: React.ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,7 +15,7 @@ export function SiteLayout({ children }: { children: React.ReactNode }) {
       >
         Naar de inhoud
       </a>
-      <SiteHeader />
+      <SiteHeader authControls={authControls} />
       <main id="main" tabIndex={-1} className="flex w-full flex-1 flex-col outline-none">
         {children}
       </main>

@@ -1,4 +1,3 @@
-import { Link } from "@tanstack/react-router";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import type * as React from "react";
 
@@ -26,10 +25,10 @@ export function InfoPage({
       <div className="border-b bg-linear-to-b from-accent to-background">
         <PageContainer className="flex flex-col gap-4 pt-6 pb-8 sm:pt-8 sm:pb-10">
           <Button asChild variant="ghost" size="sm" className="-ml-3 self-start text-primary hover:text-primary">
-            <Link to="/">
+            <a href="/">
               <ArrowLeftIcon aria-hidden="true" />
               Terug naar kerstactie
-            </Link>
+            </a>
           </Button>
           <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-4xl">{title}</h1>
           {intro && <div className="max-w-2xl text-lg text-pretty text-foreground/80">{intro}</div>}
@@ -70,10 +69,14 @@ export function InfoSection({
   );
 }
 
-/** An inline link in running text. */
-export function TextLink({ className, ...props }: React.ComponentProps<typeof Link>) {
+/**
+ * An inline link in running text. A plain link: the prerendered pages run without the router (in the
+ * SPA, web/lib/link-interception.ts makes it a router navigation).
+ */
+export function TextLink({ className, to, hash, ...props }: Omit<React.ComponentProps<"a">, "href"> & { to: string; hash?: string }) {
   return (
-    <Link
+    <a
+      href={hash ? `${to}#${hash}` : to}
       className={cn("font-medium text-primary underline underline-offset-4 hover:no-underline", className)}
       {...props}
     />
