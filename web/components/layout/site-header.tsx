@@ -4,6 +4,8 @@ import type * as React from "react";
 import { useSiteIdentity } from "@/lib/site";
 
 /** The top bar: the campaign's name linking home, and the sign-in controls the caller passes. */
+// On a phone the club name wraps at a fixed width, so the bar keeps its height when the sign-in
+// controls appear after hydration (no layout shift).
 export function SiteHeader({ authControls }: { authControls: React.ReactNode }) {
   const site = useSiteIdentity();
   return (
@@ -18,7 +20,7 @@ export function SiteHeader({ authControls }: { authControls: React.ReactNode }) 
           </span>
           <span className="flex min-w-0 flex-col leading-tight sm:flex-row sm:items-baseline sm:gap-2">
             <span className="text-lg font-bold tracking-tight group-hover:underline sm:text-xl">Kerstactie</span>
-            <span className="truncate text-xs text-header-foreground/85 sm:text-base">{site.clubName}</span>
+            <span className="line-clamp-2 max-w-36 text-xs text-header-foreground/85 sm:line-clamp-1 sm:max-w-none sm:text-base">{site.clubName}</span>
           </span>
         </a>
         {authControls}
