@@ -4,7 +4,7 @@ import type { PageMeta } from "@/lib/page-meta";
 import type { SiteIdentity } from "@/lib/site";
 import { pageMeta } from "@/routes/-public/page-meta";
 
-// Issue 5 item 3: the five public pages are rendered to HTML at build time (scripts/prerender.mjs)
+// Issue 5 item 3: the five public pages (and the order form) are rendered to HTML at build time (scripts/prerender.mjs)
 // and hydrated in the browser by their own entry (web/public-entry.tsx), without the router, React
 // Query or the tRPC client. They are rendered with the seed settings and no visitor; the root element
 // carries a fingerprint of that, so the browser hydrates only when its own data gives the same page
@@ -31,6 +31,8 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   },
   { path: "/privacy", file: "privacy.html", meta: pageMeta.privacy, source: "routes/-public/pages/privacy-page.tsx", load: () => import("@/routes/-public/pages/privacy-page").then((m) => m.PrivacyPage) },
   { path: "/contact", file: "contact.html", meta: pageMeta.contact, source: "routes/-public/pages/contact-page.tsx", load: () => import("@/routes/-public/pages/contact-page").then((m) => m.ContactPage) },
+  // Not one of the five info pages, but public and often opened on a phone: it starts as HTML too.
+  { path: "/order", file: "order.html", meta: pageMeta.order, source: "routes/-public/pages/order-page.tsx", load: () => import("@/routes/-public/pages/order-page").then((m) => m.OrderPage) },
 ];
 
 /** What a prerendered page depends on besides its code, as a stable string. */

@@ -117,8 +117,8 @@ describe('without JavaScript', () => {
 });
 
 describe('with JavaScript', () => {
-  it('hydrates each prerendered page without a mismatch and then makes it interactive', async () => {
-    for (const { path, heading } of PAGES) {
+  it('hydrates each prerendered page (and the order form) without a mismatch', async () => {
+    for (const { path, heading } of [...PAGES, { path: '/order', heading: 'Kerstpakket Bestellen' }]) {
       const { page, errors, close } = await openPage();
       await rememberFirstHeading(page);
       await page.goto(`${server.url}${path}`);
@@ -146,8 +146,8 @@ describe('with JavaScript', () => {
     expect(await page.title()).toBe(PAGES[0].title);
 
     // In the SPA the same plain links of the layout become router navigations.
-    await page.goto(`${server.url}/order`);
-    await page.getByRole('heading', { name: 'Kerstpakket Bestellen', level: 1 }).waitFor();
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     await mark();
     await page.locator('footer').getByRole('link', { name: 'Veelgestelde vragen' }).click();
     await page.getByRole('heading', { name: 'Veelgestelde Vragen', level: 1 }).waitFor();
@@ -176,6 +176,24 @@ describe('with JavaScript', () => {
     } finally {
       await setClubName('Ronde Tafel 144 Harlingen');
     }
+  });
+
+  it('hydrates the order form on its password step, then restores the stored tabler', async () => {
+    const { page, errors, close } = await openPage();
+    await page.goto(`${server.url}/order`);
+    expect(await page.locator('#root').getAttribute('data-prerendered')).toBe('/order');
+    await page.getByRole('heading', { name: 'Wachtwoord', level: 2 }).waitFor();
+    await page.evaluate(() => {
+      localStorage.setItem('selectedTablerId', '7');
+      localStorage.setItem('selectedTablerName', 'Durk Hoekstra');
+    });
+    await rememberFirstHeading(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Bestelling', level: 2 }).waitFor();
+    expect(await keptFirstHeading(page)).toBe(true);
+    expect(await page.locator('main').textContent()).toContain('Durk Hoekstra');
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it('serves the empty shell, not the home page, for the other routes', async () => {

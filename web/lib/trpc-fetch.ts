@@ -1,3 +1,5 @@
+import * as React from "react";
+
 import type { RouterInputs, RouterOutputs } from "@/lib/trpc";
 
 // The few tRPC calls of the prerendered public pages, over plain fetch: their entry
@@ -48,6 +50,8 @@ export async function queryProcedures(paths: readonly string[]): Promise<Array<u
 
 type Mutations = {
   "contact.send": [RouterInputs["contact"]["send"], RouterOutputs["contact"]["send"]];
+  "tablers.match": [RouterInputs["tablers"]["match"], RouterOutputs["tablers"]["match"]];
+  "orders.create": [RouterInputs["orders"]["create"], RouterOutputs["orders"]["create"]];
   "account.logout": [void, RouterOutputs["account"]["logout"]];
 };
 
@@ -65,4 +69,28 @@ export async function mutate<P extends keyof Mutations>(path: P, input: Mutation
     throw new ProcedureError(error instanceof Error ? error.message : "Network error");
   }
   return unwrap((await readJson(response)) as Envelope, response.status) as Mutations[P][1];
+}
+
+/**
+ * A mutation for a form: `mutateAsync` and `isPending`, like React Query's useMutation, which the
+ * public pages do without. A second call while one runs is refused at once.
+ */
+export function useMutate<P extends keyof Mutations>(path: P) {
+  const [isPending, setPending] = React.useState(false);
+  const running = React.useRef(false);
+  const mutateAsync = React.useCallback(
+    async (input: Mutations[P][0]): Promise<Mutations[P][1]> => {
+      if (running.current) throw new ProcedureError("Already sending");
+      running.current = true;
+      setPending(true);
+      try {
+        return await mutate(path, input);
+      } finally {
+        running.current = false;
+        setPending(false);
+      }
+    },
+    [path],
+  );
+  return { mutateAsync, isPending };
 }

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import UserRoundIcon from "lucide-react/icons/user-round";
@@ -21,7 +20,7 @@ import {
 } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { formatEuro } from "@/lib/site";
-import { useTrpcOptions } from "@/lib/trpc-context";
+import { useMutate } from "@/lib/trpc-fetch";
 import type { SelectedTabler } from "./order-storage";
 
 // spec §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
@@ -69,8 +68,7 @@ export function OrderForm({
   onBack: () => void;
   onPlaced: (order: PlacedOrder) => void;
 }) {
-  const trpc = useTrpcOptions();
-  const create = useMutation(trpc.orders.create.mutationOptions());
+  const create = useMutate("orders.create");
   const formId = React.useId();
   const formRef = React.useRef<HTMLFormElement>(null);
   const [values, setValues] = React.useState<OrderFormValues>(EMPTY_ORDER);

@@ -1,3 +1,5 @@
+import * as React from "react";
+
 // spec §3 "Browser storage keys", §4 order flow: the tabler chosen in the password step is kept in
 // browser storage and restored on load; 'Terug' and 'Nieuwe Bestelling' clear it.
 
@@ -39,4 +41,27 @@ export function clearStoredTabler(): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+let cached: SelectedTabler | null = null;
+
+/** The stored tabler as a stable value (the same object while it does not change). */
+function storedSnapshot(): SelectedTabler | null {
+  const tabler = readStoredTabler();
+  if (!tabler) return (cached = null);
+  if (cached && cached.id === tabler.id && cached.name === tabler.name) return cached;
+  return (cached = tabler);
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener("storage", onChange);
+  return () => window.removeEventListener("storage", onChange);
+}
+
+/**
+ * The stored tabler, read during render. While a prerendered page hydrates it is null (the HTML was
+ * built without storage); React renders again with the stored value right after.
+ */
+export function useStoredTabler(): SelectedTabler | null {
+  return React.useSyncExternalStore(subscribe, storedSnapshot, () => null);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import LockKeyholeIcon from "lucide-react/icons/lock-keyhole";
@@ -9,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { gateProblem } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
-import { useTrpcOptions } from "@/lib/trpc-context";
+import { useMutate } from "@/lib/trpc-fetch";
 import type { SelectedTabler } from "./order-storage";
 
 const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wachtwoord. Probeer opnieuw.";
@@ -19,8 +18,7 @@ const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wach
  * order, then the server matches the 'password' against the tablers (DESIGN §3 POST /tablers/match).
  */
 export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: SelectedTabler) => void; headingRef: React.Ref<HTMLHeadingElement> }) {
-  const trpc = useTrpcOptions();
-  const match = useMutation(trpc.tablers.match.mutationOptions());
+  const match = useMutate("tablers.match");
   const [password, setPassword] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
   const inputRef = React.useRef<HTMLInputElement>(null);

@@ -20,7 +20,7 @@ import {
 } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { useSiteIdentity } from "@/lib/site";
-import { mutate } from "@/lib/trpc-fetch";
+import { useMutate } from "@/lib/trpc-fetch";
 import { InfoPage, TextLink } from "../info-page";
 import { pageMeta } from "../page-meta";
 
@@ -73,9 +73,7 @@ export function ContactPage() {
 }
 
 function ContactForm() {
-  const [sending, setSending] = React.useState(false);
-  // Guards a second submit before React has re-rendered with `sending`.
-  const sendingRef = React.useRef(false);
+  const send = useMutate("contact.send");
   const formId = React.useId();
   const [values, setValues] = React.useState<ContactFormValues>(EMPTY);
   const [errors, setErrors] = React.useState<FieldErrors<ContactField>>({});
@@ -91,7 +89,7 @@ function ContactForm() {
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sendingRef.current) return;
+    if (send.isPending) return;
     setFeedback(null);
     const found = validateContact(values);
     setErrors(found);
@@ -100,10 +98,8 @@ function ContactForm() {
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(`${formId}-${first}`)}`)?.focus();
       return;
     }
-    sendingRef.current = true;
-    setSending(true);
     try {
-      await mutate("contact.send", {
+      await send.mutateAsync({
         name: values.name.trim(),
         email: values.email.trim(),
         subject: values.subject.trim(),
@@ -114,9 +110,6 @@ function ContactForm() {
       setFeedback(successFeedback(SUCCESS));
     } catch (error) {
       setFeedback(errorFeedback(refusalText(error, FAILURE)));
-    } finally {
-      sendingRef.current = false;
-      setSending(false);
     }
   }
 
@@ -184,8 +177,8 @@ function ContactForm() {
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
-      <Button type="submit" size="lg" className="self-start" disabled={sending} aria-busy={sending || undefined}>
-        {sending ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : <SendIcon aria-hidden="true" />}
+      <Button type="submit" size="lg" className="self-start" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+        {send.isPending ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : <SendIcon aria-hidden="true" />}
         Versturen
       </Button>
     </form>
