@@ -1,5 +1,7 @@
 // `npm run bench`: GET /api/settings on the real Node server against a bare Hono route in the same
 // process, on loopback. Budget (issue 2): settings at >= 50 % of the bare route's requests/s.
+// Then Lighthouse and the JavaScript weight of '/' and '/order' against the budgets of issue 5
+// (scripts/lighthouse.mjs); those are reported, they do not change the exit code.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { startNodeServer } from '../dist-server/node.js';
+import { formatReport, runLighthouse, withinBudgets } from './lighthouse.mjs';
 
 const seconds = process.env.BENCH_SECONDS ?? '4';
 const connections = process.env.BENCH_CONNECTIONS ?? '32';
@@ -89,6 +92,17 @@ console.log(row('bare, same body', results.bareSameBody));
 console.log(row('GET /api/settings', results.settings));
 console.log(`settings / bare with the same body: ${(ratio * 100).toFixed(1)} % (budget >= 50 %) ${ratio >= 0.5 ? 'OK' : 'OVER BUDGET'}`);
 console.log(`settings / bare with a tiny body:   ${(tinyRatio * 100).toFixed(1)} % (for information: includes sending ${settingsBody.length} bytes instead of 11)`);
+
+// The page-quality figures, on the same server once the load is over. A missed budget is printed, not
+// fatal: scores under simulated throttling move by a few points from run to run on this machine.
+console.log('');
+try {
+  const pages = await runLighthouse(`http://127.0.0.1:${server.port}`, ['/', '/order']);
+  console.log(formatReport(pages));
+  console.log(withinBudgets(pages) ? '\nPage budgets: all ok' : '\nPage budgets: OVER BUDGET (see the marked rows above)');
+} catch (error) {
+  console.log(`Lighthouse could not run: ${error instanceof Error ? error.message : error}`);
+}
 
 await server.close();
 bareServer.close();
