@@ -46,13 +46,24 @@ export function CharityTiles({ town }: { town: string }) {
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 md:grid-cols-3 min-[1100px]:grid-cols-5 min-[1100px]:gap-3" data-slot="charity-tiles">
+      {/* The five-across breakpoint (1100 px, the content width) is written in rem: Tailwind orders an
+          arbitrary px breakpoint before its rem ones, and md:grid-cols-3 then won at every width. */}
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 md:grid-cols-3 min-[68.75rem]:grid-cols-5 min-[68.75rem]:gap-3" data-slot="charity-tiles">
         {CHARITIES.map((charity) => {
           const src = `/images/doelen/${charity.slug}.svg`;
           const description = charity.text(town);
           const nameId = `doel-${charity.slug}`;
           return (
-            <li key={charity.slug} className="flex">
+            // The card is the list item. The button holds only what its name says (the picture and the
+            // charity's name), so that its visible text is part of its accessible name (WCAG 2.5.3, for
+            // voice control); the description follows it and is tied to it by aria-describedby. The
+            // button's ::after covers the whole card, so the card stays one click target. On phones the
+            // button is a subgrid of the card, placed explicitly so that the description may share its area:
+            // picture on the left, name and description on the right.
+            <li
+              key={charity.slug}
+              className="group relative grid grid-cols-[6.5rem_minmax(0,1fr)] grid-rows-[auto_1fr] content-start items-start gap-x-4 gap-y-2 rounded-xl border bg-card p-3 shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/50 has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50 sm:flex sm:flex-col sm:p-4 min-[68.75rem]:p-3"
+            >
               <button
                 type="button"
                 aria-haspopup="dialog"
@@ -62,7 +73,7 @@ export function CharityTiles({ town }: { town: string }) {
                 onClick={() =>
                   setOpen({ src, alt: `Illustratie ${charity.name}`, title: charity.name, description, ...LOGO })
                 }
-                className="group grid w-full grid-cols-[6.5rem_minmax(0,1fr)] content-start items-start gap-x-4 gap-y-2 rounded-xl border bg-card p-3 text-left shadow-sm outline-none transition-colors hover:border-primary/40 hover:bg-accent/50 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:flex sm:flex-col sm:p-4 min-[1100px]:p-3"
+                className="col-span-2 col-start-1 row-span-2 row-start-1 grid grid-cols-subgrid grid-rows-subgrid items-start self-stretch text-left outline-none after:absolute after:inset-0 after:rounded-xl sm:flex sm:flex-col sm:gap-2"
               >
                 <SafeImage
                   src={src}
@@ -73,14 +84,14 @@ export function CharityTiles({ town }: { town: string }) {
                   decoding="async"
                   className="row-span-2 h-auto w-full rounded-lg transition-transform duration-200 group-hover:scale-[1.02]"
                 />
-                <span id={nameId} data-slot="charity-name" className="font-semibold text-foreground [overflow-wrap:anywhere] min-[1100px]:text-sm">
+                <span id={nameId} data-slot="charity-name" className="col-start-2 row-start-1 font-semibold text-foreground [overflow-wrap:anywhere] min-[68.75rem]:text-sm">
                   {charity.name}
                   <span className="sr-only"> – afbeelding vergroten</span>
                 </span>
-                <span id={`${nameId}-text`} className="text-sm leading-relaxed text-foreground/80">
-                  {description}
-                </span>
               </button>
+              <p id={`${nameId}-text`} className="col-start-2 row-start-2 text-sm leading-relaxed text-foreground/80">
+                {description}
+              </p>
             </li>
           );
         })}
