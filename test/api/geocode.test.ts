@@ -82,6 +82,7 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const r = await search('Voorstraat 12');
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
+    expect(r.headers.get('x-geocoder-provider')).toBe('pdok');
     expect(r.json).toEqual([
       {
         display_name: 'Voorstraat 12A, 8861BM Harlingen',
@@ -222,6 +223,17 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     expect(request!.path).toBe('/search');
     expect(request!.query).toEqual({ q: 'Voorstraat Harlingen', format: 'json', limit: '5', addressdetails: '1', countrycodes: 'nl' });
     expect(request!.userAgent).toMatch(/^Kerstactie\//);
+  });
+
+  it('names Nominatim in the X-Geocoder-Provider header, so the form shows the OpenStreetMap attribution', async () => {
+    fake.nominatimPlaces = [place(1)];
+    expect((await search('Voorstraat Harlingen')).headers.get('x-geocoder-provider')).toBe('nominatim');
+    // Also on an answer that asked nobody, and on a failed search.
+    expect((await search('ab')).headers.get('x-geocoder-provider')).toBe('nominatim');
+    fake.mode = 'fail';
+    const failed = await search('Kerkpad Harlingen');
+    expect(failed.json).toEqual([]);
+    expect(failed.headers.get('x-geocoder-provider')).toBe('nominatim');
   });
 
   it('answers in the specification shape, keeping the address fields the specification names and dropping the rest', async () => {

@@ -273,6 +273,20 @@ describe('the order form in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it('credits OpenStreetMap under the field once the server says Nominatim answered', async () => {
+    await page.reload();
+    await page.route('**/api/geocode/search**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', headers: { 'X-Geocoder-Provider': 'nominatim' }, body: JSON.stringify(VOORSTRAAT) }),
+    );
+    const attribution = page.locator('[data-slot=address-attribution]');
+    expect(await attribution.textContent()).toBe('Adresgegevens: PDOK / Kadaster (BAG)');
+    await page.getByRole('combobox', { name: 'Adres' }).pressSequentially('Voorstraat');
+    await expect.poll(() => attribution.textContent()).toBe('Adresgegevens: © OpenStreetMap contributors');
+    const credit = attribution.getByRole('link', { name: '© OpenStreetMap contributors' });
+    expect(await credit.getAttribute('href')).toBe('https://www.openstreetmap.org/copyright');
+    expect(await credit.getAttribute('target')).toBe('_blank');
+  });
+
   it('never lets a slow older answer overwrite a newer one', async () => {
     await page.reload();
     const OLD = [suggestion('Oudestraat', '1', '1111 AA', { city: 'Oudeplaats' })];

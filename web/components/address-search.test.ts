@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { fetchAddressSuggestions, toPickedAddress } from "./address-search";
+import { GEOCODER_PROVIDER_HEADER as SERVER_PROVIDER_HEADER } from "../../src/features/geocode/geocode.routes";
+import { fetchAddressSuggestions, GEOCODER_PROVIDER_HEADER, toPickedAddress } from "./address-search";
 
 describe("toPickedAddress", () => {
   it("joins road and house number and takes the first place name the answer has", () => {
@@ -24,24 +25,38 @@ describe("fetchAddressSuggestions", () => {
     vi.unstubAllGlobals();
   });
 
-  const answer = (body: unknown, status = 200) =>
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+  const answer = (body: unknown, status = 200, provider?: string) =>
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { "Content-Type": "application/json", ...(provider ? { [GEOCODER_PROVIDER_HEADER]: provider } : {}) },
+        }),
+    );
 
   it("asks our own server and keeps at most five well-formed suggestions", async () => {
     const item = (n: number) => ({ display_name: `Straat ${n}`, address: { road: "Straat", house_number: String(n) } });
     const fetch = answer([...[1, 2, 3].map(item), { nonsense: true }, ...[4, 5, 6].map(item)]);
     vi.stubGlobal("fetch", fetch);
     const found = await fetchAddressSuggestions("Straat & co");
-    expect(found.map((s) => s.display_name)).toEqual(["Straat 1", "Straat 2", "Straat 3", "Straat 4", "Straat 5"]);
+    expect(found.suggestions.map((s) => s.display_name)).toEqual(["Straat 1", "Straat 2", "Straat 3", "Straat 4", "Straat 5"]);
     expect(fetch).toHaveBeenCalledWith("/api/geocode/search?q=Straat%20%26%20co", expect.anything());
   });
 
   it("gives an empty list for an error status, a wrong shape or a network failure", async () => {
     vi.stubGlobal("fetch", answer({ success: false, error: "Too many requests" }, 429));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual([]);
-    vi.stubGlobal("fetch", answer({ results: [] }));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual([]);
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null });
+    vi.stubGlobal("fetch", answer({ results: [] }, 200, "pdok"));
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok" });
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual([]);
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null });
+  });
+
+  it("reads which provider answered from the header the server sets, ignoring unknown names", async () => {
+    expect(GEOCODER_PROVIDER_HEADER).toBe(SERVER_PROVIDER_HEADER);
+    vi.stubGlobal("fetch", answer([], 200, "nominatim"));
+    expect((await fetchAddressSuggestions("Voorstraat")).provider).toBe("nominatim");
+    vi.stubGlobal("fetch", answer([], 200, "google"));
+    expect((await fetchAddressSuggestions("Voorstraat")).provider).toBeNull();
   });
 });

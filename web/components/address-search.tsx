@@ -8,7 +8,7 @@ import { cn } from "@/lib/utils";
 
 // spec §2 "Address-search field", §3 "Address suggestion", §5 "Address search", §9: suggestions after
 // 3 characters, debounced 500 ms, at most 5, Netherlands only. DESIGN §3: the browser asks our own
-// server (GET /api/geocode/search), which asks PDOK; errors give an empty list.
+// server (GET /api/geocode/search), which asks PDOK or a Nominatim host; errors give an empty list.
 
 export const MIN_QUERY_LENGTH = 3;
 export const DEBOUNCE_MS = 500;
@@ -47,19 +47,54 @@ function isSuggestion(value: unknown): value is AddressSuggestion {
   return typeof display_name === "string" && typeof address === "object" && address !== null;
 }
 
+/** The provider whose data an answer holds (the server names it in this header, geocode.routes.ts). */
+export const GEOCODER_PROVIDER_HEADER = "X-Geocoder-Provider";
+export type GeocoderProvider = "pdok" | "nominatim";
+
+export type AddressAnswer = {
+  suggestions: AddressSuggestion[];
+  /** null when the server could not be asked or did not say. */
+  provider: GeocoderProvider | null;
+};
+
+function providerOf(response: Response): GeocoderProvider | null {
+  const named = response.headers.get(GEOCODER_PROVIDER_HEADER);
+  return named === "pdok" || named === "nominatim" ? named : null;
+}
+
 /** Asks our server; any failure (network, status, shape) is an empty list. */
-export async function fetchAddressSuggestions(query: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
+export async function fetchAddressSuggestions(query: string, signal?: AbortSignal): Promise<AddressAnswer> {
   try {
     const response = await fetch(`/api/geocode/search?q=${encodeURIComponent(query)}`, {
       headers: { Accept: "application/json" },
       signal,
     });
-    if (!response.ok) return [];
+    const provider = providerOf(response);
+    if (!response.ok) return { suggestions: [], provider };
     const body: unknown = await response.json();
-    return Array.isArray(body) ? body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS) : [];
+    const suggestions = Array.isArray(body) ? body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS) : [];
+    return { suggestions, provider };
   } catch {
-    return [];
+    return { suggestions: [], provider: null };
   }
+}
+
+/**
+ * The credit each provider's terms ask for wherever its data is shown: PDOK's BAG addresses come from the
+ * Kadaster; OpenStreetMap data (Nominatim) must name its contributors and point to the licence.
+ */
+export function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
+  if (provider === "nominatim") {
+    return (
+      <>
+        Adresgegevens:{" "}
+        <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+          © OpenStreetMap contributors
+        </a>
+      </>
+    );
+  }
+  return <>Adresgegevens: PDOK / Kadaster (BAG)</>;
 }
 
 type Status = "idle" | "short" | "loading" | "done";
@@ -69,8 +104,6 @@ export type AddressSearchProps = Omit<React.ComponentProps<"input">, "value" | "
   value: string;
   onValueChange: (value: string) => void;
   onPick: (picked: PickedAddress, suggestion: AddressSuggestion) => void;
-  /** The attribution under the field, required by the address data's provider. */
-  attribution?: React.ReactNode;
   containerClassName?: string;
 };
 
@@ -85,7 +118,6 @@ export function AddressSearch({
   value,
   onValueChange,
   onPick,
-  attribution = "Adresgegevens: PDOK / Kadaster (BAG)",
   containerClassName,
   className,
   onKeyDown,
@@ -101,6 +133,8 @@ export function AddressSearch({
   const [status, setStatus] = React.useState<Status>("idle");
   const [open, setOpen] = React.useState(false);
   const [activeIndex, setActiveIndex] = React.useState(-1);
+  // PDOK is the default provider; the server's answers say when an admin chose another one.
+  const [provider, setProvider] = React.useState<GeocoderProvider>("pdok");
   const latestRequest = React.useRef(0);
   const timer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Searches are not aborted when a newer one starts (the request counter decides which answer
@@ -121,10 +155,11 @@ export function AddressSearch({
   }
 
   async function search(query: string, request: number) {
-    const found = await fetchAddressSuggestions(query, unmounted.current?.signal);
+    const answer = await fetchAddressSuggestions(query, unmounted.current?.signal);
     // The text changed (or a suggestion was picked) while this search ran: its answer is stale.
     if (request !== latestRequest.current) return;
-    setSuggestions(found);
+    if (answer.provider) setProvider(answer.provider);
+    setSuggestions(answer.suggestions);
     setActiveIndex(-1);
     setStatus("done");
   }
@@ -292,8 +327,8 @@ export function AddressSearch({
       <p id={statusId} role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <p id={attributionId} className="text-xs text-muted-foreground">
-        {attribution}
+      <p id={attributionId} data-slot="address-attribution" className="text-xs text-muted-foreground">
+        <ProviderAttribution provider={provider} />
       </p>
     </div>
   );

@@ -121,12 +121,23 @@ async function searchNominatim(base: string, query: string, userAgent: string): 
   });
 }
 
+/** The two kinds of address provider; any other `geocoder_provider` value means PDOK, the default. */
+export type GeocoderProvider = 'pdok' | 'nominatim';
+
+/**
+ * Which provider answers address searches. The route names it in a response header, so the form can show
+ * the attribution that provider's data requires (Kadaster for PDOK, OpenStreetMap for Nominatim).
+ */
+export async function geocoderProvider(ctx: RequestCtx): Promise<GeocoderProvider> {
+  return (await getStringSetting(ctx, 'geocoder_provider')).trim().toLowerCase() === 'nominatim' ? 'nominatim' : 'pdok';
+}
+
 export async function searchAddresses(ctx: RequestCtx, rawQuery: string): Promise<AddressSuggestion[]> {
   const query = rawQuery.trim().replace(/\s+/g, ' ').slice(0, 200);
   // spec §5 address search starts at 3 characters.
   if (query.length < 3) return [];
   await enforceRateLimit(ctx.db, ctx.clock, `geocode:ip:${ctx.ip}`, GEOCODE_LIMIT_PER_ADDRESS);
-  const provider = (await getStringSetting(ctx, 'geocoder_provider')).trim().toLowerCase();
+  const provider = await geocoderProvider(ctx);
   const base = (await getStringSetting(ctx, 'geocoder_url')).trim();
   const key = `${provider}|${base}|${query.toLowerCase()}`;
   const now = ctx.clock.now().getTime();

@@ -88,9 +88,10 @@ export function PrivacyPage() {
       <InfoSection id="adres-zoeken" title="Adres zoeken" icon={<MapPinIcon />}>
         <p>
           Het bestelformulier helpt bij het invullen van het adres. De tekst die je typt gaat naar onze eigen server, die het
-          adres opzoekt in de PDOK Locatieserver van het Kadaster (de Basisregistratie Adressen en Gebouwen). Je browser
-          maakt daarvoor geen verbinding met andere partijen, en we sturen alleen de zoektekst door, niet je IP-adres. Om
-          PDOK niet onnodig te belasten, onthoudt onze server zoekresultaten hooguit een dag.
+          adres opzoekt in de PDOK Locatieserver van het Kadaster (de Basisregistratie Adressen en Gebouwen), of, als de
+          club dat zo heeft ingesteld, in een adreszoekdienst op basis van OpenStreetMap; onder het adresveld staat welke.
+          Je browser maakt daarvoor geen verbinding met andere partijen, en we sturen alleen de zoektekst door, niet je
+          IP-adres. Om die dienst niet onnodig te belasten, onthoudt onze server zoekresultaten hooguit een dag.
         </p>
       </InfoSection>
 
