@@ -7,12 +7,19 @@ import { SafeImage } from "./safe-image";
 // sunflower charity for the elderly and disabled, and local initiatives. The pictures are the
 // project's own illustrations, not the organisations' logos.
 
-type Charity = { slug: string; name: string; text: (town: string) => string };
+type Charity = {
+  slug: string;
+  name: string;
+  /** The name with soft hyphens where a long word may break on a narrow phone (Kinder-vakantie-fonds). */
+  tileName?: string;
+  text: (town: string) => string;
+};
 
 const CHARITIES: readonly Charity[] = [
   {
     slug: "kindervakantiefonds",
     name: "Kindervakantiefonds",
+    tileName: "Kinder\u00ADvakantie\u00ADfonds",
     text: () =>
       "Zorgt ervoor dat kinderen uit gezinnen die het niet breed hebben, ook een week onbezorgd op vakantie kunnen.",
   },
@@ -62,7 +69,7 @@ export function CharityTiles({ town }: { town: string }) {
             // picture on the left, name and description on the right.
             <li
               key={charity.slug}
-              className="group relative grid grid-cols-[6.5rem_minmax(0,1fr)] grid-rows-[auto_1fr] content-start items-start gap-x-4 gap-y-2 rounded-xl border bg-card p-3 shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/50 has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50 sm:flex sm:flex-col sm:p-4 min-[68.75rem]:p-3"
+              className="group relative grid grid-cols-[5.5rem_minmax(0,1fr)] grid-rows-[auto_1fr] content-start items-start gap-x-4 gap-y-2 rounded-xl border bg-card p-3 shadow-sm transition-colors hover:border-primary/40 hover:bg-accent/50 has-[button:focus-visible]:ring-[3px] has-[button:focus-visible]:ring-ring/50 sm:flex sm:flex-col sm:p-4 min-[68.75rem]:p-3"
             >
               <button
                 type="button"
@@ -85,7 +92,7 @@ export function CharityTiles({ town }: { town: string }) {
                   className="row-span-2 h-auto w-full rounded-lg transition-transform duration-200 group-hover:scale-[1.02]"
                 />
                 <span id={nameId} data-slot="charity-name" className="col-start-2 row-start-1 font-semibold text-foreground [overflow-wrap:anywhere] min-[68.75rem]:text-sm">
-                  {charity.name}
+                  {charity.tileName ?? charity.name}
                   <span className="sr-only"> – afbeelding vergroten</span>
                 </span>
               </button>
