@@ -114,6 +114,33 @@ describe('without JavaScript', () => {
     }
     await close();
   });
+  it('hides the order and contact forms, which need JavaScript, and says how to reach the club instead', async () => {
+    const { page, close } = await openPage({ javaScriptEnabled: false, width: 360 });
+    for (const { path, notice, form } of [
+      { path: '/order', notice: 'Het bestelformulier werkt alleen met JavaScript.', form: 'Wachtwoord' },
+      { path: '/contact', notice: 'Het contactformulier werkt alleen met JavaScript.', form: 'Naam' },
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      const note = page.getByRole('note');
+      expect(await note.isVisible(), path).toBe(true);
+      expect(await note.textContent(), path).toContain(notice);
+      expect(await note.getByRole('link', { name: 'kerstactie@example.nl' }).getAttribute('href'), path).toBe('mailto:kerstactie@example.nl');
+      expect(await page.getByLabel(form, { exact: true }).isVisible(), path).toBe(false);
+      expect(await page.locator('form').isVisible(), path).toBe(false);
+    }
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'prerender-no-js-contact-360.png'), fullPage: true });
+    await close();
+  });
+
+  it('sends the forms only once their script runs: the prerendered submit buttons start disabled', () => {
+    const web = join(process.cwd(), 'dist/web');
+    for (const [file, button] of [['order.html', 'Doorgaan'], ['contact.html', 'Versturen']] as const) {
+      const html = readFileSync(join(web, file), 'utf8');
+      const submit = html.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)?.[0] ?? '';
+      expect(submit, file).toContain(button);
+      expect(submit, file).toMatch(/\sdisabled=""/);
+    }
+  });
 });
 
 describe('with JavaScript', () => {
@@ -126,6 +153,12 @@ describe('with JavaScript', () => {
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
       expect(await keptFirstHeading(page), path).toBe(true);
+      // The note for visitors without JavaScript stays out of sight, and the forms can be sent.
+      expect(await page.locator('[data-slot=needs-javascript]').count(), path).toBe(0);
+      if (path === '/order' || path === '/contact') {
+        expect(await page.locator('form').isVisible(), path).toBe(true);
+        await expect.poll(() => page.locator('form button[type=submit]').isEnabled(), { message: path }).toBe(true);
+      }
       expect(errors, path).toEqual([]);
       await close();
     }

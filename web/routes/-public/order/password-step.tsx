@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { gateProblem } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { useMutate } from "@/lib/trpc-fetch";
+import { useHydrated } from "@/lib/use-hydrated";
 import type { SelectedTabler } from "./order-storage";
 
 const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wachtwoord. Probeer opnieuw.";
@@ -19,6 +20,8 @@ const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wach
  */
 export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: SelectedTabler) => void; headingRef: React.Ref<HTMLHeadingElement> }) {
   const match = useMutate("tablers.match");
+  // Prerendered: until the script has hydrated the page, a submit would reload it and lose the input.
+  const hydrated = useHydrated();
   const [password, setPassword] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
   const inputRef = React.useRef<HTMLInputElement>(null);
@@ -77,7 +80,7 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
           />
         )}
       </FormField>
-      <Button type="submit" size="lg" className="self-end" disabled={match.isPending} aria-busy={match.isPending || undefined}>
+      <Button type="submit" size="lg" className="self-end" disabled={!hydrated || match.isPending} aria-busy={match.isPending || undefined}>
         {match.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
         Doorgaan
         {!match.isPending && <ArrowRightIcon aria-hidden="true" />}

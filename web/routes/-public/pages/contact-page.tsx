@@ -21,7 +21,9 @@ import {
 import { refusalText } from "@/lib/server-refusal";
 import { useSiteIdentity } from "@/lib/site";
 import { useMutate } from "@/lib/trpc-fetch";
+import { useHydrated } from "@/lib/use-hydrated";
 import { InfoPage, TextLink } from "../info-page";
+import { NEEDS_JS, NeedsJavaScript } from "../needs-javascript";
 import { pageMeta } from "../page-meta";
 
 // spec §2 "Info pages" Contact; §5 contact (all four fields required); §8 contact messages.
@@ -47,7 +49,19 @@ export function ContactPage() {
       }
     >
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-        <ContactForm />
+        <div className="flex flex-col gap-4">
+          <NeedsJavaScript>
+            <p className="font-semibold">Het contactformulier werkt alleen met JavaScript.</p>
+            <p>
+              Zet JavaScript aan in je browser, of mail ons rechtstreeks op{" "}
+              <a className="font-medium [overflow-wrap:anywhere] underline underline-offset-4" href={`mailto:${site.email}`}>
+                {site.email}
+              </a>
+              .
+            </p>
+          </NeedsJavaScript>
+          <ContactForm />
+        </div>
         <section aria-labelledby="contact-club-title" className="flex flex-col gap-4 rounded-xl bg-accent p-6 text-accent-foreground">
           <h2 id="contact-club-title" className="text-lg font-bold">
             {site.clubName}
@@ -74,6 +88,9 @@ export function ContactPage() {
 
 function ContactForm() {
   const send = useMutate("contact.send");
+  // The prerendered form shows before its script runs; until then a submit would reload the page and
+  // lose what was typed, so the button waits for hydration.
+  const hydrated = useHydrated();
   const formId = React.useId();
   const [values, setValues] = React.useState<ContactFormValues>(EMPTY);
   const [errors, setErrors] = React.useState<FieldErrors<ContactField>>({});
@@ -117,6 +134,7 @@ function ContactForm() {
 
   return (
     <form
+      {...NEEDS_JS}
       ref={formRef}
       noValidate
       onSubmit={handleSubmit}
@@ -177,7 +195,7 @@ function ContactForm() {
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
-      <Button type="submit" size="lg" className="self-start" disabled={send.isPending} aria-busy={send.isPending || undefined}>
+      <Button type="submit" size="lg" className="self-start" disabled={!hydrated || send.isPending} aria-busy={send.isPending || undefined}>
         {send.isPending ? <LoaderCircleIcon aria-hidden="true" className="animate-spin" /> : <SendIcon aria-hidden="true" />}
         Versturen
       </Button>

@@ -8,6 +8,7 @@ import { OrderForm, type PlacedOrder } from "../order/order-form";
 import { clearStoredTabler, type SelectedTabler, storeTabler, useStoredTabler } from "../order/order-storage";
 import { OrderStepper } from "../order/order-stepper";
 import { PasswordStep } from "../order/password-step";
+import { NEEDS_JS, NeedsJavaScript } from "../needs-javascript";
 import { pageMeta } from "../page-meta";
 
 // spec §2 "Order screen" ('Kerstpakket Bestellen'), §4 "Order flow": step 0 (password) → step 1 (order
@@ -52,40 +53,53 @@ export function OrderPage() {
             Kerstpakketten van {site.clubName}: € {site.packagePrice} per pakket, exclusief btw.
           </p>
         </div>
-        <OrderStepper current={current} />
-        <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
-          {stage.step === "password" && (
-            <PasswordStep
-              headingRef={headingRef}
-              onMatched={(tabler) => {
-                storeTabler(tabler);
-                go({ step: "order", tabler });
-              }}
-            />
-          )}
-          {stage.step === "order" && (
-            <OrderForm
-              tabler={stage.tabler}
-              packagePrice={site.packagePrice}
-              headingRef={headingRef}
-              onBack={() => {
-                clearStoredTabler();
-                go({ step: "password" });
-              }}
-              onPlaced={(order) => go({ step: "done", tabler: stage.tabler, order })}
-            />
-          )}
-          {stage.step === "done" && (
-            <OrderConfirmation
-              order={stage.order}
-              packagePrice={site.packagePrice}
-              headingRef={headingRef}
-              onNewOrder={() => {
-                clearStoredTabler();
-                go({ step: "password" });
-              }}
-            />
-          )}
+        <NeedsJavaScript>
+          <p className="font-semibold">Het bestelformulier werkt alleen met JavaScript.</p>
+          <p>
+            Zet JavaScript aan in je browser om een bestelling door te geven. Je kunt ook bestellen via een van onze leden,
+            of ons een bericht sturen via{" "}
+            <a className="font-medium [overflow-wrap:anywhere] underline underline-offset-4" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+            .
+          </p>
+        </NeedsJavaScript>
+        <div {...NEEDS_JS} className="flex flex-col gap-6">
+          <OrderStepper current={current} />
+          <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
+            {stage.step === "password" && (
+              <PasswordStep
+                headingRef={headingRef}
+                onMatched={(tabler) => {
+                  storeTabler(tabler);
+                  go({ step: "order", tabler });
+                }}
+              />
+            )}
+            {stage.step === "order" && (
+              <OrderForm
+                tabler={stage.tabler}
+                packagePrice={site.packagePrice}
+                headingRef={headingRef}
+                onBack={() => {
+                  clearStoredTabler();
+                  go({ step: "password" });
+                }}
+                onPlaced={(order) => go({ step: "done", tabler: stage.tabler, order })}
+              />
+            )}
+            {stage.step === "done" && (
+              <OrderConfirmation
+                order={stage.order}
+                packagePrice={site.packagePrice}
+                headingRef={headingRef}
+                onNewOrder={() => {
+                  clearStoredTabler();
+                  go({ step: "password" });
+                }}
+              />
+            )}
+          </div>
         </div>
       </PageContainer>
     </div>
