@@ -166,6 +166,31 @@ describe('the order form in Chromium', () => {
     expect(await page.getByText('Bestelling voor tabler').count()).toBe(0);
   });
 
+  it('says the tablers could not be loaded when the check fails for another reason than the name', async () => {
+    await page.route('**/trpc/tablers.match**', (route) => route.abort());
+    await page.getByLabel('Wachtwoord', { exact: true }).fill('Jan de Vries');
+    await page.getByRole('button', { name: 'Doorgaan' }).click();
+    const error = fieldError(page, 'Wachtwoord');
+    await expect.poll(() => error.textContent()).toBe('Kon tablers niet laden. Probeer de pagina te verversen.');
+    await page.unroute('**/trpc/tablers.match**');
+    await page.route('**/trpc/tablers.match**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Internal server error', data: { httpStatus: 500 } } }) }),
+    );
+    const answered = page.waitForResponse('**/trpc/tablers.match**');
+    await page.getByRole('button', { name: 'Doorgaan' }).click();
+    expect((await answered).status()).toBe(500);
+    // The form has handled the answer once the button is free again; a server fault is not shown as such.
+    await expect.poll(() => page.getByRole('button', { name: 'Doorgaan' }).isEnabled()).toBe(true);
+    expect(await error.textContent()).toBe('Kon tablers niet laden. Probeer de pagina te verversen.');
+    expect(await page.getByText('Internal server error').count()).toBe(0);
+    await page.unroute('**/trpc/tablers.match**');
+    expect(await storage(page)).toEqual({ id: null, name: null });
+    // Once the server answers again the same name passes.
+    await passGate(page, 'Jan de Vries');
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+  });
+
   it('shows the order form messages and accepts only whole positive quantities', async () => {
     await passGate(page);
     const quantity = page.getByLabel('Aantal kerstpakketten', { exact: true });

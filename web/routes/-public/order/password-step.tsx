@@ -12,7 +12,9 @@ import { useMutate } from "@/lib/trpc-fetch";
 import { useHydrated } from "@/lib/use-hydrated";
 import type { SelectedTabler } from "./order-storage";
 
-const CHECK_FAILED = "Er is een fout opgetreden bij het controleren van het wachtwoord. Probeer opnieuw.";
+// spec §8 'Tablers load': our form does not load the tablers (DESIGN §3: the server matches the name), so
+// the specification's text is shown when that check cannot be done (no network, a server fault).
+export const CHECK_FAILED = "Kon tablers niet laden. Probeer de pagina te verversen.";
 
 /**
  * spec §2 step 1 and §5 "Order password step": the client checks emptiness, length and letters in that
