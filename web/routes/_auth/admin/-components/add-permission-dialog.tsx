@@ -1,67 +1,37 @@
 import { useMutation } from "@tanstack/react-query";
-import PlusIcon from "lucide-react/icons/plus";
 import * as React from "react";
 
-import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { FormActions } from "@/components/form-actions";
+import { FormFeedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
-import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/modal";
-import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
-import { useRefreshAdminData } from "./admin-cache";
+import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
 // spec §2 Add Permission dialog; §5: key required (trimmed), description trimmed; §8 texts.
 export function AddPermissionButton() {
-  const [open, setOpen] = React.useState(false);
-  const [busy, setBusy] = React.useState(false);
   return (
-    <>
-      <Button onClick={() => setOpen(true)}>
-        <PlusIcon aria-hidden="true" />
-        Add Permission
-      </Button>
-      <Modal
-        open={open}
-        onOpenChange={(next) => {
-          if (!busy) setOpen(next);
-        }}
-        title="Add Permission"
-        description="Give groups this permission on the Groups page."
-      >
-        {open && <AddPermissionForm onDone={() => setOpen(false)} onBusyChange={setBusy} />}
-      </Modal>
-    </>
+    <AddDialogButton label="Add Permission" description="Give groups this permission on the Groups page.">
+      {(controls) => <AddPermissionForm controls={controls} />}
+    </AddDialogButton>
   );
 }
 
-function AddPermissionForm({ onDone, onBusyChange }: { onDone: () => void; onBusyChange: (busy: boolean) => void }) {
+function AddPermissionForm({ controls }: { controls: FormDialogControls }) {
   const trpc = useTrpc();
-  const refresh = useRefreshAdminData();
-  const { showSnackbar } = useSnackbar();
   const addPermission = useMutation(trpc.permissions.add.mutationOptions());
+  const { feedback, submit } = useDialogSubmit(controls, "Failed to add permission");
   const [key, setKey] = React.useState("");
   const [description, setDescription] = React.useState("");
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
 
   const canAdd = key.trim() !== "" && !addPermission.isPending;
 
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!canAdd) return;
-    setFeedback(null);
-    onBusyChange(true);
-    try {
+    void submit(async () => {
       await addPermission.mutateAsync({ key: key.trim(), description: description.trim() });
-      await refresh();
-      showSnackbar("Permission added successfully.", "success");
-      onDone();
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to add permission")));
-    } finally {
-      onBusyChange(false);
-    }
+      return "Permission added successfully.";
+    });
   }
 
   return (
@@ -90,15 +60,7 @@ function AddPermissionForm({ onDone, onBusyChange }: { onDone: () => void; onBus
         value={description}
         onChange={(event) => setDescription(event.target.value)}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={addPermission.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!canAdd} aria-busy={addPermission.isPending || undefined}>
-          {addPermission.isPending && <Spinner label="Adding" />}
-          Add
-        </Button>
-      </div>
+      <FormActions onCancel={controls.close} busy={addPermission.isPending} canSubmit={canAdd} submitLabel="Add" busyLabel="Adding" />
     </form>
   );
 }

@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 
+import { FormActions } from "@/components/form-actions";
 import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import type { AdminUser } from "./admin-types";
@@ -103,15 +102,7 @@ function ChangePasswordForm({
         aria-invalid={mismatch || undefined}
         hint={mismatch ? <span className="text-destructive">Passwords do not match</span> : undefined}
       />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={editUser.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={!valid || editUser.isPending} aria-busy={editUser.isPending || undefined}>
-          {editUser.isPending && <Spinner label="Saving" />}
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} busy={editUser.isPending} canSubmit={valid} submitLabel="Save" busyLabel="Saving" />
     </form>
   );
 }

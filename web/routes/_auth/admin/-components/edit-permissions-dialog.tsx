@@ -1,8 +1,8 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 
+import { FormActions } from "@/components/form-actions";
 import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
@@ -178,15 +178,7 @@ function PermissionChecklist({
           ))}
         </div>
       )}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onDone} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving || !hasChanges(diff)} aria-busy={saving || undefined}>
-          {saving && <Spinner label="Saving" />}
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} busy={saving} canSubmit={hasChanges(diff)} submitLabel="Save" busyLabel="Saving" />
     </form>
   );
 }

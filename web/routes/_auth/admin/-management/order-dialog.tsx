@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 
-import { Button } from "@/components/ui/button";
+import { FormActions } from "@/components/form-actions";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
@@ -201,15 +200,7 @@ function OrderForm({
           {formError}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Annuleren
-        </Button>
-        <Button type="submit" disabled={busy || !canSubmit}>
-          {busy && <Spinner label="Opslaan" />}
-          Opslaan
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} busy={busy} canSubmit={canSubmit} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
     </form>
   );
 }

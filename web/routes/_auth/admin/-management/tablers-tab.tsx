@@ -4,13 +4,13 @@ import PlusIcon from "lucide-react/icons/plus";
 import Trash2Icon from "lucide-react/icons/trash-2";
 import * as React from "react";
 
+import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
@@ -187,15 +187,7 @@ function TablerForm({ tabler, onDone, onError }: { tabler: Tabler | null; onDone
           {formError}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="outline" onClick={onDone} disabled={busy}>
-          Annuleren
-        </Button>
-        <Button type="submit" disabled={busy || !trimmed}>
-          {busy && <Spinner label="Opslaan" />}
-          Opslaan
-        </Button>
-      </div>
+      <FormActions onCancel={onDone} busy={busy} canSubmit={trimmed !== ""} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
     </form>
   );
 }

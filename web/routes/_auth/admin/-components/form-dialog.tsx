@@ -1,0 +1,75 @@
+import PlusIcon from "lucide-react/icons/plus";
+import * as React from "react";
+
+import { errorFeedback, type Feedback } from "@/components/form-feedback";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
+import { useSnackbar } from "@/components/ui/snackbar";
+import { errorText } from "@/lib/errors";
+import { useRefreshAdminData } from "./admin-cache";
+
+/** What a dialog's form gets: close the dialog, and tell it when a call runs (it cannot be closed then). */
+export type FormDialogControls = { close: () => void; setBusy: (busy: boolean) => void };
+
+/**
+ * An 'Add …' button that opens a modal with a form. The form is mounted only while the modal is open, so
+ * it starts empty every time; while its call runs, Escape, the backdrop and the close button do nothing.
+ */
+export function AddDialogButton({
+  label,
+  description,
+  children,
+}: {
+  /** The button's text, also the modal's title ('Add Group'). */
+  label: string;
+  description: string;
+  children: (controls: FormDialogControls) => React.ReactNode;
+}) {
+  const [open, setOpen] = React.useState(false);
+  const [busy, setBusy] = React.useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>
+        <PlusIcon aria-hidden="true" />
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        onOpenChange={(next) => {
+          if (!busy) setOpen(next);
+        }}
+        title={label}
+        description={description}
+      >
+        {open && children({ close: () => setOpen(false), setBusy })}
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The sending part of an admin dialog's form: runs the call, refreshes the admin data, shows the success
+ * in the snackbar and closes; a failure stays in the form as the server's text or `fallback` (spec §8).
+ */
+export function useDialogSubmit({ close, setBusy }: FormDialogControls, fallback: string) {
+  const refresh = useRefreshAdminData();
+  const { showSnackbar } = useSnackbar();
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+
+  async function submit(call: () => Promise<string>) {
+    setFeedback(null);
+    setBusy(true);
+    try {
+      const success = await call();
+      await refresh();
+      showSnackbar(success, "success");
+      close();
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, fallback)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { feedback, submit };
+}
