@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../db/libsql';
@@ -9,7 +9,7 @@ import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import { createDiskFileStore } from './files-disk';
 import type { FileStore } from './files';
-import { deliverDueMail, enqueueMail, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailTransport, type OutgoingMail, type TransportMessage } from './mail';
+import { deliverDueMail, enqueueMail, enqueueMailUnlessWaiting, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailTransport, type OutgoingMail, type TransportMessage } from './mail';
 
 const MINUTE = 60_000;
 const FROM = 'Kerstactie <kerst@example.nl>';
@@ -71,6 +71,56 @@ afterAll(() => {
 beforeEach(async () => {
   await db.delete(mailOutbox);
   clock = new ManualClock();
+});
+
+describe('enqueueMailUnlessWaiting', () => {
+  const rows = () => db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+  const invoiceFor = (relatedRef: string) => ({ ...invoiceMail, relatedRef });
+
+  it('queues the message like enqueueMail when none for its reference waits', async () => {
+    await enqueueMailUnlessWaiting(db, clock, { ...invoiceFor('order:12'), to: 'klant@example.nl\r\nBcc: x@example.nl' });
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      kind: 'invoice',
+      toAddress: 'klant@example.nl Bcc: x@example.nl',
+      subject: 'Factuur F2026-0001',
+      textBody: 'Beste klant, in de bijlage vindt u de factuur.',
+      htmlBody: '<p>Beste klant</p>',
+      attachments: '[]',
+      relatedRef: 'order:12',
+      status: 'queued',
+      attempts: 0,
+      nextAttemptAt: clock.now().getTime(),
+      createdAt: clock.now().toISOString(),
+    });
+  });
+
+  it('queues one message for many calls at the same moment, and one per reference', async () => {
+    await Promise.all([1, 2, 3, 4, 5].map(() => enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'))));
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:13'));
+    expect((await rows()).map((row) => row.relatedRef)).toEqual(['order:12', 'order:13']);
+  });
+
+  it('waits for a message being sent, and queues a new one once the last was sent or failed for good', async () => {
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'));
+    const [first] = await rows();
+    await db.update(mailOutbox).set({ status: 'sending' }).where(eq(mailOutbox.id, first!.id));
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'));
+    expect(await rows()).toHaveLength(1);
+    await db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, first!.id));
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'));
+    const [, second] = await rows();
+    expect(second).toMatchObject({ relatedRef: 'order:12', status: 'queued' });
+    await db.update(mailOutbox).set({ status: 'failed' }).where(eq(mailOutbox.id, second!.id));
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'));
+    expect((await rows()).map((row) => row.status)).toEqual(['sent', 'failed', 'queued']);
+  });
+
+  it('does not count a waiting message of another kind', async () => {
+    await enqueueMail(db, clock, { ...invoiceMail, kind: 'order-confirmation', relatedRef: 'order:12' });
+    await enqueueMailUnlessWaiting(db, clock, invoiceFor('order:12'));
+    expect((await rows()).map((row) => row.kind)).toEqual(['order-confirmation', 'invoice']);
+  });
 });
 
 describe('enqueueMail', () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or } from 'drizzle-orm';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
@@ -71,6 +71,26 @@ export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Pro
     })
     .returning({ id: mailOutbox.id });
   return row!.id;
+}
+
+/**
+ * Queues a message unless one of the same kind for the same `relatedRef` is already waiting (queued or
+ * being sent). One INSERT … SELECT … WHERE NOT EXISTS statement, so two requests at the same moment
+ * (two admins, two Worker isolates) cannot both queue a copy: SQLite and D1 run it as one atomic write.
+ */
+export async function enqueueMailUnlessWaiting(db: Db, clock: Clock, mail: OutgoingMail & { relatedRef: string }): Promise<void> {
+  const now = clock.now();
+  const t = mailOutbox;
+  await db.run(sql`
+    INSERT INTO ${t} (${sql.identifier(t.kind.name)}, ${sql.identifier(t.toAddress.name)}, ${sql.identifier(t.subject.name)},
+      ${sql.identifier(t.textBody.name)}, ${sql.identifier(t.htmlBody.name)}, ${sql.identifier(t.attachments.name)},
+      ${sql.identifier(t.relatedRef.name)}, ${sql.identifier(t.status.name)}, ${sql.identifier(t.nextAttemptAt.name)},
+      ${sql.identifier(t.createdAt.name)})
+    SELECT ${mail.kind}, ${headerValue(mail.to)}, ${headerValue(mail.subject)}, ${mail.text}, ${mail.html ?? null},
+      ${JSON.stringify(mail.attachments ?? [])}, ${mail.relatedRef}, 'queued', ${now.getTime()}, ${now.toISOString()}
+    WHERE NOT EXISTS (
+      SELECT 1 FROM ${t} WHERE ${t.kind} = ${mail.kind} AND ${t.relatedRef} = ${mail.relatedRef} AND ${t.status} IN ('queued', 'sending')
+    )`);
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {

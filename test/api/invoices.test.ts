@@ -309,6 +309,30 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
     expect((await orderRow(id)).invoiceSent).toBe(true);
   });
 
+  it('queues one mail when admins send the same invoice at the same moment', async () => {
+    t.deps.mailTransport = null;
+    const id = await createOrder();
+    const first = await Promise.all([sendInvoice(id), sendInvoice(id), sendInvoice(id)]);
+    for (const answer of first) expect(answer.json).toMatchObject({ success: true, invoice_number: 'F2026-0001', queued: true });
+    const [queued] = await outbox();
+    expect(await outbox()).toHaveLength(1);
+    expect(first.map((answer) => answer.json.mail_id)).toEqual([queued!.id, queued!.id, queued!.id]);
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
+
+    // Resends at the same moment once the first copy went out (the PDF is already stored, so nothing
+    // slows one of them down): one new copy, not three.
+    t.deps.mailTransport = null;
+    const resends = await Promise.all([sendInvoice(id), sendInvoice(id), sendInvoice(id)]);
+    for (const answer of resends) expect(answer.json).toMatchObject({ success: true, invoice_number: 'F2026-0001', queued: true });
+    const rows = await outbox();
+    expect(rows.map((row) => row.status)).toEqual(['sent', 'queued']);
+    expect(resends.map((answer) => answer.json.mail_id)).toEqual([rows[1]!.id, rows[1]!.id, rows[1]!.id]);
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(sink.messages).toHaveLength(2);
+  });
+
   it('waits in the outbox without SMTP_URL and says so; a transport configured later delivers it', async () => {
     t.deps.mailTransport = null;
     const id = await createOrder();

@@ -1,9 +1,13 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { openD1Db } from '../../src/db/d1';
+import { mailOutbox } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
+import { enqueueMailUnlessWaiting } from '../../src/platform/mail';
 import { buildTestApk } from '../support/zip';
 
-const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0] };
+const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
 
 describe('the Worker entry inside workerd', () => {
   it('serves the public settings from D1, typed, after seeding on first request', async () => {
@@ -55,6 +59,15 @@ describe('the Worker entry inside workerd', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { result: { data: { settings: { key: string }[] } } };
     expect(body.result.data.settings.map((s) => s.key)).toContain('maintenance_mode');
+  });
+
+  it('queues one invoice mail in D1 for sends at the same moment (one atomic conditional insert)', async () => {
+    const db = openD1Db(bindings.DB);
+    const clock = { now: () => new Date('2026-12-01T09:00:00.000Z') };
+    const mail = { kind: 'invoice', to: 'klant@example.nl', subject: 'Factuur F2026-0001', text: 'In de bijlage.', relatedRef: 'order:worker-1' };
+    await Promise.all([1, 2, 3, 4].map(() => enqueueMailUnlessWaiting(db, clock, mail)));
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.relatedRef, 'order:worker-1')).orderBy(asc(mailOutbox.id));
+    expect(rows.map((row) => [row.status, row.toAddress, row.nextAttemptAt])).toEqual([['queued', 'klant@example.nl', Date.parse('2026-12-01T09:00:00.000Z')]]);
   });
 
   it('stores a streamed file in R2 and reads it back', async () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMailUnlessWaiting } from '../../platform/mail';
 import { requireAdmin } from '../auth/permissions';
 import { deliverOutbox } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
@@ -94,22 +94,26 @@ function invoiceMailText(order: OrderRow, settings: InvoiceSettings, invoiceNumb
   ].join('\n');
 }
 
-/**
- * Puts the invoice mail in the outbox, unless one for this order is already waiting there: then that
- * one is made due now (and addressed to the order's current e-mail), so a resend while SMTP is down
- * does not pile up copies for the customer. A message that failed for good stays as it is (the admin
- * sees it) and a new one is queued.
- */
-async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, invoiceNumber: string): Promise<number> {
-  const relatedRef = invoiceMailRef(order.id);
-  const subject = `Factuur ${invoiceNumber} – kerstactie ${settings.club.name}`;
-  const text = invoiceMailText(order, settings, invoiceNumber);
+/** The newest invoice mail for an order that still waits in the outbox (queued or being sent). */
+async function waitingInvoiceMail(ctx: RequestCtx, relatedRef: string) {
   const [waiting] = await ctx.db
     .select({ id: mailOutbox.id, status: mailOutbox.status })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.relatedRef, relatedRef), inArray(mailOutbox.status, ['queued', 'sending'])))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
+  return waiting;
+}
+
+/**
+ * Puts the invoice mail in the outbox, unless one for this order is already waiting there: then that
+ * one is made due now (and addressed to the order's current e-mail), so a resend while SMTP is down
+ * does not pile up copies for the customer. A message that failed for good stays as it is (the admin
+ * sees it) and a new one is queued. Sends at the same moment queue one copy between them.
+ */
+async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, invoiceNumber: string): Promise<number> {
+  const relatedRef = invoiceMailRef(order.id);
+  const waiting = await waitingInvoiceMail(ctx, relatedRef);
   if (waiting?.status === 'sending') return waiting.id;
   if (waiting) {
     const [updated] = await ctx.db
@@ -120,14 +124,25 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
     // Taken by a delivery run in between: that run sends it.
     return updated?.id ?? waiting.id;
   }
-  return enqueueMail(ctx.db, ctx.clock, {
+  await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
     kind: 'invoice',
     to: order.email,
-    subject,
-    text,
+    subject: `Factuur ${invoiceNumber} – kerstactie ${settings.club.name}`,
+    text: invoiceMailText(order, settings, invoiceNumber),
     attachments: [{ filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: invoiceFileKey(invoiceNumber) }],
     relatedRef,
   });
+  // Ours, or the one a send at the same moment queued first.
+  const queued = await waitingInvoiceMail(ctx, relatedRef);
+  if (queued) return queued.id;
+  // Already delivered in the meantime (a delivery run picked it up at once): the newest copy it is.
+  const [latest] = await ctx.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.relatedRef, relatedRef)))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  return latest!.id;
 }
 
 /**
