@@ -172,7 +172,7 @@ describe('Settings Management in Chromium', () => {
     expect(await row.locator('[data-slot=setting-status]').textContent()).toContain('Value must be at least 6.');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     await expect.poll(async () => isTint(await rowColour(row), 'red')).toBe(true);
-    await expect.poll(() => snackbar(page).textContent()).toContain('Value must be at least 6.');
+    await expect.poll(() => snackbar(page).textContent()).toContain('Failed to save setting password_min_length');
     expect(await storedSetting('password_min_length')).toBe('6');
 
     // Editing again turns the row back to yellow.

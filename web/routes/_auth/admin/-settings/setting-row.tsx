@@ -112,9 +112,11 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete }: SettingRowP
       showSnackbar(`Setting ${setting.key} saved`, "success");
       void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
     } catch (error) {
+      // spec §8: the red row says why (the server's text, or 'Failed to update setting value'); the
+      // snackbar carries the screen's own 'Failed to save setting'.
       const message = errorText(error, "Failed to update setting value");
       setOutcome({ state: "error", message });
-      showSnackbar(message, "error");
+      showSnackbar(`Failed to save setting ${setting.key}`, "error");
     }
   }
 
