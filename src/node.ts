@@ -51,7 +51,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const clock = systemClock;
   const passwords = createPasswordHasher(nodeArgon2id);
   const log = consoleLogger;
-  await prepareDatabase({ db, clock, passwords, log }, { username: config.adminUsername, password: config.adminPassword });
+  const secretKey = await loadSecretKey(config);
+  await prepareDatabase({ db, clock, passwords, log, secretKey }, { username: config.adminUsername, password: config.adminPassword });
 
   const webRoot = join(projectRoot, 'dist', 'web');
   const files = createDiskFileStore(config.dataDir);
@@ -65,7 +66,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     settingsCache: new SettingsCache(60_000, clock),
     // Without SMTP_URL mail waits in the outbox (the admin's mail view says so).
     mailTransport: config.smtpUrl ? createNodeSmtpTransport(config.smtpUrl) : null,
-    secretKey: await loadSecretKey(config),
+    secretKey,
     log,
     assets: existsSync(join(webRoot, 'index.html')) ? createNodeAssets(webRoot) : null,
   };

@@ -38,7 +38,8 @@ let isolate: Isolate | null = null;
 
 function buildIsolate(env: WorkerEnv): Isolate {
   const config = parseConfig(env);
-  if (!config.secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
+  const secretKey = config.secretKey;
+  if (!secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
   const db = config.tursoUrl ? openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
   const clock = systemClock;
   const passwords = createPasswordHasher(jsArgon2id);
@@ -54,14 +55,14 @@ function buildIsolate(env: WorkerEnv): Isolate {
     settingsCache: new SettingsCache(5_000, clock),
     // SMTP over cloudflare:sockets; without SMTP_URL mail waits in the outbox.
     mailTransport: config.smtpUrl ? createWorkerSmtpTransport(config.smtpUrl, connect) : null,
-    secretKey: config.secretKey,
+    secretKey,
     log: consoleLogger,
     assets: assets ? (request) => assets.fetch(request as never) as unknown as Promise<Response> : null,
     // Migrations are applied by `wrangler d1 migrations apply` (or `npm run db:migrate` for Turso);
     // seeding and the first admin are checked once per isolate, before its first request.
     ready: () => {
       readiness ??= prepareDatabase(
-        { db, clock, passwords, log: consoleLogger },
+        { db, clock, passwords, log: consoleLogger, secretKey },
         { username: config.adminUsername, password: config.adminPassword },
       ).catch((error: unknown) => {
         readiness = null;

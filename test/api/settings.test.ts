@@ -4,6 +4,7 @@ import { groups, settings, users } from '../../src/db/schema';
 import { loadUserProfile } from '../../src/features/auth/user-profile';
 import { refuseDuringMaintenance } from '../../src/features/settings/maintenance';
 import { getSetting } from '../../src/features/settings/settings.service';
+import { prepareDatabase } from '../../src/features/setup/prepare';
 import { AppError } from '../../src/http/errors';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { transports, type Transport } from '../support/transports';
@@ -447,6 +448,39 @@ describe.each([rest, trpc].map((make) => [make().name, make] as const))('setting
     expect(byKey(await x.list(adminCookie)).get(key)?.value).toBe('');
   });
 
+  it('stores password values encrypted on add, edit and inline update, and an empty edit keeps the same ciphertext', async () => {
+    const key = k('sealed');
+    const stored = async () => (await dbRow(key))!.value;
+    expect((await add({ key, value: 'smtp-wachtwoord-1', type: 'password', visibility: 'admin' })).status).toBe(200);
+    const first = await stored();
+    expect(first).toMatch(/^enc:v1:[A-Za-z0-9+/]+=*$/);
+    expect(first).not.toContain('smtp-wachtwoord-1');
+    expect(await getSetting(t.deps, key)).toBe('smtp-wachtwoord-1');
+
+    expect((await x.write('edit', { key, value: '', type: 'password', visibility: 'admin', description: 'kept' }, { cookie: adminCookie })).status).toBe(200);
+    expect(await stored()).toBe(first);
+
+    expect((await x.write('edit', { key, value: 'smtp-wachtwoord-2', type: 'password', visibility: 'admin' }, { cookie: adminCookie })).status).toBe(200);
+    const second = await stored();
+    expect(second).toMatch(/^enc:v1:/);
+    expect(second).not.toContain('smtp-wachtwoord-2');
+    expect(await getSetting(t.deps, key)).toBe('smtp-wachtwoord-2');
+
+    expect((await x.write('update', { key, value: 'smtp-wachtwoord-3' }, { cookie: adminCookie })).status).toBe(200);
+    const third = await stored();
+    expect(third).toMatch(/^enc:v1:/);
+    expect(third).not.toContain('smtp-wachtwoord-3');
+    expect(await getSetting(t.deps, key)).toBe('smtp-wachtwoord-3');
+    // The same text twice gives another ciphertext (a fresh IV each time).
+    expect((await x.write('update', { key, value: 'smtp-wachtwoord-3' }, { cookie: adminCookie })).status).toBe(200);
+    expect(await stored()).not.toBe(third);
+
+    // Turned into a plain string without a new value, it holds no value at all (not the ciphertext).
+    expect((await x.write('edit', { key, value: '', type: 'string', visibility: 'admin' }, { cookie: adminCookie })).status).toBe(200);
+    expect(await stored()).toBe('');
+    expect(await getSetting(t.deps, key)).toBe('');
+  });
+
   it('stores min and max as null for a setting that is not an integer', async () => {
     expect((await add({ key: k('bounded'), value: 'abc', type: 'string', min_value: 1, max_value: 5 })).status).toBe(200);
     const row = await dbRow(k('bounded'));
@@ -619,6 +653,58 @@ describe('getSetting for server use', () => {
       );
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).message).toBe(`Missing required setting ${key}`);
+    }
+  });
+});
+
+describe('password settings at rest', () => {
+  it('encrypts at start the password settings an older version stored in clear, once, and reads them back', async () => {
+    const a = await createTestApp();
+    try {
+      await a.db.insert(settings).values({
+        key: 'legacy.secret',
+        value: 'oud-geheim',
+        type: 'password',
+        description: '',
+        visibility: 'admin',
+        deletable: true,
+        groupName: 'general',
+        updatedAt: new Date().toISOString(),
+      });
+      a.deps.settingsCache.invalidate();
+      // Read as it stands before the next start.
+      expect(await getSetting(a.deps, 'legacy.secret')).toBe('oud-geheim');
+
+      await prepareDatabase(a.deps, { username: 'admin', password: 'not-used-admin-exists' });
+      const [row] = await a.db.select().from(settings).where(eq(settings.key, 'legacy.secret'));
+      expect(row!.value).toMatch(/^enc:v1:/);
+      expect(row!.value).not.toContain('oud-geheim');
+      a.deps.settingsCache.invalidate();
+      expect(await getSetting(a.deps, 'legacy.secret')).toBe('oud-geheim');
+
+      // A second start leaves the sealed value alone.
+      await prepareDatabase(a.deps, { username: 'admin', password: 'not-used-admin-exists' });
+      const [again] = await a.db.select().from(settings).where(eq(settings.key, 'legacy.secret'));
+      expect(again!.value).toBe(row!.value);
+    } finally {
+      await a.close();
+    }
+  });
+
+  it('says which setting cannot be read when SECRET_KEY changed, and refuses a reader without the key', async () => {
+    const a = await createTestApp();
+    try {
+      const cookie = await a.cookieFor('admin');
+      const added = await a.request('/api/settings/add', { cookie, body: { key: 'smtp.secret', value: 'geheim', type: 'password', visibility: 'admin' } });
+      expect(added.json).toEqual({ success: true });
+      const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError);
+      const otherKey = await failure(getSetting({ ...a.deps, secretKey: 'f'.repeat(64) }, 'smtp.secret'));
+      expect(otherKey).toBeInstanceOf(AppError);
+      expect(otherKey!.message).toBe('Setting smtp.secret cannot be read with this SECRET_KEY; enter its value again.');
+      const noKey = await failure(getSetting({ db: a.deps.db, settingsCache: a.deps.settingsCache }, 'smtp.secret'));
+      expect(noKey!.message).toBe('Setting smtp.secret is a password and needs the secret key to be read.');
+    } finally {
+      await a.close();
     }
   });
 });

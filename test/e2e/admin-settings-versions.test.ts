@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, versions } from '../../src/db/schema';
+import { getSetting } from '../../src/features/settings/settings.service';
 import { buildTestApk } from '../support/zip';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
 
@@ -50,6 +51,15 @@ async function newAdminPage(viewport: { width: number; height: number }): Promis
 async function storedSetting(key: string): Promise<string | undefined> {
   const [row] = await server.deps.db.select().from(settings).where(eq(settings.key, key));
   return row?.value;
+}
+
+/** A password setting's value as the server reads it (stored encrypted), or undefined when it is gone. */
+async function storedPassword(key: string): Promise<string | undefined> {
+  const stored = await storedSetting(key);
+  if (stored === undefined) return undefined;
+  expect(stored).toMatch(/^enc:v1:/);
+  server.deps.settingsCache.invalidate();
+  return String(await getSetting(server.deps, key));
 }
 
 function settingRow(page: Page, key: string): Locator {
@@ -258,7 +268,7 @@ describe('Settings Management in Chromium', () => {
     await dialog.getByLabel('Confirm Value').fill('first-secret');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await storedSetting('e2e_smtp_password')).toBe('first-secret');
+    expect(await storedPassword('e2e_smtp_password')).toBe('first-secret');
 
     const row = settingRow(page, 'e2e_smtp_password');
     await row.waitFor();
@@ -273,21 +283,21 @@ describe('Settings Management in Chromium', () => {
     await expect.poll(() => row.getAttribute('data-state')).toBe('error');
     expect(await row.locator('[data-slot=setting-status]').textContent()).toContain('Passwords do not match');
     expect(updates).toEqual([]);
-    expect(await storedSetting('e2e_smtp_password')).toBe('first-secret');
+    expect(await storedPassword('e2e_smtp_password')).toBe('first-secret');
 
     await row.getByLabel('Confirm new value of e2e_smtp_password').fill('second-secret');
     await expect.poll(() => row.getAttribute('data-state')).toBe('edited');
     await row.getByLabel('Confirm new value of e2e_smtp_password').press('Enter');
     await expect.poll(() => row.getAttribute('data-state')).toBe('saved');
     expect(updates.length).toBe(1);
-    expect(await storedSetting('e2e_smtp_password')).toBe('second-secret');
+    expect(await storedPassword('e2e_smtp_password')).toBe('second-secret');
     // The value is never sent back to the browser; the fields are empty again.
     expect(await row.getByLabel('New value of e2e_smtp_password', { exact: true }).inputValue()).toBe('');
 
     await row.getByRole('button', { name: 'Delete e2e_smtp_password' }).click();
     await page.getByRole('alertdialog', { name: 'Delete setting?' }).getByRole('button', { name: 'Delete' }).click();
     await row.waitFor({ state: 'detached' });
-    expect(await storedSetting('e2e_smtp_password')).toBeUndefined();
+    expect(await storedPassword('e2e_smtp_password')).toBeUndefined();
   });
 
   it('toggles a boolean setting with its switch and saves it', async () => {

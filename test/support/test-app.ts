@@ -37,6 +37,8 @@ export interface TestAppOptions {
  * A fresh app on its own temporary libSQL file and file folder, migrated and seeded exactly as
  * `npm start` does, with an admin `admin` / ADMIN_PASSWORD.
  */
+const TEST_SECRET_KEY = '0'.repeat(64);
+
 export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kerstactie-test-'));
   const config = parseConfig({ DATA_DIR: dir, ADMIN_USERNAME, ADMIN_PASSWORD, ...options.env });
@@ -46,7 +48,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const passwords = createPasswordHasher(nodeArgon2id);
   const errors: string[] = [];
   const log: Logger = { info: () => undefined, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
-  await prepareDatabase({ db, clock, passwords, log }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  await prepareDatabase({ db, clock, passwords, log, secretKey: TEST_SECRET_KEY }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
   const deps: AppDeps = {
     config,
     db,
@@ -55,7 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     passwords,
     settingsCache: new SettingsCache(60_000, clock),
     mailTransport: null,
-    secretKey: '0'.repeat(64),
+    secretKey: TEST_SECRET_KEY,
     log,
     assets: null,
   };

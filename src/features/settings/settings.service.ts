@@ -6,12 +6,15 @@ import { AppError, badRequest } from '../../http/errors';
 import { hasPermission, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
 import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS } from './settings.defaults';
 import type { SettingRow, SettingsCache } from './settings-cache';
+import { openSettingPassword, sealSettingPassword } from './setting-passwords';
 import type { SettingInput, SettingType, SettingVisibility } from './settings.schemas';
 
 export interface SettingsCtx extends HasUser {
   db: Db;
   clock: Clock;
   settingsCache: SettingsCache;
+  /** Encrypts the values of password-type settings (setting-passwords.ts). */
+  secretKey: string;
 }
 
 export type SettingValue = string | number | boolean;
@@ -90,29 +93,36 @@ export async function listSettingsJson(ctx: SettingsCtx): Promise<Uint8Array> {
   return ctx.settingsCache.derive(ctx.db, `json:${audience}`, () => new TextEncoder().encode(JSON.stringify({ settings: list })));
 }
 
+/** What reading a setting needs; a password setting also needs the secret key that decrypts it. */
+export type SettingReader = Pick<SettingsCtx, 'db' | 'settingsCache'> & { secretKey?: string };
+
 /**
  * Reads one setting's typed value for server use (any visibility). A missing setting falls back to
  * its built-in default; without one it is an error (spec §3, §8 'Missing required setting <key>').
  */
-export async function getSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<SettingValue> {
+export async function getSetting(ctx: SettingReader, key: string): Promise<SettingValue> {
   const rows = await ctx.settingsCache.all(ctx.db);
   const row = rows.get(key);
-  if (row) return row.type === 'password' ? row.value : typedValue(row.type, row.value);
+  if (row?.type === 'password') {
+    if (ctx.secretKey === undefined) throw new AppError(500, `Setting ${key} is a password and needs the secret key to be read.`);
+    return openSettingPassword(ctx.secretKey, key, row.value);
+  }
+  if (row) return typedValue(row.type, row.value);
   const builtIn = BUILT_IN_SETTINGS.find((s) => s.key === key);
   if (builtIn && key !== 'default_user_group_id') return typedValue(builtIn.type, builtIn.value);
   throw new AppError(500, `Missing required setting ${key}`);
 }
 
-export async function getBooleanSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<boolean> {
+export async function getBooleanSetting(ctx: SettingReader, key: string): Promise<boolean> {
   return (await getSetting(ctx, key)) === true;
 }
 
-export async function getIntegerSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<number> {
+export async function getIntegerSetting(ctx: SettingReader, key: string): Promise<number> {
   const value = await getSetting(ctx, key);
   return typeof value === 'number' ? value : Number.parseInt(String(value), 10) || 0;
 }
 
-export async function getStringSetting(ctx: Pick<SettingsCtx, 'db' | 'settingsCache'>, key: string): Promise<string> {
+export async function getStringSetting(ctx: SettingReader, key: string): Promise<string> {
   return String(await getSetting(ctx, key));
 }
 
@@ -179,7 +189,7 @@ export async function addSetting(ctx: SettingsCtx, input: SettingInput): Promise
     .insert(settings)
     .values({
       key: input.key,
-      value: stored,
+      value: input.type === 'password' ? await sealSettingPassword(ctx.secretKey, stored) : stored,
       type: input.type,
       description: input.description,
       visibility: input.visibility,
@@ -213,8 +223,11 @@ export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promis
   );
   // A password setting's value is never sent to the browser, so an empty value keeps the stored one.
   const keepPassword = input.type === 'password' && existing.type === 'password' && input.value === '';
-  const stored = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
-  await checkSpecialSetting(ctx, existing.key, stored);
+  let stored = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
+  if (!keepPassword) await checkSpecialSetting(ctx, existing.key, stored);
+  if (input.type === 'password' && !keepPassword) stored = await sealSettingPassword(ctx.secretKey, stored);
+  // A password setting turned into another type: its stored value is the sealed one, and is no value.
+  else if (existing.type === 'password' && input.type !== 'password' && input.value === '') stored = '';
   const [row] = await ctx.db
     .update(settings)
     .set({
@@ -242,7 +255,7 @@ export async function updateSettingValue(ctx: SettingsCtx, key: string, value: s
   await checkSpecialSetting(ctx, key, stored);
   const [row] = await ctx.db
     .update(settings)
-    .set({ value: stored, updatedAt: ctx.clock.now().toISOString() })
+    .set({ value: existing.type === 'password' ? await sealSettingPassword(ctx.secretKey, stored) : stored, updatedAt: ctx.clock.now().toISOString() })
     .where(eq(settings.key, key))
     .returning();
   ctx.settingsCache.invalidate();

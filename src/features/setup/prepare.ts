@@ -2,15 +2,21 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { PasswordHasher } from '../../platform/password';
 import type { Logger } from '../../context';
+import { sealClearPasswordSettings } from '../settings/setting-passwords';
 import { ensureFirstAdmin } from './first-admin';
 import { seedDatabase } from './seed';
 
-/** Seeds defaults and makes sure an admin exists; prints a generated admin password once. */
+/**
+ * Seeds defaults, encrypts password settings still stored in clear, and makes sure an admin exists;
+ * prints a generated admin password once.
+ */
 export async function prepareDatabase(
-  deps: { db: Db; clock: Clock; passwords: PasswordHasher; log: Logger },
+  deps: { db: Db; clock: Clock; passwords: PasswordHasher; log: Logger; secretKey: string },
   admin: { username: string; password?: string | undefined },
 ): Promise<void> {
   await seedDatabase(deps.db, deps.clock);
+  const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
+  if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);
   const result = await ensureFirstAdmin(deps, admin);
   if (!result.created) return;
   if (result.generatedPassword) {

@@ -1,0 +1,49 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import { decrypt, encrypt } from '../../platform/encryption';
+
+/**
+ * Values of password-type settings are kept encrypted with SECRET_KEY (AES-256-GCM, like the two-factor
+ * secrets), so a copy of the database does not give away the credentials an admin stored there. The
+ * stored form is 'enc:v1:' and the base64 of IV, ciphertext and tag; a value without that mark is one
+ * written before encryption existed and is read as it stands (start-up seals it, see below).
+ */
+const SEALED = 'enc:v1:';
+
+export function isSealed(stored: string): boolean {
+  return stored.startsWith(SEALED);
+}
+
+export async function sealSettingPassword(secretKey: string, plain: string): Promise<string> {
+  return SEALED + (await encrypt(secretKey, new TextEncoder().encode(plain)));
+}
+
+export async function openSettingPassword(secretKey: string, key: string, stored: string): Promise<string> {
+  if (!isSealed(stored)) return stored;
+  try {
+    return new TextDecoder().decode(await decrypt(secretKey, stored.slice(SEALED.length)));
+  } catch {
+    // Only a different SECRET_KEY (or a damaged row) gets here; the admin has to enter the value again.
+    throw new AppError(500, `Setting ${key} cannot be read with this SECRET_KEY; enter its value again.`);
+  }
+}
+
+/** Start-up: encrypts password settings still stored in clear (databases from before encryption). */
+export async function sealClearPasswordSettings(db: Db, secretKey: string): Promise<number> {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));
+  let sealed = 0;
+  for (const row of rows) {
+    if (isSealed(row.value)) continue;
+    const value = await sealSettingPassword(secretKey, row.value);
+    // Only if nobody changed it meanwhile (another isolate sealing it, an admin editing it).
+    const changed = await db
+      .update(settings)
+      .set({ value })
+      .where(and(eq(settings.key, row.key), eq(settings.value, row.value)))
+      .returning({ key: settings.key });
+    sealed += changed.length;
+  }
+  return sealed;
+}
