@@ -6,7 +6,7 @@ import { sha256Hex } from '../../src/platform/crypto';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
-import { expectFailure, freshIps, transports, type Answer } from '../support/transports';
+import { expectFailure, freshIps, sessionCookieOf, transports, type Answer } from '../support/transports';
 
 /**
  * spec §4-5, §7-8 and DESIGN §3-4 accounts: /me, sign-in, sign-out, registration, e-mail and password
@@ -49,13 +49,6 @@ const both = transports<Op>(() => t, {
     changePassword: ['mutation', 'account.changePassword'],
   },
 });
-
-/** The session cookie a response sets, as `name=value` for the next request. */
-function sessionCookieOf(answer: Answer): string {
-  const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  expect(line, 'a session cookie').toBeDefined();
-  return line!.split(';')[0]!;
-}
 
 function hasSessionCookie(answer: Answer): boolean {
   return answer.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`));

@@ -8,7 +8,7 @@ import { hashRecoveryCode } from '../../src/features/auth/totp';
 import { sha256Hex } from '../../src/platform/crypto';
 import { decrypt } from '../../src/platform/encryption';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { expectFailure, transports, type Answer } from '../support/transports';
+import { expectFailure, sessionCookieOf, transports } from '../support/transports';
 
 /**
  * spec §4 two-factor, §8 messages and DESIGN §3-4: set-up, verify, the two-step sign-in, check and
@@ -50,12 +50,6 @@ const both = transports<Op>(() => t, {
     adminWrite: ['mutation', 'settings.update'],
   },
 });
-
-function sessionCookieOf(answer: Answer): string {
-  const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
-  expect(line, 'a session cookie').toBeDefined();
-  return line!.split(';')[0]!;
-}
 
 /** The code an authenticator app shows for this secret, `steps` steps from the app's current time. */
 function codeFor(secret: string, steps = 0): string {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { SESSION_COOKIE } from '../../src/features/auth/session';
 import type { TestApp } from './test-app';
 
 /**
@@ -131,4 +132,11 @@ export function freshIps(address: (high: number, low: number) => string): () => 
     counter++;
     return address(Math.floor(counter / 250), counter % 250);
   };
+}
+
+/** The session cookie a response sets, as `name=value` for the next request. */
+export function sessionCookieOf(answer: Answer): string {
+  const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  expect(line, 'a session cookie').toBeDefined();
+  return line!.split(';')[0]!;
 }
