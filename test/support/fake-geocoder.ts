@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AddressSuggestion } from '../../src/features/geocode/geocode.service';
 
 /**
  * A stand-in for the address search providers of DESIGN §3, on loopback: the PDOK Locatieserver
@@ -26,22 +27,11 @@ export interface FakePdokAddress {
 }
 
 /** One place as a Nominatim `/search?format=json&addressdetails=1` returns it. */
-export interface FakeNominatimPlace {
+export type FakeNominatimPlace = {
   display_name: string;
-  address: {
-    road?: string;
-    house_number?: string;
-    city?: string;
-    town?: string;
-    village?: string;
-    hamlet?: string;
-    municipality?: string;
-    state?: string;
-    postcode?: string;
-    country?: string;
-    [key: string]: string | undefined;
-  };
-}
+  // Nominatim sends the fields of our answer's shape and more (country_code, suburb, …).
+  address: AddressSuggestion['address'] & { [key: string]: string | undefined };
+};
 
 export interface RecordedRequest {
   /** The path without the query string, e.g. `/suggest`. */
