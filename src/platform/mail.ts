@@ -49,7 +49,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /** Header values never carry line breaks: a visitor's text must not add mail headers of its own. */
-function headerValue(text: string): string {
+export function headerValue(text: string): string {
   return text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
 }
 

@@ -1,4 +1,4 @@
-import type { AddressSuggestion } from "../../src/features/geocode/geocode.service";
+import type { AddressSuggestion, GeocoderProvider } from "../../src/features/geocode/geocode.service";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import * as React from "react";
@@ -49,7 +49,6 @@ function isSuggestion(value: unknown): value is AddressSuggestion {
 
 /** The provider whose data an answer holds (the server names it in this header, geocode.routes.ts). */
 export const GEOCODER_PROVIDER_HEADER = "X-Geocoder-Provider";
-export type GeocoderProvider = "pdok" | "nominatim";
 
 export type AddressAnswer = {
   suggestions: AddressSuggestion[];
@@ -83,7 +82,7 @@ export async function fetchAddressSuggestions(query: string, signal?: AbortSigna
  * The credit each provider's terms ask for wherever its data is shown: PDOK's BAG addresses come from the
  * Kadaster; OpenStreetMap data (Nominatim) must name its contributors and point to the licence.
  */
-export function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
+function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
   if (provider === "nominatim") {
     return (
       <>

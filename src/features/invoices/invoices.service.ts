@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import { enqueueMailUnlessWaiting } from '../../platform/mail';
+import { enqueueMailUnlessWaiting, headerValue } from '../../platform/mail';
 import { requireAdmin } from '../auth/permissions';
 import { deliverOutbox } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
@@ -94,17 +94,6 @@ function invoiceMailText(order: OrderRow, settings: InvoiceSettings, invoiceNumb
   ].join('\n');
 }
 
-/** The newest invoice mail for an order that still waits in the outbox (queued or being sent). */
-async function waitingInvoiceMail(ctx: RequestCtx, relatedRef: string) {
-  const [waiting] = await ctx.db
-    .select({ id: mailOutbox.id, status: mailOutbox.status })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.relatedRef, relatedRef), inArray(mailOutbox.status, ['queued', 'sending'])))
-    .orderBy(desc(mailOutbox.id))
-    .limit(1);
-  return waiting;
-}
-
 /**
  * Puts the invoice mail in the outbox, unless one for this order is already waiting there: then that
  * one is made due now (and addressed to the order's current e-mail), so a resend while SMTP is down
@@ -113,17 +102,6 @@ async function waitingInvoiceMail(ctx: RequestCtx, relatedRef: string) {
  */
 async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, invoiceNumber: string): Promise<number> {
   const relatedRef = invoiceMailRef(order.id);
-  const waiting = await waitingInvoiceMail(ctx, relatedRef);
-  if (waiting?.status === 'sending') return waiting.id;
-  if (waiting) {
-    const [updated] = await ctx.db
-      .update(mailOutbox)
-      .set({ toAddress: order.email.replace(/[\r\n\t]+/g, ' ').trim(), nextAttemptAt: ctx.clock.now().getTime() })
-      .where(and(eq(mailOutbox.id, waiting.id), eq(mailOutbox.status, 'queued')))
-      .returning({ id: mailOutbox.id });
-    // Taken by a delivery run in between: that run sends it.
-    return updated?.id ?? waiting.id;
-  }
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
     kind: 'invoice',
     to: order.email,
@@ -132,16 +110,20 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
     attachments: [{ filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: invoiceFileKey(invoiceNumber) }],
     relatedRef,
   });
-  // Ours, or the one a send at the same moment queued first.
-  const queued = await waitingInvoiceMail(ctx, relatedRef);
-  if (queued) return queued.id;
-  // Already delivered in the meantime (a delivery run picked it up at once): the newest copy it is.
+  // The newest copy is the one that waits: ours, or the one that kept ours out (or, when a delivery run
+  // took it at once, the one just sent).
   const [latest] = await ctx.db
-    .select({ id: mailOutbox.id })
+    .select({ id: mailOutbox.id, status: mailOutbox.status })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.relatedRef, relatedRef)))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
+  if (latest!.status !== 'queued') return latest!.id;
+  // A copy that was already waiting: make it due now, to the order's current address.
+  await ctx.db
+    .update(mailOutbox)
+    .set({ toAddress: headerValue(order.email), nextAttemptAt: ctx.clock.now().getTime() })
+    .where(and(eq(mailOutbox.id, latest!.id), eq(mailOutbox.status, 'queued')));
   return latest!.id;
 }
 

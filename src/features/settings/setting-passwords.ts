@@ -12,7 +12,7 @@ import { decrypt, encrypt } from '../../platform/encryption';
  */
 const SEALED = 'enc:v1:';
 
-export function isSealed(stored: string): boolean {
+function isSealed(stored: string): boolean {
   return stored.startsWith(SEALED);
 }
 

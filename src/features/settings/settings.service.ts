@@ -164,6 +164,11 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
   }
 }
 
+/** The text a checked value is kept as: password values encrypted (setting-passwords.ts), others as they are. */
+async function toStored(ctx: SettingsCtx, type: SettingType, value: string): Promise<string> {
+  return type === 'password' ? sealSettingPassword(ctx.secretKey, value) : value;
+}
+
 async function findRow(ctx: SettingsCtx, key: string): Promise<SettingRow | undefined> {
   const [row] = await ctx.db.select().from(settings).where(eq(settings.key, key)).limit(1);
   return row;
@@ -189,7 +194,7 @@ export async function addSetting(ctx: SettingsCtx, input: SettingInput): Promise
     .insert(settings)
     .values({
       key: input.key,
-      value: input.type === 'password' ? await sealSettingPassword(ctx.secretKey, stored) : stored,
+      value: await toStored(ctx, input.type, stored),
       type: input.type,
       description: input.description,
       visibility: input.visibility,
@@ -223,11 +228,9 @@ export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promis
   );
   // A password setting's value is never sent to the browser, so an empty value keeps the stored one.
   const keepPassword = input.type === 'password' && existing.type === 'password' && input.value === '';
-  let stored = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
-  if (!keepPassword) await checkSpecialSetting(ctx, existing.key, stored);
-  if (input.type === 'password' && !keepPassword) stored = await sealSettingPassword(ctx.secretKey, stored);
-  // A password setting turned into another type: its stored value is the sealed one, and is no value.
-  else if (existing.type === 'password' && input.type !== 'password' && input.value === '') stored = '';
+  const value = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
+  await checkSpecialSetting(ctx, existing.key, value);
+  const stored = keepPassword ? existing.value : await toStored(ctx, input.type, value);
   const [row] = await ctx.db
     .update(settings)
     .set({
@@ -255,7 +258,7 @@ export async function updateSettingValue(ctx: SettingsCtx, key: string, value: s
   await checkSpecialSetting(ctx, key, stored);
   const [row] = await ctx.db
     .update(settings)
-    .set({ value: existing.type === 'password' ? await sealSettingPassword(ctx.secretKey, stored) : stored, updatedAt: ctx.clock.now().toISOString() })
+    .set({ value: await toStored(ctx, existing.type, stored), updatedAt: ctx.clock.now().toISOString() })
     .where(eq(settings.key, key))
     .returning();
   ctx.settingsCache.invalidate();

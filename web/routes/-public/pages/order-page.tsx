@@ -42,6 +42,12 @@ export function OrderPage() {
     setStage(next);
   }
 
+  // 'Terug' and 'Nieuwe Bestelling' both forget the tabler and start at the password step (spec §4).
+  function startOver() {
+    clearStoredTabler();
+    go({ step: "password" });
+  }
+
   const current = stage.step === "password" ? 0 : stage.step === "order" ? 1 : 2;
 
   return (
@@ -81,10 +87,7 @@ export function OrderPage() {
                 tabler={stage.tabler}
                 packagePrice={site.packagePrice}
                 headingRef={headingRef}
-                onBack={() => {
-                  clearStoredTabler();
-                  go({ step: "password" });
-                }}
+                onBack={startOver}
                 onPlaced={(order) => go({ step: "done", tabler: stage.tabler, order })}
               />
             )}
@@ -93,10 +96,7 @@ export function OrderPage() {
                 order={stage.order}
                 packagePrice={site.packagePrice}
                 headingRef={headingRef}
-                onNewOrder={() => {
-                  clearStoredTabler();
-                  go({ step: "password" });
-                }}
+                onNewOrder={startOver}
               />
             )}
           </div>
