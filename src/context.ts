@@ -43,6 +43,8 @@ export interface SessionCookieJar {
 export interface RequestCtx extends AppDeps {
   requestId: string;
   ip: string;
+  /** The User-Agent header (trimmed), kept with a new session. */
+  userAgent: string;
   /** True when the site is reached over https (cookies get Secure, HSTS is sent). */
   secure: boolean;
   session: Session | null;

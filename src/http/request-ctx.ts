@@ -30,7 +30,7 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         set: (token: string, expiresAt: number) => setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, expiresAt)),
         clear: () => deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
-      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), secure, session: null, user: null, cookies };
+      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), secure, session: null, user: null, cookies };
       const token = getCookie(c, SESSION_COOKIE);
       if (token) {
         const validated = await validateSessionToken(deps.db, deps.clock, token);

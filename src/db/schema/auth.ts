@@ -78,8 +78,50 @@ export const sessions = sqliteTable(
     twoFactorPending: integer('two_factor_pending', { mode: 'boolean' }).notNull().default(false),
     expiresAt: integer('expires_at').notNull(),
     createdAt: text('created_at').notNull(),
+    // issue 12: what the account page lists (device, address, last use). `lastSeenAt` is epoch ms and is
+    // written only when it moved by minutes, not on every request.
+    userAgent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+    lastSeenAt: integer('last_seen_at'),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// DESIGN §5 forgot password: a single-use link; only the SHA-256 of its token is kept.
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
+);
+
+// DESIGN §5 audit log: who did what, when, from where. The actor's name is copied so an entry outlives
+// the account; a failed sign-in has no actor and names the tried username as target.
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: text('at').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username'),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    // JSON object: old → new values where it fits; never a password.
+    details: text('details').notNull().default('{}'),
+    ip: text('ip').notNull().default(''),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at),
+    index('audit_log_actor_at_idx').on(sql`lower(${t.actorUsername})`, t.at),
+  ],
 );
 
 // Two-factor secret, encrypted with SECRET_KEY. `enabledAt` is null while set-up is not yet verified;

@@ -54,7 +54,7 @@ async function hasTwoFactor(ctx: RequestCtx, userId: number): Promise<boolean> {
 /** Replaces the request's session (if any) by a new one and sends its cookie. */
 async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: boolean): Promise<void> {
   if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
-  const { token, session } = await createSession(ctx.db, ctx.clock, userId, { twoFactorPending });
+  const { token, session } = await createSession(ctx.db, ctx.clock, userId, { twoFactorPending, userAgent: ctx.userAgent, ip: ctx.ip });
   ctx.session = session;
   ctx.cookies.set(token, session.expiresAt);
 }

@@ -27,7 +27,14 @@ export interface CreatedSession {
   session: Session;
 }
 
-export async function createSession(db: Db, clock: Clock, userId: number, options: { twoFactorPending?: boolean } = {}): Promise<CreatedSession> {
+export interface SessionOptions {
+  twoFactorPending?: boolean;
+  /** The browser's User-Agent and address, shown on the account page's session list. */
+  userAgent?: string;
+  ip?: string;
+}
+
+export async function createSession(db: Db, clock: Clock, userId: number, options: SessionOptions = {}): Promise<CreatedSession> {
   const token = toBase64Url(randomBytes(32));
   const now = clock.now();
   const session: Session = {
@@ -36,7 +43,13 @@ export async function createSession(db: Db, clock: Clock, userId: number, option
     twoFactorPending: options.twoFactorPending ?? false,
     expiresAt: now.getTime() + (options.twoFactorPending ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS),
   };
-  await db.insert(sessions).values({ ...session, createdAt: now.toISOString() });
+  await db.insert(sessions).values({
+    ...session,
+    createdAt: now.toISOString(),
+    userAgent: (options.userAgent ?? '').slice(0, 512),
+    ip: options.ip ?? '',
+    lastSeenAt: now.getTime(),
+  });
   return { token, session };
 }
 

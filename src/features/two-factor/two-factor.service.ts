@@ -123,7 +123,7 @@ export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Pro
   await resetRateLimit(ctx.db, userKey);
   // A new session with a new token replaces the pending one (no session fixation), full lifetime.
   await invalidateSession(ctx.db, session.id);
-  const { token, session: full } = await createSession(ctx.db, ctx.clock, session.userId);
+  const { token, session: full } = await createSession(ctx.db, ctx.clock, session.userId, { userAgent: ctx.userAgent, ip: ctx.ip });
   ctx.cookies.set(token, full.expiresAt);
   ctx.session = full;
   ctx.user = await loadUserProfile(ctx.db, session.userId);
