@@ -50,6 +50,8 @@ export interface RequestCtx extends AppDeps {
   session: Session | null;
   /** Null when nobody is signed in, or the session still waits for its two-factor code. */
   user: UserProfile | null;
+  /** An admin without two-factor while `require_2fa_for_admins` is on (features/auth/permissions.ts). */
+  twoFactorSetupRequired: boolean;
   cookies: SessionCookieJar;
 }
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, RequestCtx } from '../context';
+import { needsTwoFactorSetup } from '../features/auth/admin-two-factor';
 import { SESSION_COOKIE, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
 
 export interface AppEnv {
@@ -30,13 +31,14 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         set: (token: string, expiresAt: number) => setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, expiresAt)),
         clear: () => deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
-      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), secure, session: null, user: null, cookies };
+      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), secure, session: null, user: null, twoFactorSetupRequired: false, cookies };
       const token = getCookie(c, SESSION_COOKIE);
       if (token) {
         const validated = await validateSessionToken(deps.db, deps.clock, token);
         if (validated) {
           ctx.session = validated.session;
           ctx.user = validated.user;
+          ctx.twoFactorSetupRequired = await needsTwoFactorSetup(deps, validated.user);
           if (validated.renewed) cookies.set(token, validated.session.expiresAt);
         } else {
           // An ended or unknown session: tell the browser to forget its cookie.

@@ -17,11 +17,15 @@ export function useTrpc(): Trpc {
   return useRouteContext({ from: "__root__", select: (context) => context.trpc });
 }
 
-/** The signed-in user, or null; `isPending` while the session check runs. */
-export function useSession(): { user: SessionUser | null; isPending: boolean } {
+/**
+ * The signed-in user, or null; `isPending` while the session check runs; `twoFactorSetupRequired`
+ * for an admin who must turn on two-factor first (DESIGN §5).
+ */
+export function useSession(): { user: SessionUser | null; isPending: boolean; twoFactorSetupRequired: boolean } {
   const trpc = useTrpc();
   const query = useQuery(sessionQueryOptions(trpc));
-  return { user: query.data?.loggedIn ? query.data.user : null, isPending: query.isPending };
+  const session = query.data?.loggedIn ? query.data : null;
+  return { user: session?.user ?? null, isPending: query.isPending, twoFactorSetupRequired: session?.two_factor_setup_required ?? false };
 }
 
 /**
@@ -51,6 +55,15 @@ export function useLogin() {
       },
     }),
   );
+}
+
+/**
+ * Where a fresh sign-in lands: /, or /account when the club requires two-factor for admins and this
+ * admin has not turned it on yet (DESIGN §5). Reads the session the sign-in just refetched.
+ */
+export function pathAfterSignIn(queryClient: QueryClient, trpc: Trpc): "/" | "/account" {
+  const session = queryClient.getQueryData(trpc.account.me.queryKey());
+  return session?.loggedIn && session.two_factor_setup_required ? "/account" : "/";
 }
 
 /** spec §4 "Sign-in modes": true when a failed login asks for the second factor. */

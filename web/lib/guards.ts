@@ -36,3 +36,12 @@ export function requirePermission(user: SessionUser, key: string): SessionUser {
 export async function requireAnonymous(context: GuardContext): Promise<void> {
   if (await getSessionUser(context)) throw redirect({ to: "/", replace: true });
 }
+
+/**
+ * DESIGN §5 `require_2fa_for_admins`: an admin who must first turn on two-factor goes to /account,
+ * whose two-factor card asks for it (the server refuses their admin calls until then).
+ */
+export async function requireTwoFactorWhenRequired({ queryClient, trpc }: GuardContext): Promise<void> {
+  const session = await queryClient.ensureQueryData(sessionQueryOptions(trpc));
+  if (session.loggedIn && session.two_factor_setup_required) throw redirect({ to: "/account", replace: true });
+}

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 
@@ -6,7 +6,7 @@ import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-fe
 import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
-import { isTwoFactorRequired, useCompleteTwoFactorLogin, useLogin, useTrpc } from "@/lib/auth";
+import { isTwoFactorRequired, pathAfterSignIn, useCompleteTwoFactorLogin, useLogin, useTrpc } from "@/lib/auth";
 import { errorText, serverErrorText } from "@/lib/errors";
 import { requireAnonymous } from "@/lib/guards";
 import { isSettingOn, toSettingsLookup } from "@/lib/settings";
@@ -34,6 +34,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   const login = useLogin();
   const navigate = useNavigate();
   const trpc = useTrpc();
+  const queryClient = useQueryClient();
   const settings = useQuery(trpc.settings.list.queryOptions());
   const registrationOpen = isSettingOn(toSettingsLookup(settings.data?.settings), "allow_registration");
   const [username, setUsername] = React.useState("");
@@ -45,7 +46,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
     setFeedback(null);
     try {
       await login.mutateAsync({ username: username.trim(), password });
-      await navigate({ to: "/" });
+      await navigate({ to: pathAfterSignIn(queryClient, trpc) });
     } catch (error) {
       // The 'two-factor' answer is a step, not an error (spec §8).
       if (isTwoFactorRequired(serverErrorText(error))) {

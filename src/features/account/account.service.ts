@@ -10,11 +10,12 @@ import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
 import { isValidEmail, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
 
-export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile };
+/** `two_factor_setup_required` (DESIGN §5): the SPA sends such an admin to set up two-factor first. */
+export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile; two_factor_setup_required: boolean };
 
 /** DESIGN §4 GET /api/account/me. */
 export function me(ctx: HasUser): MeAnswer {
-  return ctx.user ? { loggedIn: true, user: ctx.user } : { loggedIn: false };
+  return ctx.user ? { loggedIn: true, user: ctx.user, two_factor_setup_required: ctx.twoFactorSetupRequired === true } : { loggedIn: false };
 }
 
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';

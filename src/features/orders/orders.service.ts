@@ -4,7 +4,7 @@ import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { hasPermission, PERMISSIONS, requireAdmin } from '../auth/permissions';
+import { actsAsAdmin, requireAdmin } from '../auth/permissions';
 import { INVALID_EMAIL_NL } from '../contact/contact.service';
 import { isValidEmail } from '../account/account.schemas';
 import { refuseDuringMaintenance } from '../settings/maintenance';
@@ -38,7 +38,7 @@ export const BACK_OFFICE_MAX_AMOUNT = 10;
  * same batch as the insert, so references are unique, gap-free and never reused.
  */
 export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number }> {
-  const isAdmin = hasPermission(ctx.user, PERMISSIONS.adminAccess);
+  const isAdmin = actsAsAdmin(ctx);
   if (!isAdmin) {
     await refuseDuringMaintenance(ctx);
     await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.ip}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.');

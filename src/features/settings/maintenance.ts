@@ -1,9 +1,9 @@
 import { maintenance } from '../../http/errors';
-import { hasPermission, PERMISSIONS } from '../auth/permissions';
+import { actsAsAdmin } from '../auth/permissions';
 import { getBooleanSetting, type SettingsCtx } from './settings.service';
 
 /** DESIGN §3: while maintenance_mode is on, public writes are refused to anyone without admin.access. */
-export async function refuseDuringMaintenance(ctx: Pick<SettingsCtx, 'db' | 'settingsCache' | 'user'>): Promise<void> {
-  if (hasPermission(ctx.user, PERMISSIONS.adminAccess)) return;
+export async function refuseDuringMaintenance(ctx: Pick<SettingsCtx, 'db' | 'settingsCache' | 'user' | 'twoFactorSetupRequired'>): Promise<void> {
+  if (actsAsAdmin(ctx)) return;
   if (await getBooleanSetting(ctx, 'maintenance_mode')) throw maintenance();
 }

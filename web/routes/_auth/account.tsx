@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
+import ShieldAlertIcon from "lucide-react/icons/shield-alert";
 
 import { PageContainer } from "@/components/layout/site-layout";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth";
 import { AccountDetailsCard } from "./-components/account-details-card";
@@ -15,11 +17,18 @@ export const Route = createFileRoute("/_auth/account")({
 });
 
 function AccountPage() {
-  const { user, isPending } = useSession();
+  const { user, isPending, twoFactorSetupRequired } = useSession();
   if (isPending) return <PageSpinner />;
   return (
     <PageContainer className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+      {twoFactorSetupRequired && (
+        <Alert variant="info">
+          <ShieldAlertIcon aria-hidden="true" />
+          <AlertTitle>Two-factor authentication is required for admins</AlertTitle>
+          <AlertDescription>Turn it on below to use the admin area.</AlertDescription>
+        </Alert>
+      )}
       {user ? (
         <div className="grid items-start gap-6 lg:grid-cols-2">
           <AccountDetailsCard user={user} />
