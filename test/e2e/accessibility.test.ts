@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, settings, tablers } from '../../src/db/schema';
+import { blockingAxeViolations } from './axe';
 import { launchChromium, startTestServer, VIEWPORTS } from './browser';
 
 /**
@@ -12,12 +11,8 @@ import { launchChromium, startTestServer, VIEWPORTS } from './browser';
  * narrowest phone we support and on a desktop, and nothing is wider than a 360 px screen.
  */
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const NARROW = { width: 360, height: 800 };
 const TABLER = 'Jan de Vries';
-
-type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -93,21 +88,6 @@ const PAGES: { name: string; path: string; ready: string; reach?: (page: Page) =
   { name: 'register', path: '/register', ready: 'Register' },
 ];
 
-/** axe-core's findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  // Evaluated through the DevTools protocol rather than added as a <script>: the site's
-  // Content-Security-Policy (script-src 'self') rightly refuses inline scripts, and should stay on.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
-  }, AXE_TAGS);
-}
-
-const describeViolations = (violations: Violation[]) =>
-  violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
-
 for (const viewport of [NARROW, VIEWPORTS.desktop]) {
   describe(`at ${viewport.width} px wide`, () => {
     for (const entry of PAGES) {
@@ -121,12 +101,8 @@ for (const viewport of [NARROW, VIEWPORTS.desktop]) {
           await page.getByRole('heading', { name: entry.ready, exact: true }).first().waitFor();
           await entry.reach?.(page);
 
-          const violations = await axeViolations(page);
-          const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-          // Moderate and minor findings do not fail the test, but should not go unnoticed either.
-          const minor = violations.filter((v) => !blocking.includes(v));
-          if (minor.length > 0) console.warn(`axe, ${entry.path} at ${viewport.width} px, not blocking:\n${describeViolations(minor)}`);
-          expect(describeViolations(blocking), `axe violations on ${entry.path} (${entry.name}) at ${viewport.width} px`).toBe('');
+          const where = `${entry.path} (${entry.name}) at ${viewport.width} px`;
+          expect(await blockingAxeViolations(page, where), `axe violations on ${where}`).toBe('');
 
           if (viewport === NARROW) {
             const width = await page.evaluate(() => document.documentElement.scrollWidth);

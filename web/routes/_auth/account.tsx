@@ -25,7 +25,7 @@ function AccountPage() {
       {twoFactorSetupRequired && (
         <Alert variant="info">
           <ShieldAlertIcon aria-hidden="true" />
-          <AlertTitle>Two-factor authentication is required for admins</AlertTitle>
+          <AlertTitle className="line-clamp-none">Two-factor authentication is required for admins</AlertTitle>
           <AlertDescription>Turn it on below to use the admin area.</AlertDescription>
         </Alert>
       )}
