@@ -48,3 +48,26 @@ export function randomPassword(length = 20): string {
   }
   return out;
 }
+
+const purposeKeys = new Map<string, Promise<CryptoKey>>();
+
+function importHmacKey(raw: Uint8Array): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+}
+
+/**
+ * HMAC-SHA-256 of `message` under a key derived from the app's SECRET_KEY for one `purpose`
+ * (HMAC(secret, purpose)), so recovery codes, gate tokens and anything later never share a key.
+ */
+export async function keyedDigest(secretKeyHex: string, purpose: string, message: string): Promise<Uint8Array> {
+  const cacheKey = `${purpose}\u0000${secretKeyHex}`;
+  let key = purposeKeys.get(cacheKey);
+  if (!key) {
+    key = (async () => {
+      const master = await importHmacKey(fromHex(secretKeyHex));
+      return importHmacKey(new Uint8Array(await crypto.subtle.sign('HMAC', master, new TextEncoder().encode(purpose))));
+    })();
+    purposeKeys.set(cacheKey, key);
+  }
+  return new Uint8Array(await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(message)));
+}

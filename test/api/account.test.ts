@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { groups, sessions, settings, users } from '../../src/db/schema';
+import { auditLog, groups, sessions, settings, users } from '../../src/db/schema';
 import { SESSION_COOKIE } from '../../src/features/auth/session';
 import { sha256Hex } from '../../src/platform/crypto';
 import { createPasswordHasher } from '../../src/platform/password';
@@ -124,7 +124,7 @@ describe.each(both)('$name', (tr) => {
       const expires = attributes.find((a) => a.startsWith('Expires='));
       expect(new Date(expires!.slice('Expires='.length)).getTime()).toBe(Math.floor((t.clock.now().getTime() + 30 * DAY) / 1000) * 1000);
 
-      expect(await me(sessionCookieOf(answer))).toEqual({ loggedIn: true, user: expectedUser });
+      expect(await me(sessionCookieOf(answer))).toEqual({ loggedIn: true, user: expectedUser, two_factor_setup_required: false });
       expect(await me(undefined)).toEqual({ loggedIn: false });
     });
 
@@ -196,7 +196,7 @@ describe.each(both)('$name', (tr) => {
       expect((await me(sessionCookieOf(answer))).loggedIn).toBe(true);
     });
 
-    it('blocks a username after 5 failures, even with the right password and from another address, until 15 minutes have passed', async () => {
+    it('blocks a (username, address) pair after 5 failures, even with the right password, until 15 minutes have passed', async () => {
       await t.createUser(name('dave'));
       const ip = freshIp();
       for (let i = 0; i < 5; i++) {
@@ -205,8 +205,8 @@ describe.each(both)('$name', (tr) => {
       const blocked = await tr.call('login', { ip, body: { username: name('dave'), password: DEFAULT_PASSWORD } });
       expectFailure(tr, blocked, 429, LOGIN_BLOCKED);
       expect(hasSessionCookie(blocked)).toBe(false);
-      // The counter is per username (case-insensitively), whatever the address.
-      expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('DAVE'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
+      // The pair is the username case-insensitively.
+      expectFailure(tr, await tr.call('login', { ip, body: { username: name('DAVE'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
 
       t.clock.advance(15 * MINUTE - 1000);
       expectFailure(tr, await tr.call('login', { ip, body: { username: name('dave'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
@@ -214,6 +214,56 @@ describe.each(both)('$name', (tr) => {
       const again = await tr.call('login', { ip, body: { username: name('dave'), password: DEFAULT_PASSWORD } });
       expect(again.status).toBe(200);
       expect(again.data.success).toBe(true);
+    });
+
+    it('never lets a stranger lock an account: after 5 failures from one address, the right password from another gets in', async () => {
+      await t.createUser(name('victim'));
+      const stranger = freshIp();
+      for (let i = 0; i < 6; i++) {
+        await tr.call('login', { ip: stranger, body: { username: name('victim'), password: `guess-${i}` } });
+      }
+      expectFailure(tr, await tr.call('login', { ip: stranger, body: { username: name('victim'), password: 'guess-7' } }), 429, LOGIN_BLOCKED);
+      const owner = await tr.call('login', { ip: freshIp(), body: { username: name('victim'), password: DEFAULT_PASSWORD } });
+      expect(owner.status).toBe(200);
+      expect(owner.data.user.username).toBe(name('victim'));
+    });
+
+    it('after 50 failures from many addresses answers wrong passwords with 429 and writes auth.lockout once, yet the right password from a clean address gets in', async () => {
+      await t.createUser(name('target'));
+      for (let i = 0; i < 50; i++) {
+        expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: `spray-${i}` } }), 401, INVALID_CREDENTIALS);
+      }
+      const spray = freshIp();
+      expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: 'spray-50' } }), 429, LOGIN_BLOCKED);
+      // That address failed for this name during the lockout: it gets no more answers, right password or not.
+      expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
+      expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: 'spray-51' } }), 429, LOGIN_BLOCKED);
+
+      const lockouts = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.lockout'), eq(auditLog.target, name('target'))));
+      expect(lockouts.map((e) => [e.actorId, e.actorUsername, JSON.parse(e.details)])).toEqual([[null, null, { failures: 51 }]]);
+
+      const owner = await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: DEFAULT_PASSWORD } });
+      expect(owner.status).toBe(200);
+    });
+
+    it('writes auth.login_failed without an actor for wrong passwords and unknown names, and auth.login and auth.logout for the user', async () => {
+      const user = await t.createUser(name('audited'));
+      const ip = freshIp();
+      await tr.call('login', { ip, body: { username: name('audited'), password: 'not-it' } });
+      await tr.call('login', { ip, body: { username: name('nobody_here'), password: 'not-it' } });
+      const ok = await tr.call('login', { ip, body: { username: name('audited'), password: DEFAULT_PASSWORD } });
+      expect(ok.status).toBe(200);
+      expect((await tr.call('logout', { ip, cookie: sessionCookieOf(ok) })).status).toBe(200);
+
+      const entries = await t.db.select().from(auditLog).where(eq(auditLog.ip, ip)).orderBy(asc(auditLog.id));
+      expect(entries.map((e) => [e.action, e.actorId, e.target])).toEqual([
+        ['auth.login_failed', null, name('audited')],
+        ['auth.login_failed', null, name('nobody_here')],
+        ['auth.login', user.id, ''],
+        ['auth.logout', user.id, ''],
+      ]);
+      expect(JSON.stringify(entries)).not.toContain('not-it');
+      expect(JSON.stringify(entries)).not.toContain(DEFAULT_PASSWORD);
     });
 
     it('blocks an address after 20 failures across usernames, while another address still signs in', async () => {
@@ -349,7 +399,7 @@ describe.each(both)('$name', (tr) => {
       expect(answer.data).toEqual({ success: true, user: expectedUser, activation_required: false });
       expect(row.status).toBe('active');
       expect(row.passwordHash).toMatch(/^\$argon2id\$/);
-      expect(await me(sessionCookieOf(answer))).toEqual({ loggedIn: true, user: expectedUser });
+      expect(await me(sessionCookieOf(answer))).toEqual({ loggedIn: true, user: expectedUser, two_factor_setup_required: false });
       // The new account signs in with its password.
       expect((await tr.call('login', { body: { username: name('newbie'), password: 'secret-enough' } })).status).toBe(200);
     });
@@ -491,6 +541,31 @@ describe.each(both)('$name', (tr) => {
     });
   });
 
+  describe('e-mail change, issue 12', () => {
+    it('ends the other sessions of the user, keeps the current one, and audits old and new address', async () => {
+      const user = await t.createUser(name('mover'));
+      await t.db.update(users).set({ email: `${name('mover')}@old.nl` }).where(eq(users.id, user.id));
+      const cookie = await t.cookieFor(name('mover'));
+      const other = await t.cookieFor(name('mover'));
+      expect((await tr.call('editEmail', { cookie, body: { email: `${name('mover')}@new.nl` } })).status).toBe(200);
+      expect((await me(cookie)).loggedIn).toBe(true);
+      expect(await me(other)).toEqual({ loggedIn: false });
+      const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.email_changed'), eq(auditLog.actorId, user.id)));
+      expect(JSON.parse(entry!.details)).toEqual({ email: [`${name('mover')}@old.nl`, `${name('mover')}@new.nl`] });
+    });
+
+    it('allows 10 tries in 15 minutes, so a signed-in user cannot probe which addresses exist', async () => {
+      await t.createUser(name('prober'));
+      const cookie = await t.cookieFor(name('prober'));
+      for (let i = 0; i < 10; i++) {
+        expect((await tr.call('editEmail', { cookie, body: { email: `${name('probe')}${i}@example.nl` } })).status).toBe(200);
+      }
+      expectFailure(tr, await tr.call('editEmail', { cookie, body: { email: 'admin-guess@example.nl' } }), 429, 'Too many attempts. Please wait 15 minutes and try again.');
+      t.clock.advance(15 * MINUTE);
+      expect((await tr.call('editEmail', { cookie, body: { email: `${name('probe')}@example.nl` } })).status).toBe(200);
+    });
+  });
+
   describe('password change', () => {
     let cookie: string;
     beforeAll(async () => {
@@ -538,16 +613,29 @@ describe.each(both)('$name', (tr) => {
 describe('sign-in rate limits under simultaneous attempts', () => {
   // DESIGN §3: the limits are kept in the database "so they hold across Worker isolates"; they must
   // equally hold when an attacker sends guesses in parallel instead of one after another.
-  it('checks at most 5 of 12 simultaneous wrong passwords for one username; the rest answer 429', async () => {
+  it('checks at most 5 of 12 simultaneous wrong passwords for one username from one address; the rest answer 429', async () => {
     await t.createUser('parallel_victim');
+    const ip = freshIp();
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        t.request('/api/account/login', { body: { username: 'parallel_victim', password: `guess-${i}` }, headers: { 'x-test-client-ip': freshIp() } }),
+        t.request('/api/account/login', { body: { username: 'parallel_victim', password: `guess-${i}` }, headers: { 'x-test-client-ip': ip } }),
       ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length, `statuses ${statuses.join(',')}`).toBeLessThanOrEqual(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - statuses.filter((s) => s === 401).length);
+  });
+
+  it('answers at most 50 of 70 simultaneous wrong passwords for one username from 70 addresses with a plain 401', async () => {
+    await t.createUser('parallel_spray');
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, (_, i) =>
+        t.request('/api/account/login', { body: { username: 'parallel_spray', password: `guess-${i}` }, headers: { 'x-test-client-ip': freshIp() } }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length, `statuses ${statuses.join(',')}`).toBeLessThanOrEqual(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(70 - statuses.filter((s) => s === 401).length);
   });
 
   it('checks at most 20 of 30 simultaneous failures from one address; the rest answer 429', async () => {

@@ -1,10 +1,10 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { recoveryCodes, sessions, twoFactorSecrets } from '../../src/db/schema';
+import { auditLog, recoveryCodes, sessions, twoFactorSecrets } from '../../src/db/schema';
 import { SESSION_COOKIE } from '../../src/features/auth/session';
-import { hashRecoveryCode } from '../../src/features/auth/totp';
+import { hashRecoveryCode, legacyRecoveryCodeHash } from '../../src/features/auth/totp';
 import { sha256Hex } from '../../src/platform/crypto';
 import { decrypt } from '../../src/platform/encryption';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -220,7 +220,7 @@ describe.each(both)('$name', (tr) => {
         expect(dump).not.toContain(code);
         expect(dump).not.toContain(code.replace('-', ''));
       }
-      expect(rows.map((r) => r.codeHash).sort()).toEqual((await Promise.all(codes.map(hashRecoveryCode))).sort());
+      expect(rows.map((r) => r.codeHash).sort()).toEqual((await Promise.all(codes.map((code) => hashRecoveryCode(t.deps.secretKey, code)))).sort());
       expect(rows.every((r) => r.usedAt === null)).toBe(true);
 
       expect((await me(cookie)).user.two_factor_enabled).toBe(true);
@@ -332,6 +332,20 @@ describe.each(both)('$name', (tr) => {
       expect((await me(sessionCookieOf(last))).loggedIn).toBe(true);
     });
 
+    it('still accepts a recovery code stored before the keyed digest (plain SHA-256) once, and a code kept under another SECRET_KEY not at all', async () => {
+      const { user } = await userWithTwoFactor('legacy');
+      await t.db.insert(recoveryCodes).values([
+        { userId: user.id, codeHash: await legacyRecoveryCodeHash('OLDC-ODE2') },
+        { userId: user.id, codeHash: await hashRecoveryCode('f'.repeat(64), 'OTHR-KEY2') },
+      ]);
+      const pending = await pendingLogin('legacy');
+      expectFailure(tr, await tr.call('completeLogin', { cookie: pending, body: { code: 'OTHR-KEY2' } }), 400, INVALID_CODE);
+      const answer = await tr.call('completeLogin', { cookie: pending, body: { code: 'oldc-ode2' } });
+      expect(answer.status).toBe(200);
+      const again = await pendingLogin('legacy');
+      expectFailure(tr, await tr.call('completeLogin', { cookie: again, body: { code: 'OLDC-ODE2' } }), 400, INVALID_CODE);
+    });
+
     it('completelogin without a pending session answers 401', async () => {
       const { cookie, secret } = await userWithTwoFactor('nina');
       expectFailure(tr, await tr.call('completeLogin', { body: { code: codeFor(secret) } }), 401, 'Not logged in');
@@ -398,6 +412,28 @@ describe.each(both)('$name', (tr) => {
       const cookie = await t.cookieFor(name('plain'));
       expectFailure(tr, await tr.call('check', { cookie, body: { code: '123456' } }), 400, 'Two-factor authentication is not enabled');
       expectFailure(tr, await tr.call('disable', { cookie, body: { code: '123456' } }), 400, 'Two-factor authentication is not enabled');
+    });
+
+    it('enabling and disabling 2FA end every other session of the user, keep the current one, and are audited', async () => {
+      const user = await t.createUser(name('multi'));
+      const cookie = await t.cookieFor(name('multi'));
+      const phone = await t.cookieFor(name('multi'));
+      const setup = await tr.call('setup', { cookie });
+      expect((await tr.call('verify', { cookie, body: { code: codeFor(setup.data.secret) } })).status).toBe(200);
+      expect((await me(cookie)).loggedIn).toBe(true);
+      expect(await me(phone)).toEqual({ loggedIn: false });
+
+      nextStep();
+      const laptop = await t.cookieFor(name('multi'));
+      expect((await tr.call('disable', { cookie, body: { code: codeFor(setup.data.secret) } })).status).toBe(200);
+      expect((await me(cookie)).loggedIn).toBe(true);
+      expect(await me(laptop)).toEqual({ loggedIn: false });
+
+      const entries = await t.db.select().from(auditLog).where(eq(auditLog.actorId, user.id)).orderBy(asc(auditLog.id));
+      expect(entries.map((e) => [e.action, e.target])).toEqual([
+        ['auth.2fa_enabled', `user:${user.id} (${name('multi')})`],
+        ['auth.2fa_disabled', `user:${user.id} (${name('multi')})`],
+      ]);
     });
 
     it('disable refuses a wrong code and with a valid one turns 2FA off, so sign-in no longer asks for a code', async () => {

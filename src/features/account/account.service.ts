@@ -1,10 +1,11 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
-import { groups, twoFactorSecrets, userGroups, users } from '../../db/schema';
+import { groups, sessions, twoFactorSecrets, userGroups, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enforceRateLimit, hitRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { auditInsert, writeAudit } from '../audit/audit';
 import { requireUser, type HasUser } from '../auth/permissions';
-import { createSession, invalidateSession, invalidateUserSessions } from '../auth/session';
+import { createSession, endOtherSessions, invalidateSession } from '../auth/session';
 import { loadUserProfile, type UserProfile } from '../auth/user-profile';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
@@ -21,15 +22,23 @@ export function me(ctx: HasUser): MeAnswer {
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/** DESIGN §3 rate limits: failed logins per username and per client address. */
-export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+/**
+ * DESIGN §5 login throttling. Failures are counted per (username, address) pair, per address, and per
+ * username across all addresses; only the first two refuse a right password, so a stranger can shut
+ * neither an account nor anyone else's address, only their own.
+ */
+export const LOGIN_LIMIT_PER_PAIR: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
 const REGISTER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 const PASSWORD_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** issue 12 item 8: the e-mail change answers whether an address is taken, so it must not serve as a probe. */
+const EMAIL_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 
-const usernameKey = (username: string) => `login:user:${username.toLowerCase()}`;
+const pairKey = (username: string, ip: string) => `login:pair:${username.toLowerCase()}:${ip}`;
 const addressKey = (ip: string) => `login:ip:${ip}`;
+const usernameKey = (username: string) => `login:user:${username.toLowerCase()}`;
 
 // A hash to check the password against when the username does not exist, so both cases take as long.
 let dummyHash: Promise<string> | null = null;
@@ -61,39 +70,61 @@ async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: b
 }
 
 /**
- * spec §4 sign-in, DESIGN §3–4. A 2FA user gets a pending session and the answer
+ * spec §4 sign-in, DESIGN §3–5. A 2FA user gets a pending session and the answer
  * 'Two-factor authentication required'; only /api/twofactor/completelogin upgrades it.
  */
 export async function login(ctx: RequestCtx, input: { username: string; password: string }): Promise<UserProfile> {
-  const userKey = usernameKey(input.username);
-  const ipKey = addressKey(ctx.ip);
+  const keys = { pair: pairKey(input.username, ctx.ip), address: addressKey(ctx.ip), name: usernameKey(input.username) };
   // Every attempt is counted before the password is checked (one atomic write each), so guesses sent
-  // in parallel cannot slip past the limit; a success hands the counts back.
-  const byName = await hitRateLimit(ctx.db, ctx.clock, userKey, LOGIN_LIMIT_PER_USERNAME);
-  const byAddress = await hitRateLimit(ctx.db, ctx.clock, ipKey, LOGIN_LIMIT_PER_ADDRESS);
-  if (!byName.allowed || !byAddress.allowed) throw new AppError(429, LOGIN_BLOCKED);
+  // in parallel cannot slip past a limit; a success hands the counts back.
+  const pair = await hitRateLimit(ctx.db, ctx.clock, keys.pair, LOGIN_LIMIT_PER_PAIR);
+  const address = await hitRateLimit(ctx.db, ctx.clock, keys.address, LOGIN_LIMIT_PER_ADDRESS);
+  if (!pair.allowed || !address.allowed) throw new AppError(429, LOGIN_BLOCKED);
+  const byName = await hitRateLimit(ctx.db, ctx.clock, keys.name, LOGIN_LIMIT_PER_USERNAME);
+  // While a username is under attack from many addresses, an address that already failed for it gets
+  // no more answers; one that did not may still sign in with the right password.
+  const nameLocked = !byName.allowed && pair.count > 1;
   const user = await findUserByName(ctx, input.username);
   const valid = await ctx.passwords.verify(user?.passwordHash ?? (await timingDummy(ctx)), input.password);
-  if (!user || !valid) throw new AppError(401, INVALID_CREDENTIALS);
-  await resetRateLimit(ctx.db, userKey);
-  await refundRateLimit(ctx.db, ipKey);
+  if (!user || !valid || nameLocked) {
+    const failed = auditInsert(ctx, { action: 'auth.login_failed', target: input.username.slice(0, 64), actor: null });
+    if (byName.allowed) {
+      await failed;
+      throw new AppError(401, INVALID_CREDENTIALS);
+    }
+    // The lockout is written once, by the attempt that went over the limit.
+    if (byName.count === LOGIN_LIMIT_PER_USERNAME.limit + 1) {
+      await ctx.db.batch([failed, auditInsert(ctx, { action: 'auth.lockout', target: input.username.slice(0, 64), actor: null, details: { failures: byName.count } })]);
+    } else {
+      await failed;
+    }
+    throw new AppError(429, LOGIN_BLOCKED);
+  }
+  await Promise.all([resetRateLimit(ctx.db, keys.pair), refundRateLimit(ctx.db, keys.address), refundRateLimit(ctx.db, keys.name)]);
   // Said only after the right password, so it does not reveal which accounts exist.
   if (user.status !== 'active') throw new AppError(403, 'Account is not active');
   if (ctx.passwords.needsRehash(user.passwordHash)) {
     await ctx.db.update(users).set({ passwordHash: await ctx.passwords.hash(input.password) }).where(eq(users.id, user.id));
   }
   if (await hasTwoFactor(ctx, user.id)) {
+    // Not yet a sign-in: auth.login is written when the second step succeeds.
     await startSession(ctx, user.id, true);
     throw new AppError(401, TWO_FACTOR_REQUIRED);
   }
   await startSession(ctx, user.id, false);
   const profile = await loadUserProfile(ctx.db, user.id);
   ctx.user = profile;
+  await writeAudit(ctx, { action: 'auth.login' });
   return profile!;
 }
 
 export async function logout(ctx: RequestCtx): Promise<void> {
-  if (ctx.session) await invalidateSession(ctx.db, ctx.session.id);
+  if (ctx.session) {
+    await ctx.db.batch([
+      ctx.db.delete(sessions).where(eq(sessions.id, ctx.session.id)),
+      ...(ctx.user ? [auditInsert(ctx, { action: 'auth.logout' })] : []),
+    ]);
+  }
   ctx.session = null;
   ctx.user = null;
   ctx.cookies.clear();
@@ -155,6 +186,7 @@ export async function register(ctx: RequestCtx, input: { username: string; email
     throw error;
   }
   const created = await findUserByName(ctx, input.username);
+  await writeAudit(ctx, { action: 'auth.registered', actor: { id: created!.id, username: created!.username }, target: `user:${created!.id} (${created!.username})`, details: { status: created!.status } });
   if (activationRequired) return { user: null, activation_required: true };
   await startSession(ctx, created!.id, false);
   const profile = await loadUserProfile(ctx.db, created!.id);
@@ -172,14 +204,19 @@ async function emailInUse(ctx: RequestCtx, email: string, exceptUserId?: number)
   return !!row;
 }
 
-/** spec §5 update e-mail. */
+/** spec §5 update e-mail; issue 12: rate-limited, and the user's other sessions end. */
 export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
   const user = requireUser(ctx);
   const email = input.email.trim();
   if (email === '') throw badRequest('Email cannot be empty');
   if (!isValidEmail(email)) throw badRequest('Invalid email address');
+  await enforceRateLimit(ctx.db, ctx.clock, `email-change:user:${user.id}`, EMAIL_CHANGE_LIMIT_PER_USER, 'Too many attempts. Please wait 15 minutes and try again.');
   if (await emailInUse(ctx, email, user.id)) throw new AppError(409, 'Email is already in use');
-  await ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id));
+  await ctx.db.batch([
+    ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
+    endOtherSessions(ctx, user.id),
+    auditInsert(ctx, { action: 'auth.email_changed', target: `user:${user.id} (${user.username})`, details: { email: [user.email, email] } }),
+  ]);
 }
 
 /** spec §5 change password; DESIGN §3: the user's other sessions end. */
@@ -191,9 +228,9 @@ export async function changePassword(ctx: RequestCtx, input: { old_password: str
   await enforceRateLimit(ctx.db, ctx.clock, `password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER, 'Too many attempts. Please wait 15 minutes and try again.');
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw badRequest('Old password is incorrect');
-  await ctx.db
-    .update(users)
-    .set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() })
-    .where(eq(users.id, user.id));
-  await invalidateUserSessions(ctx.db, user.id, ctx.session?.id);
+  await ctx.db.batch([
+    ctx.db.update(users).set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
+    endOtherSessions(ctx, user.id),
+    auditInsert(ctx, { action: 'auth.password_changed', target: `user:${user.id} (${user.username})` }),
+  ]);
 }

@@ -96,6 +96,15 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/**
+ * The delete that ends every session of the user but the request's own, for a batch with the change
+ * that calls for it (password, e-mail or two-factor change: issue 12 item 3).
+ */
+export function endOtherSessions(ctx: { db: Db; session: Session | null }, userId: number) {
+  const others = ctx.session ? and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)) : eq(sessions.userId, userId);
+  return ctx.db.delete(sessions).where(others);
+}
+
 /** Ends every session of a user, or every other one when `keepSessionId` is given (password change). */
 export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
   await db

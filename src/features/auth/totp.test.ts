@@ -5,6 +5,7 @@ import {
   createRecoveryCodes,
   createTotpKey,
   hashRecoveryCode,
+  legacyRecoveryCodeHash,
   matchTotpStep,
   normaliseRecoveryCode,
   RECOVERY_CODE_COUNT,
@@ -108,13 +109,16 @@ describe('recovery codes', () => {
     }
   });
 
-  it('hashes a code stably to 64 hex characters, different for different codes', async () => {
-    const hash = await hashRecoveryCode('K7QD-M3XP');
-    expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await hashRecoveryCode('K7QD-M3XP')).toBe(hash);
-    expect(await hashRecoveryCode('K7QD-M3XQ')).not.toBe(hash);
+  it('stores a code as a keyed digest: stable, different for other codes and for another SECRET_KEY, never the plain SHA-256', async () => {
+    const key = 'ab'.repeat(32);
+    const hash = await hashRecoveryCode(key, 'K7QD-M3XP');
+    expect(hash).toMatch(/^h1:[0-9a-f]{64}$/);
+    expect(await hashRecoveryCode(key, 'K7QD-M3XP')).toBe(hash);
+    expect(await hashRecoveryCode(key, 'K7QD-M3XQ')).not.toBe(hash);
+    expect(await hashRecoveryCode('cd'.repeat(32), 'K7QD-M3XP')).not.toBe(hash);
+    expect(hash.slice(3)).not.toBe(await legacyRecoveryCodeHash('K7QD-M3XP'));
     expect(hash).not.toContain('K7QD');
     // What a person types is hashed after normalising, so both spellings meet.
-    expect(await hashRecoveryCode(normaliseRecoveryCode('k7qdm3xp')!)).toBe(hash);
+    expect(await hashRecoveryCode(key, normaliseRecoveryCode('k7qdm3xp')!)).toBe(hash);
   });
 });

@@ -1,6 +1,6 @@
 import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import { randomBytes, sha256Hex, timingSafeEqual } from '../../platform/crypto';
+import { keyedDigest, randomBytes, sha256Hex, timingSafeEqual, toHex } from '../../platform/crypto';
 
 /** DESIGN §3: RFC 6238 TOTP, 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -38,7 +38,11 @@ export function matchTotpStep(key: Uint8Array, code: string, now: Date): number 
   return matched;
 }
 
-/** Recovery codes: 10 single-use codes like 'K7QD-M3XP' (40 bits each), stored as SHA-256 hashes. */
+/**
+ * Recovery codes: 10 single-use codes like 'K7QD-M3XP' (40 bits each). Stored as an HMAC under a key
+ * derived from SECRET_KEY (issue 12 item 6): 40 bits would fall to a brute force of a leaked plain
+ * digest, not of a keyed one whose key is not in the database.
+ */
 export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -60,6 +64,15 @@ export function normaliseRecoveryCode(input: string): string | null {
   return `${plain.slice(0, 4)}-${plain.slice(4)}`;
 }
 
-export function hashRecoveryCode(code: string): Promise<string> {
+/** The stored form of a code: `h1:` and the keyed digest in hex. */
+export async function hashRecoveryCode(secretKey: string, code: string): Promise<string> {
+  return `h1:${toHex(await keyedDigest(secretKey, 'recovery-codes', code))}`;
+}
+
+/**
+ * The form codes issued before the keyed digest were stored in (plain SHA-256). They keep working
+ * until used or replaced, so nobody is locked out by the upgrade; new codes never take this form.
+ */
+export function legacyRecoveryCodeHash(code: string): Promise<string> {
   return sha256Hex(`recovery:${code}`);
 }

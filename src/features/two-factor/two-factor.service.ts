@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { toString as qrToString } from 'qrcode';
 import type { RequestCtx } from '../../context';
 import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
@@ -6,11 +6,13 @@ import { AppError, badRequest, notLoggedIn } from '../../http/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
 import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser } from '../auth/permissions';
-import { createSession, invalidateSession } from '../auth/session';
+import { createSession, endOtherSessions, invalidateSession } from '../auth/session';
+import { auditInsert, writeAudit } from '../audit/audit';
 import {
   createRecoveryCodes,
   createTotpKey,
   hashRecoveryCode,
+  legacyRecoveryCodeHash,
   matchTotpStep,
   normaliseRecoveryCode,
   totpKeyText,
@@ -72,14 +74,15 @@ async function acceptTotp(ctx: RequestCtx, userId: number, code: string, require
   return claimed.length === 1;
 }
 
-/** Accepts an unused recovery code once. */
+/** Accepts an unused recovery code once, in its keyed form or (codes issued before it) the legacy one. */
 async function acceptRecoveryCode(ctx: RequestCtx, userId: number, input: string): Promise<boolean> {
   const code = normaliseRecoveryCode(input);
   if (!code) return false;
+  const digests = [await hashRecoveryCode(ctx.secretKey, code), await legacyRecoveryCodeHash(code)];
   const used = await ctx.db
     .update(recoveryCodes)
     .set({ usedAt: ctx.clock.now().toISOString() })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, await hashRecoveryCode(code)), isNull(recoveryCodes.usedAt)))
+    .where(and(eq(recoveryCodes.userId, userId), inArray(recoveryCodes.codeHash, digests), isNull(recoveryCodes.usedAt)))
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }
@@ -99,11 +102,14 @@ export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ 
   if (!(await acceptTotp(ctx, user.id, code, false))) throw badRequest(INVALID_CODE);
   await resetRateLimit(ctx.db, limitKey);
   const codes = createRecoveryCodes();
-  const hashes = await Promise.all(codes.map(hashRecoveryCode));
+  const hashes = await Promise.all(codes.map((code) => hashRecoveryCode(ctx.secretKey, code)));
+  // issue 12 item 3: turning two-factor on signs out every other device of the user.
   await ctx.db.batch([
     ctx.db.update(twoFactorSecrets).set({ enabledAt: ctx.clock.now().toISOString() }).where(eq(twoFactorSecrets.userId, user.id)),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
     ctx.db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId: user.id, codeHash }))),
+    endOtherSessions(ctx, user.id),
+    auditInsert(ctx, { action: 'auth.2fa_enabled', target: `user:${user.id} (${user.username})` }),
   ]);
   ctx.user = await loadUserProfile(ctx.db, user.id);
   return { message: '2FA enabled successfully', recovery_codes: codes };
@@ -127,6 +133,7 @@ export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Pro
   ctx.cookies.set(token, full.expiresAt);
   ctx.session = full;
   ctx.user = await loadUserProfile(ctx.db, session.userId);
+  await writeAudit(ctx, { action: 'auth.login', details: { two_factor: true } });
 }
 
 /**
@@ -158,6 +165,8 @@ export async function disableTwoFactor(ctx: RequestCtx, code: string): Promise<{
   await ctx.db.batch([
     ctx.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id)),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
+    endOtherSessions(ctx, user.id),
+    auditInsert(ctx, { action: 'auth.2fa_disabled', target: `user:${user.id} (${user.username})` }),
   ]);
   ctx.user = await loadUserProfile(ctx.db, user.id);
   return { message: '2FA disabled' };
