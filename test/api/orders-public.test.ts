@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, sequences, tablers } from '../../src/db/schema';
+import { mailOutbox, orders, rateLimits, sequences, tablers } from '../../src/db/schema';
+import { issueGateToken } from '../../src/features/tablers/gate-token';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, transports, type CallInit } from '../support/transports';
 
@@ -26,6 +27,8 @@ const GATE = {
 const QUANTITY = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
 const INVALID_EMAIL = 'Voer een geldig email adres in.';
 const ORDERS_TOO_MANY = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
+const GATE_TOKEN_SHAPE = /^[1-9]\d*\.\d+\.[A-Za-z0-9_-]{43}$/;
+const NAME_LINK = 'Naam mag geen link of e-mailadres bevatten.';
 
 type Op = 'match' | 'list' | 'create';
 
@@ -129,7 +132,7 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
       const jan = await insertTabler('Jan Jansen');
       const answer = await match('Jan Jansen');
       expect(answer.status).toBe(200);
-      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
     });
 
     it('refuses with the no-match text when there are no tablers at all', async () => {
@@ -147,7 +150,7 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
       await insertTabler('Klaas de Vries');
       for (const password of ['jan jansen', 'JANJANSEN', '  jan   JANSEN ']) {
         const answer = await match(password);
-        expect(answer.data, password).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+        expect(answer.data, password).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
       }
     });
 
@@ -155,23 +158,23 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
       const jan = await insertTabler('Jan Jansen');
       await insertTabler('Klaas de Vries');
       const answer = await match('JANSEN');
-      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+      expect(answer.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
     });
 
     it('matches an input that contains the whole name', async () => {
       const klaas = await insertTabler('Klaas de Vries');
       await insertTabler('Jan Jansen');
       const answer = await match('Klaas de Vries uit Harlingen');
-      expect(answer.data).toEqual({ success: true, tabler: { id: klaas.id, name: 'Klaas de Vries' } });
+      expect(answer.data).toEqual({ success: true, tabler: { id: klaas.id, name: 'Klaas de Vries' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
     });
 
     it('prefers the exact normalised match over containment', async () => {
       const janJansen = await insertTabler('Jan Jansen');
       const jan = await insertTabler('Jan');
       // 'jan' is contained in 'Jan Jansen', but equals 'Jan'.
-      expect((await match('jan')).data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan' } });
+      expect((await match('jan')).data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
       // 'Jan Jansen' contains 'Jan', but equals 'Jan Jansen'.
-      expect((await match('jan jansen')).data).toEqual({ success: true, tabler: { id: janJansen.id, name: 'Jan Jansen' } });
+      expect((await match('jan jansen')).data).toEqual({ success: true, tabler: { id: janJansen.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
     });
 
     it('refuses an ambiguous containment (two candidates) with the no-match text', async () => {
@@ -183,17 +186,19 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
   });
 
   describe('rate limit', () => {
-    it('allows 10 attempts per address in 15 minutes, then answers 429; another address is unaffected', async () => {
+    it('counts only failed attempts: 30 passes from one address all answer, 10 failures then block it; another address is unaffected', async () => {
       const jan = await insertTabler('Jan Jansen');
       const ip = freshIp();
+      for (let i = 0; i < 30; i++) {
+        expect((await match('Jan Jansen', ip)).status, `pass ${i + 1}`).toBe(200);
+      }
       for (let i = 0; i < 10; i++) {
-        const answer = await match(i % 2 === 0 ? 'Willem' : 'Jan Jansen', ip);
-        expect(answer.status, `attempt ${i + 1}`).not.toBe(429);
+        expectFailure(tr, await match('Willem', ip), 400, GATE.noMatch);
       }
       expectFailure(tr, await match('Jan Jansen', ip), 429, GATE.tooMany);
 
       const other = await match('Jan Jansen', freshIp());
-      expect(other.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' } });
+      expect(other.data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
     });
 
     it('allows the address again once the quarter of an hour is over', async () => {
@@ -376,6 +381,15 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expect(row!.notes).toBe('Bel even aan bij de buren');
     });
 
+    it('repeats none of the visitor\'s free text in the confirmation but the name: no phone, address or notes', async () => {
+      await create(orderBody(tablerId, { name: 'Ans Post', phone: '0611111111', address: 'Zoutsloot 9', city: 'Harlingen', notes: 'Uw account is geblokkeerd, bel 0900-1234' }));
+      const [mail] = await outbox();
+      expect(mail!.textBody).toContain('Beste Ans Post,');
+      for (const text of ['0611111111', 'Zoutsloot', 'geblokkeerd', '0900-1234']) expect(mail!.textBody).not.toContain(text);
+      const [row] = await orderRows();
+      expect(row!.notes).toBe('Uw account is geblokkeerd, bel 0900-1234');
+    });
+
     it('queues an order-confirmation mail to the customer with the reference and the quantity', async () => {
       await create(orderBody(tablerId, { amount: 3, email: 'klant@example.nl' }));
       const mails = await outbox();
@@ -400,6 +414,13 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expect(await orderRows()).toEqual([]);
       expect(await outbox()).toEqual([]);
     });
+
+    it.each(['Uw account is geblokkeerd, ga naar https://evil.example', 'Kijk op www.prijs.nl', 'mail me: a@b.nl', 'bank-check.com'])(
+      'refuses a name with a link or an e-mail address: %s',
+      async (name) => {
+        expectFailure(tr, await create(orderBody(tablerId, { name })), 400, NAME_LINK);
+      },
+    );
 
     it.each([
       ['name', 'Naam'],
@@ -501,6 +522,36 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
 
       const other = await create(orderBody(tablerId), { ip: freshIp() });
       expect(other.data).toEqual({ success: true, order_reference: 'KP-2026-0021' });
+    });
+
+    it('lifts the limit to 200 an hour for orders sent with a valid gate token for their tabler', async () => {
+      const ip = freshIp();
+      const token: string = (await tr.call('match', { body: { password: 'Jan Jansen' }, ip })).data.gate_token;
+      for (let i = 0; i < 25; i++) {
+        expect((await create({ ...orderBody(tablerId), gate_token: token }, { ip })).status, `order ${i + 1}`).toBe(200);
+      }
+      // The member's orders leave the plain limit of that address untouched.
+      for (let i = 0; i < 20; i++) expect((await create(orderBody(tablerId), { ip })).status).toBe(200);
+      expectFailure(tr, await create(orderBody(tablerId), { ip }), 429, ORDERS_TOO_MANY);
+      expect((await create({ ...orderBody(tablerId), gate_token: token }, { ip })).status).toBe(200);
+      await t.db.update(rateLimits).set({ count: 200 }).where(eq(rateLimits.key, `order-create:gated:ip:${ip}`));
+      expectFailure(tr, await create({ ...orderBody(tablerId), gate_token: token }, { ip }), 429, ORDERS_TOO_MANY);
+    });
+
+    it('ignores a token of another tabler, an expired, a tampered or a foreign one: the plain limit applies', async () => {
+      const other = await insertTabler('Klaas de Vries');
+      const otherToken: string = (await tr.call('match', { body: { password: 'Klaas de Vries' }, ip: freshIp() })).data.gate_token;
+      const oldToken: string = (await tr.call('match', { body: { password: 'Jan Jansen' }, ip: freshIp() })).data.gate_token;
+      t.clock.advance(12 * HOUR);
+      const fresh: string = (await tr.call('match', { body: { password: 'Jan Jansen' }, ip: freshIp() })).data.gate_token;
+      const tampered = `${fresh.slice(0, -2)}${fresh.endsWith('AA') ? 'BB' : 'AA'}`;
+      const foreign = await issueGateToken('9'.repeat(64), tablerId, t.clock.now());
+      expect(other.id).not.toBe(tablerId);
+      for (const gate_token of [otherToken, oldToken, tampered, foreign, 'not-a-token', 42]) {
+        const ip = freshIp();
+        for (let i = 0; i < 20; i++) expect((await create({ ...orderBody(tablerId), gate_token }, { ip })).status).toBe(200);
+        expectFailure(tr, await create({ ...orderBody(tablerId), gate_token }, { ip }), 429, ORDERS_TOO_MANY);
+      }
     });
 
     it('allows the address again after an hour', async () => {

@@ -59,7 +59,7 @@ async function screenshot(page: Page, name: string) {
 }
 
 function storage(page: Page) {
-  return page.evaluate(() => ({ id: localStorage.getItem('selectedTablerId'), name: localStorage.getItem('selectedTablerName') }));
+  return page.evaluate(() => ({ id: localStorage.getItem('selectedTablerId'), name: localStorage.getItem('selectedTablerName'), gateToken: localStorage.getItem('gateToken') }));
 }
 
 /** The visible message under the address field (the same text is also announced to screen readers). */
@@ -149,7 +149,7 @@ describe('the order form in Chromium', () => {
 
     // Case and spaces do not matter (spec §5).
     await passGate(page, 'JanDeVries');
-    expect(await storage(page)).toEqual({ id: String(tablerId), name: TABLER });
+    expect(await storage(page)).toMatchObject({ id: String(tablerId), name: TABLER, gateToken: expect.stringMatching(/^\d+\.\d+\./) });
     expect(await stepper.locator('[aria-current=step]').textContent()).toContain('Bestelling');
   });
 
@@ -160,7 +160,7 @@ describe('the order form in Chromium', () => {
 
     await page.getByRole('button', { name: 'Terug' }).click();
     await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
-    expect(await storage(page)).toEqual({ id: null, name: null });
+    expect(await storage(page)).toEqual({ id: null, name: null, gateToken: null });
     await page.reload();
     await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
     expect(await page.getByText('Bestelling voor tabler').count()).toBe(0);
@@ -184,7 +184,7 @@ describe('the order form in Chromium', () => {
     expect(await error.textContent()).toBe('Kon tablers niet laden. Probeer de pagina te verversen.');
     expect(await page.getByText('Internal server error').count()).toBe(0);
     await page.unroute('**/trpc/tablers.match**');
-    expect(await storage(page)).toEqual({ id: null, name: null });
+    expect(await storage(page)).toEqual({ id: null, name: null, gateToken: null });
     // Once the server answers again the same name passes.
     await passGate(page, 'Jan de Vries');
     await page.getByRole('button', { name: 'Terug' }).click();
@@ -212,8 +212,11 @@ describe('the order form in Chromium', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
 
     await page.getByLabel('Email', { exact: true }).fill('anna@');
+    await page.getByLabel('Naam', { exact: true }).fill('Ga naar https://evil.example');
     await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
     await expect.poll(() => fieldError(page, 'Email').textContent()).toBe('Voer een geldig email adres in.');
+    await expect.poll(() => fieldError(page, 'Naam').textContent()).toBe('Naam mag geen link of e-mailadres bevatten.');
+    await page.getByLabel('Naam', { exact: true }).fill('');
 
     // Signs, exponents and decimals cannot be typed; 0 is refused.
     await quantity.fill('');
@@ -353,7 +356,9 @@ describe('the order form in Chromium', () => {
     // Hold the create call so the sending state can be seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let sentToken: unknown;
     await page.route('**/trpc/orders.create**', async (route) => {
+      sentToken = (route.request().postDataJSON() as { gate_token?: unknown }).gate_token;
       await held;
       await route.continue();
     });
@@ -365,6 +370,10 @@ describe('the order form in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
     await page.unroute('**/trpc/orders.create**');
+    // DESIGN §5: the token the gate handed out (kept with the tabler) goes with the order.
+    const stored = await storage(page);
+    expect(stored.gateToken).toMatch(new RegExp(`^${tablerId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
+    expect(sentToken).toBe(stored.gateToken);
     const confirmation = page.locator('[data-slot=order-confirmation]');
     const text = (await confirmation.textContent()) ?? '';
     expect(text).toContain(SUCCESS_TEXT);
@@ -398,7 +407,7 @@ describe('the order form in Chromium', () => {
     await page.getByRole('button', { name: 'Nieuwe Bestelling' }).click();
     await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
     expect(await page.getByLabel('Wachtwoord', { exact: true }).inputValue()).toBe('');
-    expect(await storage(page)).toEqual({ id: null, name: null });
+    expect(await storage(page)).toEqual({ id: null, name: null, gateToken: null });
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,3 +1,5 @@
+import { nameHasLink, NAME_LINK_MESSAGE } from "../../src/features/orders/order-name";
+
 // Client-side checks of the public forms, with the exact Dutch texts of spec §5. The server checks
 // the same rules again (src/features/tablers/tabler-gate.ts, orders.schemas.ts, contact.schemas.ts);
 // public-forms.test.ts keeps both sides in step.
@@ -8,6 +10,8 @@ export const GATE_MESSAGES = {
   noLetters: "Wachtwoord moet letters bevatten.",
   noMatch: "Onjuist wachtwoord. Probeer opnieuw.",
 } as const;
+
+export { NAME_LINK_MESSAGE };
 
 export const QUANTITY_MESSAGE = "Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.";
 export const INVALID_EMAIL_MESSAGE = "Voer een geldig email adres in.";
@@ -68,6 +72,7 @@ export function validateOrder(values: OrderFormValues): FieldErrors<OrderField> 
   for (const field of REQUIRED_ORDER_FIELDS) {
     if (values[field].trim() === "") errors[field] = requiredMessage(ORDER_LABELS[field]);
   }
+  if (!errors.name && nameHasLink(values.name)) errors.name = NAME_LINK_MESSAGE;
   if (!errors.email && !isValidEmail(values.email.trim())) errors.email = INVALID_EMAIL_MESSAGE;
   if (parseQuantity(values.quantity) === null) errors.quantity = QUANTITY_MESSAGE;
   return errors;

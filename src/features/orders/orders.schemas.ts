@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameHasLink, NAME_LINK_MESSAGE } from './order-name';
 
 const required = (label: string, max: number) =>
   z
@@ -27,7 +28,7 @@ const quantity = z
 export const orderInputSchema = z
   .object({
     tabler_id: z.union([z.number(), z.string(), z.null()]).optional(),
-    name: required('Naam', 100),
+    name: required('Naam', 100).refine((name) => !nameHasLink(name), { error: NAME_LINK_MESSAGE }),
     email: required('Email', 254),
     phone: required('Telefoon', 40),
     address: required('Adres', 200),
@@ -39,6 +40,8 @@ export const orderInputSchema = z
     notes: z.string().max(2000, { error: 'Opmerkingen zijn te lang (maximaal 2000 tekens).' }).nullish(),
     paid: z.boolean().optional(),
     invoice_sent: z.boolean().optional(),
+    // DESIGN §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
+    gate_token: z.string().max(200).optional().catch(undefined),
   })
   .transform((o, ctx) => {
     const postal = (o.postal_code ?? o.postalCode ?? '').trim();
@@ -64,6 +67,7 @@ export const orderInputSchema = z
       notes: o.notes?.trim() ? o.notes.trim() : null,
       paid: o.paid ?? false,
       invoiceSent: o.invoice_sent ?? false,
+      gateToken: o.gate_token ?? null,
     };
   });
 export type OrderInput = z.output<typeof orderInputSchema>;

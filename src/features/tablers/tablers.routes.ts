@@ -26,8 +26,8 @@ export function tablersRoutes(ctxOf: CtxOf) {
   r.get('/tablers', admin, async (c) => c.json(await listTablers(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.post('/tablers/match', async (c) => {
     const ctx = await ctxOf(c);
-    const tabler = await matchTabler(ctx, parseInput(matchSchema, await readJsonBody(c.req.raw)).password);
-    return c.json({ success: true, tabler });
+    const match = await matchTabler(ctx, parseInput(matchSchema, await readJsonBody(c.req.raw)).password);
+    return c.json({ success: true, ...match });
   });
   return r;
 }

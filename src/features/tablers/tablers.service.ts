@@ -2,7 +2,8 @@ import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { issueGateToken } from './gate-token';
 import { requireAdmin } from '../auth/permissions';
 import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch } from './tabler-gate';
 
@@ -28,15 +29,27 @@ export async function listTablers(ctx: RequestCtx): Promise<TablerView[]> {
   return rows.map(toTablerView);
 }
 
-/** DESIGN §3 POST /tablers/match: the gate, checked on the server and rate-limited per address. */
-export async function matchTabler(ctx: RequestCtx, password: string): Promise<{ id: number; name: string }> {
+export interface GateMatch {
+  tabler: { id: number; name: string };
+  /** DESIGN §5: lets the order form of this browser order for this tabler at the member's limit. */
+  gate_token: string;
+}
+
+/**
+ * DESIGN §3/§5 POST /tablers/match: the gate, checked on the server. Only failed attempts count against
+ * the per-address limit (each attempt is counted first, so parallel guesses cannot slip through, and a
+ * pass hands its count back): a member at the door passes it as often as they take orders.
+ */
+export async function matchTabler(ctx: RequestCtx, password: string): Promise<GateMatch> {
   const problem = gateInputProblem(password);
   if (problem) throw badRequest(problem);
-  await enforceRateLimit(ctx.db, ctx.clock, `tabler-match:ip:${ctx.ip}`, MATCH_LIMIT_PER_ADDRESS, 'Te veel pogingen. Probeer het over een kwartier opnieuw.');
+  const key = `tabler-match:ip:${ctx.ip}`;
+  await enforceRateLimit(ctx.db, ctx.clock, key, MATCH_LIMIT_PER_ADDRESS, 'Te veel pogingen. Probeer het over een kwartier opnieuw.');
   const rows = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers);
   const match = findGateMatch(password, rows);
   if (!match) throw badRequest(GATE_MESSAGES.noMatch);
-  return { id: match.id, name: match.name };
+  await refundRateLimit(ctx.db, key);
+  return { tabler: { id: match.id, name: match.name }, gate_token: await issueGateToken(ctx.secretKey, match.id, ctx.clock.now()) };
 }
 
 /**

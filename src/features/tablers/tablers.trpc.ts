@@ -13,5 +13,5 @@ export const tablersRouter = router({
     await deleteTabler(ctx, input.id);
     return { success: true as const };
   }),
-  match: publicProcedure.input(matchSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await matchTabler(ctx, input.password) })),
+  match: publicProcedure.input(matchSchema).mutation(async ({ ctx, input }) => ({ success: true as const, ...(await matchTabler(ctx, input.password)) })),
 });

@@ -111,7 +111,7 @@ export function OrderForm({
       notes: values.notes.trim(),
     };
     try {
-      const answer = await create.mutateAsync({ tabler_id: tabler.id, ...order });
+      const answer = await create.mutateAsync({ tabler_id: tabler.id, ...order, ...(tabler.gateToken ? { gate_token: tabler.gateToken } : {}) });
       onPlaced({ reference: answer.order_reference, tabler, ...order });
     } catch (failure) {
       setFeedback(errorFeedback(refusalText(failure, SUBMIT_FAILED)));

@@ -1,12 +1,14 @@
 import * as React from "react";
 
 // spec §3 "Browser storage keys", §4 order flow: the tabler chosen in the password step is kept in
-// browser storage and restored on load; 'Terug' and 'Nieuwe Bestelling' clear it.
+// browser storage and restored on load; 'Terug' and 'Nieuwe Bestelling' clear it. The gate token
+// (DESIGN §5) is kept beside it; storage from before the token simply has none (the plain limit).
 
 export const TABLER_ID_KEY = "selectedTablerId";
 export const TABLER_NAME_KEY = "selectedTablerName";
+export const GATE_TOKEN_KEY = "gateToken";
 
-export type SelectedTabler = { id: number; name: string };
+export type SelectedTabler = { id: number; name: string; gateToken: string | null };
 
 function storage(): Storage | null {
   try {
@@ -22,13 +24,15 @@ export function readStoredTabler(): SelectedTabler | null {
   if (!store) return null;
   const id = Number(store.getItem(TABLER_ID_KEY));
   const name = store.getItem(TABLER_NAME_KEY);
-  return Number.isSafeInteger(id) && id > 0 && name ? { id, name } : null;
+  return Number.isSafeInteger(id) && id > 0 && name ? { id, name, gateToken: store.getItem(GATE_TOKEN_KEY) } : null;
 }
 
 export function storeTabler(tabler: SelectedTabler): void {
   try {
     storage()?.setItem(TABLER_ID_KEY, String(tabler.id));
     storage()?.setItem(TABLER_NAME_KEY, tabler.name);
+    if (tabler.gateToken) storage()?.setItem(GATE_TOKEN_KEY, tabler.gateToken);
+    else storage()?.removeItem(GATE_TOKEN_KEY);
   } catch {
     // A full or blocked storage only costs the restore on reload.
   }
@@ -38,6 +42,7 @@ export function clearStoredTabler(): void {
   try {
     storage()?.removeItem(TABLER_ID_KEY);
     storage()?.removeItem(TABLER_NAME_KEY);
+    storage()?.removeItem(GATE_TOKEN_KEY);
   } catch {
     // Nothing to clear.
   }
@@ -49,7 +54,7 @@ let cached: SelectedTabler | null = null;
 function storedSnapshot(): SelectedTabler | null {
   const tabler = readStoredTabler();
   if (!tabler) return (cached = null);
-  if (cached && cached.id === tabler.id && cached.name === tabler.name) return cached;
+  if (cached && cached.id === tabler.id && cached.name === tabler.name && cached.gateToken === tabler.gateToken) return cached;
   return (cached = tabler);
 }
 

@@ -41,7 +41,7 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
     setError(null);
     try {
       const answer = await match.mutateAsync({ password });
-      onMatched({ id: answer.tabler.id, name: answer.tabler.name });
+      onMatched({ id: answer.tabler.id, name: answer.tabler.name, gateToken: answer.gate_token });
     } catch (failure) {
       setError(refusalText(failure, CHECK_FAILED));
       inputRef.current?.select();
