@@ -17,7 +17,7 @@ import { usersRoutes } from './features/users/users.routes';
 import { versionsRoutes } from './features/versions/versions.routes';
 import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
-import { GET_DELETE_PATHS } from './http/rest';
+import { STATE_CHANGING_GET_PATHS } from './http/rest';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
 import { appRouter } from './trpc/router';
@@ -66,8 +66,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   }
   const guard = crossSiteGuard(deps);
   app.on(STATE_CHANGING_METHODS, '*', guard);
-  for (const path of GET_DELETE_PATHS) {
-    // Hono answers HEAD with the GET handler: a HEAD must never delete anything.
+  for (const path of STATE_CHANGING_GET_PATHS) {
+    // Hono answers HEAD with the GET handler: a HEAD must never change anything.
     app.get(`${base}${path}`, async (c, next) => (c.req.raw.method === 'HEAD' ? c.json({ success: false, error: 'Method not allowed' }, 405) : next()), guard);
   }
 

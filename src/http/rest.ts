@@ -11,8 +11,11 @@ export function restRouter(): Hono<AppEnv> {
   return new Hono<AppEnv>();
 }
 
-/** Paths (relative to the REST mount) of the specification's deletes that use GET (spec §7). */
-export const GET_DELETE_PATHS = ['/api/users/deleteuser', '/api/groups/deletegroup', '/api/permissions/delete'];
+/**
+ * Paths (relative to the REST mount) where a GET changes state: the specification's deletes (spec §7)
+ * and the two-factor set-up, which stores a new secret (issue 12 item 4). app.ts guards them like a POST.
+ */
+export const STATE_CHANGING_GET_PATHS = ['/api/users/deleteuser', '/api/groups/deletegroup', '/api/permissions/delete', '/api/twofactor/setup'];
 
 /**
  * Route guard that answers 401/403 before the body is read, like tRPC's admin tier does.

@@ -51,18 +51,33 @@ export function responseHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** The origin of a Referer header, or null when it is not a URL. */
+function refererOrigin(referer: string): string | null {
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * DESIGN §3: a state-changing request (every POST, and the specification's GET deletes) is refused
- * when its Origin or Sec-Fetch-Site shows another site. The app mounts it on exactly those requests,
- * so plain reads pay nothing for it.
+ * DESIGN §3: a state-changing request (every POST, the specification's GET deletes, the two-factor
+ * set-up) is refused when its Origin or Sec-Fetch-Site shows another site. Browsers too old to send
+ * either still send a Referer: another site's is refused as well (issue 12 item 5). A request with no
+ * browser signal at all is an API client and passes. The app mounts the guard on exactly those
+ * requests, so plain reads pay nothing for it.
  */
 export function crossSiteGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null;
   return async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
-    const ownOrigin = (o: string) => o === new URL(c.req.url).origin || o === publicOrigin;
-    const crossSite = (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin !== undefined && !ownOrigin(origin));
+    const referer = fetchSite === undefined && origin === undefined ? c.req.header('referer') : undefined;
+    const ownOrigin = (o: string | null) => o !== null && (o === new URL(c.req.url).origin || o === publicOrigin);
+    const crossSite =
+      (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
+      (origin !== undefined && !ownOrigin(origin)) ||
+      (referer !== undefined && !ownOrigin(refererOrigin(referer)));
     if (crossSite) return c.json({ success: false, error: 'Cross-site request refused' }, 403);
     await next();
   };

@@ -118,6 +118,20 @@ describe.each(both)('$name', (tr) => {
     expectFailure(tr, await tr.call('createOrder', { cookie, body: order }), 400, 'Kies eerst een tabler.');
   });
 
+  it('can be switched on only by an admin whose own two-factor is on', async () => {
+    await t.createUser(name('switcher'), ['Administrators']);
+    const cookie = await t.cookieFor(name('switcher'));
+    expectFailure(
+      tr,
+      await tr.call('updateSetting', { cookie, body: { key: 'require_2fa_for_admins', value: true } }),
+      409,
+      'Turn on two-factor authentication for your own account before requiring it for admins.',
+    );
+    await enableTwoFactor(cookie);
+    expect((await tr.call('updateSetting', { cookie, body: { key: 'require_2fa_for_admins', value: true } })).status).toBe(200);
+    expect((await tr.call('updateSetting', { cookie, body: { key: 'require_2fa_for_admins', value: false } })).status).toBe(200);
+  });
+
   it('keeps plain users at Forbidden, and tells them nothing about two-factor', async () => {
     await t.createUser(name('member'));
     const cookie = await t.cookieFor(name('member'));

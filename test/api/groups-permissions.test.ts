@@ -358,6 +358,14 @@ describe.each(both)('$name', (tr) => {
       expect((await me(plainCookie)).user.permissions).toEqual([]);
     });
 
+    it('refuses admin.access for the group new users join (issue 12 item 9), and grants nothing of that call', async () => {
+      const premium = await permissionId('premium.aiusage');
+      const adminAccess = await permissionId('admin.access');
+      const answer = await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: usersGroupId, permission_ids: [premium, adminAccess] } });
+      expectFailure(tr, answer, 400, 'The default user group cannot hold admin.access: everyone who registers would be an administrator.');
+      expect((await me(plainCookie)).user.permissions).toEqual([]);
+    });
+
     it('grants and takes away more permissions in one call than one D1 statement may bind', async () => {
       const values = Array.from({ length: 150 }, (_, i) => ({ key: `${tr.name.toLowerCase()}bulk.p${i}`, description: '' }));
       for (let i = 0; i < values.length; i += 30) await t.db.insert(permissions).values(values.slice(i, i + 30));

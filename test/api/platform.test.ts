@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
-import { groupPermissions, groups, orders, permissions, sessions, settings, tablers, userGroups, users, versions } from '../../src/db/schema';
+import { groupPermissions, groups, orders, permissions, sessions, settings, tablers, twoFactorSecrets, userGroups, users, versions } from '../../src/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
 import { ensureFirstAdmin, hasAnyAdmin } from '../../src/features/setup/first-admin';
 import { seedDatabase } from '../../src/features/setup/seed';
@@ -208,6 +208,33 @@ describe('cross-site refusal', () => {
     },
   );
 
+  it('refuses the two-factor set-up (a GET that stores a new secret) from another site, and never runs it for a HEAD', async () => {
+    const cookie = await t.cookieFor('admin');
+    const crossSite = await t.request('/api/twofactor/setup', { cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.json).toEqual(REFUSED);
+    const head = await t.request('/api/twofactor/setup', { method: 'HEAD', cookie });
+    expect(head.status).toBe(405);
+    expect(await t.db.select().from(twoFactorSecrets)).toEqual([]);
+    const own = await t.request('/api/twofactor/setup', { cookie, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(own.status).toBe(200);
+    await t.db.delete(twoFactorSecrets);
+  });
+
+  it('refuses a state change whose only browser signal is another site\'s Referer (old browsers), and passes its own or none', async () => {
+    const evilReferer = await t.request('/api/users/deleteuser?id=999', { cookie: adminCookie, headers: { referer: `${EVIL}/page` } });
+    expect(evilReferer.status).toBe(403);
+    expect(evilReferer.json).toEqual(REFUSED);
+    const post = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: `${EVIL}/x` } });
+    expect(post.status).toBe(403);
+    const garbage = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: 'not a url' } });
+    expect(garbage.status).toBe(403);
+    const own = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: 'http://127.0.0.1/admin/settings' } });
+    expect(own.status).toBe(200);
+    const apiClient = await t.request('/api/users/deleteuser?id=999', { cookie: adminCookie });
+    expect(apiClient.status).toBe(404);
+  });
+
   it('refuses a percent-encoded spelling of a GET delete path from another site', async () => {
     const r = await t.request('/api/users/deleteuse%72?id=1', { cookie: adminCookie, headers: { origin: EVIL } });
     expect(r.status).toBe(403);
@@ -275,6 +302,7 @@ describe('GET /api/account/me', () => {
     const [admin] = await t.db.select().from(users).where(eq(users.username, 'admin'));
     const expected = {
       loggedIn: true,
+      two_factor_setup_required: false,
       user: {
         id: admin!.id,
         username: 'admin',
@@ -302,6 +330,7 @@ describe('GET /api/account/me', () => {
     const r = await t.request('/api/account/me', { cookie: await t.cookieFor('gewoon') });
     expect(r.json).toEqual({
       loggedIn: true,
+      two_factor_setup_required: false,
       user: {
         id: user.id,
         username: 'gewoon',

@@ -533,9 +533,18 @@ describe.each([rest, trpc].map((make) => [make().name, make] as const))('setting
     expect(edit.error).toBe('The default user group must be an existing group.');
     expect(await getSetting(t.deps, 'default_user_group_id')).toBe(usersGroupId);
 
-    expect((await x.write('update', { key: 'default_user_group_id', value: String(adminsGroupId) }, { cookie: adminCookie })).status).toBe(200);
-    expect(await getSetting(t.deps, 'default_user_group_id')).toBe(adminsGroupId);
+    const [plain] = await t.db.insert(groups).values({ name: `${x.name} plain group` }).returning();
+    expect((await x.write('update', { key: 'default_user_group_id', value: String(plain!.id) }, { cookie: adminCookie })).status).toBe(200);
+    expect(await getSetting(t.deps, 'default_user_group_id')).toBe(plain!.id);
     expect((await x.write('update', { key: 'default_user_group_id', value: usersGroupId }, { cookie: adminCookie })).status).toBe(200);
+    expect(await getSetting(t.deps, 'default_user_group_id')).toBe(usersGroupId);
+    await t.db.delete(groups).where(eq(groups.id, plain!.id));
+  });
+
+  it('refuses a default user group that holds admin.access: everyone who registers would be an administrator', async () => {
+    const answer = await x.write('update', { key: 'default_user_group_id', value: String(adminsGroupId) }, { cookie: adminCookie });
+    expect(answer.status).toBe(400);
+    expect(answer.error).toBe('The default user group cannot hold admin.access: everyone who registers would be an administrator.');
     expect(await getSetting(t.deps, 'default_user_group_id')).toBe(usersGroupId);
   });
 

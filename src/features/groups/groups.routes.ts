@@ -22,7 +22,7 @@ export function groupsRoutes(ctxOf: CtxOf) {
     const group = await addGroup(ctx, parseInput(addGroupSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true, group });
   });
-  // spec §7: the delete is a GET; app.ts refuses it cross-site (GET_DELETE_PATHS).
+  // spec §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
   r.get('/api/groups/deletegroup', admin, async (c) => {
     const ctx = await ctxOf(c);
     await deleteGroup(ctx, parseInput(idSchema, { id: c.req.query('id') }).id);

@@ -133,12 +133,21 @@ async function requirePermissionsExist(db: Db, ids: number[]): Promise<void> {
   if (found !== ids.length) throw notFound(PERMISSION_NOT_FOUND);
 }
 
-/** Grants permissions to a group as a set: ones it already holds are left as they are. */
+export const DEFAULT_GROUP_ADMIN_REFUSED = 'The default user group cannot hold admin.access: everyone who registers would be an administrator.';
+
+/**
+ * Grants permissions to a group as a set: ones it already holds are left as they are. admin.access
+ * never goes to the group new users join (issue 12 item 9).
+ */
 export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
   requireAdmin(ctx);
   await findGroup(ctx.db, input.group_id);
   if (input.permission_ids.length === 0) return;
   await requirePermissionsExist(ctx.db, input.permission_ids);
+  if ((await defaultGroupId(ctx)) === input.group_id) {
+    const [admin] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, PERMISSIONS.adminAccess)).limit(1);
+    if (admin && input.permission_ids.includes(admin.id)) throw badRequest(DEFAULT_GROUP_ADMIN_REFUSED);
+  }
   // INSERT … SELECT skips a permission deleted meanwhile instead of failing on its foreign key.
   const statements = chunked(input.permission_ids, IDS_PER_STATEMENT).map((part) =>
     ctx.db

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
-import { settings, groups } from '../../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest } from '../../http/errors';
-import { hasPermission, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
+import { actsAsAdmin, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
 import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS } from './settings.defaults';
 import type { SettingRow, SettingsCache } from './settings-cache';
 import { openSettingPassword, sealSettingPassword } from './setting-passwords';
@@ -63,7 +63,7 @@ type Audience = 'public' | 'private' | 'admin';
 
 function audienceOf(ctx: HasUser): Audience {
   if (!ctx.user) return 'public';
-  return hasPermission(ctx.user, PERMISSIONS.adminAccess) ? 'admin' : 'private';
+  return actsAsAdmin(ctx) ? 'admin' : 'private';
 }
 
 const VISIBLE_TO: Record<Audience, ReadonlySet<SettingVisibility>> = {
@@ -161,6 +161,18 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
   if (key === 'default_user_group_id') {
     const [group] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, Number(stored))).limit(1);
     if (!group) throw badRequest('The default user group must be an existing group.');
+    // issue 12 item 9: otherwise everyone who registers would be an administrator.
+    const [adminGrant] = await ctx.db
+      .select({ groupId: groupPermissions.groupId })
+      .from(groupPermissions)
+      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+      .where(and(eq(groupPermissions.groupId, group.id), eq(permissions.key, PERMISSIONS.adminAccess)))
+      .limit(1);
+    if (adminGrant) throw badRequest('The default user group cannot hold admin.access: everyone who registers would be an administrator.');
+  }
+  // DESIGN §5: an admin cannot require what they have not done themselves (nor lock themselves out).
+  if (key === 'require_2fa_for_admins' && stored === 'true' && !ctx.user?.two_factor_enabled) {
+    throw new AppError(409, 'Turn on two-factor authentication for your own account before requiring it for admins.');
   }
 }
 

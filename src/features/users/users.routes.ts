@@ -27,7 +27,7 @@ export function usersRoutes(ctxOf: CtxOf) {
     await editUser(ctx, id, parseInput(editUserSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true });
   });
-  // spec §7: the delete is a GET; app.ts refuses it cross-site (GET_DELETE_PATHS).
+  // spec §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
   r.get('/api/users/deleteuser', admin, async (c) => {
     const ctx = await ctxOf(c);
     await deleteUser(ctx, parseInput(idSchema, { id: c.req.query('id') }).id);
