@@ -43,10 +43,15 @@ async function loadSecretKey(config: Config): Promise<string> {
 
 export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
   const config = parseConfig(env);
-  await mkdir(config.dataDir, { recursive: true });
-  const databaseUrl = config.databaseUrl ?? `file:${join(config.dataDir, 'kerstactie.db')}`;
+  // issue 12 item 10: the data folder (database, secret key, invoices, APKs) is the owner's alone. A
+  // folder made before is tightened too. SQLite gives its journal files the database file's mode.
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  await chmod(config.dataDir, 0o700);
+  const databaseFile = join(config.dataDir, 'kerstactie.db');
+  const databaseUrl = config.databaseUrl ?? `file:${databaseFile}`;
   const { db, client } = openLibsqlDb(databaseUrl, config.databaseAuthToken);
   await migrateLibsqlDb(db, join(projectRoot, 'drizzle'));
+  if (!config.databaseUrl) await chmod(databaseFile, 0o600);
 
   const clock = systemClock;
   const passwords = createPasswordHasher(nodeArgon2id);

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, RequestCtx } from '../context';
 import { needsTwoFactorSetup } from '../features/auth/admin-two-factor';
-import { SESSION_COOKIE, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
+import { sessionCookieName, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
+import { getIntegerSetting } from '../features/settings/settings.service';
 
 export interface AppEnv {
   Variables: {
@@ -27,14 +28,15 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
   if (!pending) {
     pending = (async () => {
       const secure = isSecureRequest(c, deps);
+      const cookieName = sessionCookieName(secure);
       const cookies = {
-        set: (token: string, expiresAt: number) => setCookie(c, SESSION_COOKIE, token, sessionCookieOptions(secure, expiresAt)),
-        clear: () => deleteCookie(c, SESSION_COOKIE, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
+        set: (token: string, expiresAt: number) => setCookie(c, cookieName, token, sessionCookieOptions(secure, expiresAt)),
+        clear: () => deleteCookie(c, cookieName, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
       const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), secure, session: null, user: null, twoFactorSetupRequired: false, cookies };
-      const token = getCookie(c, SESSION_COOKIE);
+      const token = getCookie(c, cookieName);
       if (token) {
-        const validated = await validateSessionToken(deps.db, deps.clock, token);
+        const validated = await validateSessionToken(deps.db, deps.clock, token, await getIntegerSetting(deps, 'session_max_age_days'));
         if (validated) {
           ctx.session = validated.session;
           ctx.user = validated.user;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -120,5 +120,17 @@ describe('the disk file store', () => {
     await expect(store.exists('../outside.txt')).rejects.toThrow('Unsafe storage key');
     await expect(store.delete('../outside.txt')).rejects.toThrow('Unsafe storage key');
     expect(readdirSync(root)).toContain('outside.txt');
+  });
+});
+
+describe('file modes', () => {
+  it('makes folders 0700 and files 0600, streamed or not', async () => {
+    await store.put('invoices/2026/F2026-0001.pdf', new Uint8Array([1, 2, 3]));
+    await store.put('apks/app.apk', streamOf(new Uint8Array([4, 5])));
+    const mode = (path: string) => statSync(join(root, 'store', path)).mode & 0o777;
+    expect(mode('invoices')).toBe(0o700);
+    expect(mode('invoices/2026')).toBe(0o700);
+    expect(mode('invoices/2026/F2026-0001.pdf')).toBe(0o600);
+    expect(mode('apks/app.apk')).toBe(0o600);
   });
 });

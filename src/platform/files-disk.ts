@@ -6,7 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import { randomBytes, toHex } from './crypto';
 import { assertSafeKey, type FileStore } from './files';
 
-/** Files in a folder (Node). Writes go to a temporary name and are renamed when complete. */
+/**
+ * Files in a folder (Node). Writes go to a temporary name and are renamed when complete. Folders are
+ * made 0700 and files 0600 (issue 12 item 10): invoices and APKs are nobody else's on a shared machine.
+ */
 export function createDiskFileStore(root: string): FileStore {
   const pathOf = (key: string) => {
     assertSafeKey(key);
@@ -15,11 +18,11 @@ export function createDiskFileStore(root: string): FileStore {
   return {
     async put(key, body, options) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       const temp = `${target}.${toHex(randomBytes(6))}.partial`;
       try {
         const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.fromWeb(body as never);
-        await pipeline(source, createWriteStream(temp, { flags: 'wx' }));
+        await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));
         const { size } = await stat(temp);
         if (options?.size !== undefined && size !== options.size) {
           throw new Error(`Stored size ${size} differs from the announced ${options.size}`);

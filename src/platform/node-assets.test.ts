@@ -77,4 +77,19 @@ describe('pickEncoding', () => {
     expect(pickEncoding(null)).toBeNull();
     expect(pickEncoding('*')).toBe('gzip');
   });
+
+  it('keeps only existing files in memory: thousands of random misses leave the cache as it was', async () => {
+    await get('/faq');
+    const before = serve.cachedFiles();
+    expect(before).toBeGreaterThan(0);
+    for (let i = 0; i < 3000; i++) {
+      const miss = await get(`/${crypto.randomUUID()}/${'x'.repeat(200)}${i}`);
+      expect(miss.status).toBe(404);
+    }
+    expect(serve.cachedFiles()).toBe(before);
+    // A file added after a miss is found on the next request (misses are not remembered).
+    expect((await get('/late.txt')).status).toBe(404);
+    writeFileSync(join(root, 'late.txt'), 'now here');
+    expect((await get('/late.txt')).status).toBe(200);
+  });
 });

@@ -27,7 +27,9 @@ const TYPES: Record<string, string> = {
  * Serves the built SPA from a folder, like the Worker's assets binding: a file when it exists,
  * `<path>.html` or `<path>/index.html` for prerendered pages, else 404 (the app then serves the
  * SPA shell, /app, for page requests — the same way on both runtimes).
- * Files are cached in memory after the first read (the build is small and immutable).
+ * Files are cached in memory after the first read (the build is small and immutable). Only files that
+ * exist are kept: a miss is looked up again next time, so requests for random paths cannot grow the
+ * cache (issue 12 item 11); its size is bounded by the build.
  */
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -46,12 +48,19 @@ interface AssetFile {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 }
 
-export function createNodeAssets(root: string): (request: Request) => Promise<Response> {
-  const cache = new Map<string, AssetFile | null>();
+export interface NodeAssets {
+  (request: Request): Promise<Response>;
+  /** How many files are held in memory (for the test that the cache stays bounded). */
+  cachedFiles(): number;
+}
+
+export function createNodeAssets(root: string): NodeAssets {
+  const cache = new Map<string, AssetFile>();
   const absoluteRoot = normalize(root);
 
-  async function load(relative: string) {
-    if (cache.has(relative)) return cache.get(relative)!;
+  async function load(relative: string): Promise<AssetFile | null> {
+    const cached = cache.get(relative);
+    if (cached) return cached;
     const full = normalize(join(absoluteRoot, relative));
     let entry: AssetFile | null = null;
     if (full.startsWith(absoluteRoot + sep)) {
@@ -72,11 +81,11 @@ export function createNodeAssets(root: string): (request: Request) => Promise<Re
         entry = null;
       }
     }
-    cache.set(relative, entry);
+    if (entry) cache.set(relative, entry);
     return entry;
   }
 
-  return async (request) => {
+  const serve = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     let path: string;
     try {
@@ -91,6 +100,7 @@ export function createNodeAssets(root: string): (request: Request) => Promise<Re
     }
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
+  return Object.assign(serve, { cachedFiles: () => cache.size });
 }
 
 /** The best encoding the browser accepts: Brotli, then gzip (a `;q=0` refuses one). */

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditLog, groups, sessions, settings, users } from '../../src/db/schema';
-import { SESSION_COOKIE } from '../../src/features/auth/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/features/auth/session';
 import { sha256Hex } from '../../src/platform/crypto';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
@@ -140,15 +140,19 @@ describe.each(both)('$name', (tr) => {
       expect(JSON.stringify(rows)).not.toContain(token);
     });
 
-    it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    it('names the session cookie __Host-… and marks it Secure when PUBLIC_URL is https, and reads it back under that name only', async () => {
       const secure = await createTestApp({ env: { PUBLIC_URL: 'https://kerst.example.nl' } });
       try {
         const path = tr.name === 'REST' ? '/api/account/login' : '/trpc/account.login';
         const r = await secure.request(path, { body: { username: 'admin', password: ADMIN_PASSWORD } });
         expect(r.status).toBe(200);
-        const line = r.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+        const line = r.headers.getSetCookie().find((c) => c.startsWith(`${SECURE_SESSION_COOKIE}=`))!;
         const attributes = line.split(';').map((s) => s.trim());
         expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax', 'Secure']));
+        expect(attributes.some((a) => a.toLowerCase().startsWith('domain='))).toBe(false);
+        const token = attributes[0]!.slice(SECURE_SESSION_COOKIE.length + 1);
+        expect((await secure.request('/api/account/me', { cookie: `${SECURE_SESSION_COOKIE}=${token}` })).json.loggedIn).toBe(true);
+        expect((await secure.request('/api/account/me', { cookie: `${SESSION_COOKIE}=${token}` })).json).toEqual({ loggedIn: false });
         expect(secure.errors).toEqual([]);
       } finally {
         await secure.close();

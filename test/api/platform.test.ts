@@ -19,6 +19,7 @@ import { createTestApp, TestClock, type TestApp } from '../support/test-app';
 /** DESIGN §2-3 plumbing: security headers, the cross-site guard, /me and sessions, seeds, constraints, rate limits. */
 
 const DAY = 24 * 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
 const EVIL = 'http://evil.example';
 
 let t: TestApp;
@@ -444,6 +445,46 @@ describe('sessions', () => {
     } finally {
       await secure.close();
     }
+  });
+
+  it('ends a session session_max_age_days (90 by default) after sign-in, however often it is used', async () => {
+    const cookie = await s.cookieFor('admin');
+    const created = s.clock.now().getTime();
+    for (let day = 20; day < 90; day += 20) {
+      s.clock.advance(20 * DAY);
+      expect((await s.request('/api/account/me', { cookie })).json.loggedIn, `day ${day}`).toBe(true);
+    }
+    // The sliding renewal never reaches past the absolute end.
+    expect((await sessionRow(cookie))!.expiresAt).toBe(created + 90 * DAY);
+    s.clock.advance(created + 90 * DAY - s.clock.now().getTime());
+    expect((await s.request('/api/account/me', { cookie })).json).toEqual({ loggedIn: false });
+    expect(await sessionRow(cookie)).toBeUndefined();
+  });
+
+  it('follows a shorter session_max_age_days at once, also for sessions made before the change', async () => {
+    const cookie = await s.cookieFor('admin');
+    s.clock.advance(8 * DAY);
+    expect((await s.request('/api/account/me', { cookie })).json.loggedIn).toBe(true);
+    await s.db.update(settings).set({ value: '7' }).where(eq(settings.key, 'session_max_age_days'));
+    s.deps.settingsCache.invalidate();
+    try {
+      expect((await s.request('/api/account/me', { cookie })).json).toEqual({ loggedIn: false });
+    } finally {
+      await s.db.update(settings).set({ value: '90' }).where(eq(settings.key, 'session_max_age_days'));
+      s.deps.settingsCache.invalidate();
+    }
+  });
+
+  it('writes last_seen_at when it moved by 5 minutes or more, not on every request', async () => {
+    const cookie = await s.cookieFor('admin');
+    const start = s.clock.now().getTime();
+    expect((await sessionRow(cookie))!.lastSeenAt).toBe(start);
+    s.clock.advance(4 * MINUTE);
+    await s.request('/api/account/me', { cookie });
+    expect((await sessionRow(cookie))!.lastSeenAt).toBe(start);
+    s.clock.advance(MINUTE);
+    await s.request('/api/account/me', { cookie });
+    expect((await sessionRow(cookie))!.lastSeenAt).toBe(start + 5 * MINUTE);
   });
 
   it('does not sign in an inactive user, and drops the session', async () => {

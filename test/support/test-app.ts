@@ -7,7 +7,7 @@ import type { AppDeps, Logger } from '../../src/context';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { groups, userGroups, users } from '../../src/db/schema';
 import { parseConfig } from '../../src/env';
-import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
+import { createSession, sessionCookieName } from '../../src/features/auth/session';
 import { SettingsCache } from '../../src/features/settings/settings-cache';
 import { prepareDatabase } from '../../src/features/setup/prepare';
 import type { Clock } from '../../src/platform/clock';
@@ -108,7 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
     if (!user) throw new Error(`No user ${username}`);
     const { token } = await createSession(db, clock, user.id);
-    return `${SESSION_COOKIE}=${token}`;
+    return `${sessionCookieName(config.publicUrl?.startsWith('https:') ?? false)}=${token}`;
   }
 
   async function close() {

@@ -100,7 +100,7 @@ describe('accounts inside workerd', () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^kerstactie_session=[A-Za-z0-9_-]{43}; .*HttpOnly/);
+    expect(cookie).toMatch(/^__Host-kerstactie_session=[A-Za-z0-9_-]{43}; .*HttpOnly/);
     expect(cookie).toContain('Secure');
     const setup = await SELF.fetch('https://kerst.example/api/twofactor/setup', { headers: { cookie: cookie.split(';')[0]! } });
     expect(setup.status).toBe(200);

@@ -10,7 +10,16 @@ import { loadUserProfile, type UserProfile } from './user-profile';
  * SHA-256. 30 days, sliding: a session used in its second half is extended.
  */
 export const SESSION_COOKIE = 'kerstactie_session';
+/**
+ * Over https the cookie carries the `__Host-` prefix (issue 12 item 7): browsers then accept it only
+ * with Secure, Path=/ and no Domain, so no other host or a plain-http page can plant or shadow it.
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const sessionCookieName = (secure: boolean) => (secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** `last_seen_at` is written when it moved by this much, not on every request. */
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** A session waiting for its two-factor code lives only this long. */
 export const PENDING_SESSION_TTL_MS = 10 * 60 * 1000;
 const RENEW_WHEN_LEFT_MS = SESSION_TTL_MS / 2;
@@ -61,7 +70,12 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-export async function validateSessionToken(db: Db, clock: Clock, token: string): Promise<ValidatedSession | null> {
+/**
+ * DESIGN §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
+ * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
+ * last-seen time are written together, and only when one of them moved.
+ */
+export async function validateSessionToken(db: Db, clock: Clock, token: string, maxAgeDays: number): Promise<ValidatedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = await sha256Hex(token);
   const [row] = await db
@@ -72,7 +86,8 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
     .limit(1);
   if (!row) return null;
   const now = clock.now().getTime();
-  if (row.session.expiresAt <= now || row.status !== 'active') {
+  const absoluteEnd = Date.parse(row.session.createdAt) + maxAgeDays * DAY_MS;
+  if (row.session.expiresAt <= now || absoluteEnd <= now || row.status !== 'active') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
@@ -80,16 +95,19 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string):
     id: row.session.id,
     userId: row.session.userId,
     twoFactorPending: row.session.twoFactorPending,
-    expiresAt: row.session.expiresAt,
+    expiresAt: Math.min(row.session.expiresAt, absoluteEnd),
   };
-  let renewed = false;
-  if (!session.twoFactorPending && session.expiresAt - now < RENEW_WHEN_LEFT_MS) {
-    session.expiresAt = now + SESSION_TTL_MS;
-    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
-    renewed = true;
+  const renew = !session.twoFactorPending && session.expiresAt - now < RENEW_WHEN_LEFT_MS && session.expiresAt < absoluteEnd;
+  if (renew) session.expiresAt = Math.min(now + SESSION_TTL_MS, absoluteEnd);
+  const seen = now - (row.session.lastSeenAt ?? 0) >= LAST_SEEN_STEP_MS;
+  if (renew || seen) {
+    await db
+      .update(sessions)
+      .set({ ...(renew ? { expiresAt: session.expiresAt } : {}), ...(seen ? { lastSeenAt: now } : {}) })
+      .where(eq(sessions.id, id));
   }
   const user = session.twoFactorPending ? null : await loadUserProfile(db, session.userId);
-  return { session, user, renewed };
+  return { session, user, renewed: renew };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {

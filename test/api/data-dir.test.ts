@@ -1,0 +1,32 @@
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startNodeServer } from '../../src/node';
+
+/** issue 12 item 10: what `npm start` writes under DATA_DIR is readable by its owner only. */
+
+const parent = mkdtempSync(join(tmpdir(), 'kerstactie-datadir-'));
+
+afterAll(() => rmSync(parent, { recursive: true, force: true }));
+
+const mode = (path: string) => statSync(path).mode & 0o777;
+
+describe('the Node server’s data folder', () => {
+  it('is created 0700, with the database and the generated secret key 0600', async () => {
+    const dataDir = join(parent, 'fresh');
+    const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'data-dir-admin' });
+    await server.close();
+    expect(mode(dataDir)).toBe(0o700);
+    expect(mode(join(dataDir, 'kerstactie.db'))).toBe(0o600);
+    expect(mode(join(dataDir, 'secret.key'))).toBe(0o600);
+  });
+
+  it('tightens a folder that was made world-readable before', async () => {
+    const dataDir = join(parent, 'older');
+    mkdirSync(dataDir, { mode: 0o755 });
+    const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'data-dir-admin' });
+    await server.close();
+    expect(mode(dataDir)).toBe(0o700);
+  });
+});
