@@ -45,6 +45,8 @@ export interface RequestCtx extends AppDeps {
   ip: string;
   /** The User-Agent header (trimmed), kept with a new session. */
   userAgent: string;
+  /** The site's own address for absolute links in mail (http/site-origin.ts). */
+  siteOrigin: string;
   /** True when the site is reached over https (cookies get Secure, HSTS is sent). */
   secure: boolean;
   session: Session | null;

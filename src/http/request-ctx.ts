@@ -4,6 +4,7 @@ import type { AppDeps, RequestCtx } from '../context';
 import { needsTwoFactorSetup } from '../features/auth/admin-two-factor';
 import { sessionCookieName, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
 import { getIntegerSetting } from '../features/settings/settings.service';
+import { siteOrigin } from './site-origin';
 
 export interface AppEnv {
   Variables: {
@@ -33,7 +34,7 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         set: (token: string, expiresAt: number) => setCookie(c, cookieName, token, sessionCookieOptions(secure, expiresAt)),
         clear: () => deleteCookie(c, cookieName, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
-      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), secure, session: null, user: null, twoFactorSetupRequired: false, cookies };
+      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), siteOrigin: siteOrigin(deps.config, c.req.url), secure, session: null, user: null, twoFactorSetupRequired: false, cookies };
       const token = getCookie(c, cookieName);
       if (token) {
         const validated = await validateSessionToken(deps.db, deps.clock, token, await getIntegerSetting(deps, 'session_max_age_days'));

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { SESSION_COOKIE } from '../../src/features/auth/session';
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/features/auth/session';
 import type { TestApp } from './test-app';
 
 /**
@@ -134,9 +134,9 @@ export function freshIps(address: (high: number, low: number) => string): () => 
   };
 }
 
-/** The session cookie a response sets, as `name=value` for the next request. */
+/** The session cookie a response sets (either name: plain http or `__Host-` over https), as `name=value` for the next request. */
 export function sessionCookieOf(answer: Answer): string {
-  const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+  const line = answer.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`) || c.startsWith(`${SECURE_SESSION_COOKIE}=`));
   expect(line, 'a session cookie').toBeDefined();
   return line!.split(';')[0]!;
 }

@@ -1,7 +1,9 @@
 import { restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { changePasswordSchema, editEmailSchema, loginSchema, registerSchema } from './account.schemas';
+import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema } from './account.schemas';
 import { changePassword, editEmail, login, logout, me, register } from './account.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
 /** DESIGN §4 /api/account/*. */
 export function accountRoutes(ctxOf: CtxOf) {
@@ -29,6 +31,26 @@ export function accountRoutes(ctxOf: CtxOf) {
   r.post('/api/account/changepassword', async (c) => {
     const ctx = await ctxOf(c);
     await changePassword(ctx, parseInput(changePasswordSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.post('/api/account/forgot', async (c) => {
+    const ctx = await ctxOf(c);
+    await requestPasswordReset(ctx, parseInput(forgotPasswordSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.post('/api/account/reset', async (c) => {
+    const ctx = await ctxOf(c);
+    await resetPassword(ctx, parseInput(resetPasswordSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.get('/api/account/sessions', async (c) => c.json({ sessions: await listSessions(await ctxOf(c)) }, 200, { 'Cache-Control': 'no-store' }));
+  r.post('/api/account/sessions/revoke', async (c) => {
+    const ctx = await ctxOf(c);
+    await revokeSession(ctx, parseInput(revokeSessionSchema, await readJsonBody(c.req.raw)).id);
+    return c.json({ success: true });
+  });
+  r.post('/api/account/sessions/revoke-others', async (c) => {
+    await revokeOtherSessions(await ctxOf(c));
     return c.json({ success: true });
   });
   return r;

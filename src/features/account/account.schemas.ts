@@ -40,3 +40,19 @@ export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters,
 export function isValidEmail(email: string): boolean {
   return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email);
 }
+
+/** DESIGN §5 POST /api/account/forgot: a username or an e-mail address. */
+export const forgotPasswordSchema = z.object({
+  login: z.string({ error: 'Username or email is required' }).trim().min(1, { error: 'Username or email is required' }).max(254, { error: 'Username or email is too long' }),
+});
+
+/** DESIGN §5 POST /api/account/reset; the length rule needs a setting, so the service checks it. */
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'This password reset link is invalid or has expired. Request a new one.' }).max(100),
+  new_password: z.string({ error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+});
+
+/** DESIGN §5 POST /api/account/sessions/revoke. */
+export const revokeSessionSchema = z.object({
+  id: z.string({ error: 'Session not found' }).max(64, { error: 'Session not found' }),
+});

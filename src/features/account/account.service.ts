@@ -131,7 +131,7 @@ export async function logout(ctx: RequestCtx): Promise<void> {
 }
 
 /** The length rule for new passwords: the setting, never below the account minimum of 6 (spec §9). */
-async function minimumPasswordLength(ctx: RequestCtx): Promise<number> {
+export async function minimumPasswordLength(ctx: RequestCtx): Promise<number> {
   return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
 }
 

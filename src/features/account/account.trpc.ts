@@ -1,6 +1,8 @@
 import { publicProcedure, router, userProcedure } from '../../trpc/init';
-import { changePasswordSchema, editEmailSchema, loginSchema, registerSchema } from './account.schemas';
+import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema } from './account.schemas';
 import { changePassword, editEmail, login, logout, me, register } from './account.service';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
+import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
 export const accountRouter = router({
   me: publicProcedure.query(({ ctx }) => me(ctx)),
@@ -16,6 +18,23 @@ export const accountRouter = router({
   }),
   changePassword: userProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input);
+    return { success: true as const };
+  }),
+  forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx, input);
+    return { success: true as const };
+  }),
+  resetPassword: publicProcedure.input(resetPasswordSchema).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx, input);
+    return { success: true as const };
+  }),
+  sessions: userProcedure.query(async ({ ctx }) => ({ sessions: await listSessions(ctx) })),
+  revokeSession: userProcedure.input(revokeSessionSchema).mutation(async ({ ctx, input }) => {
+    await revokeSession(ctx, input.id);
+    return { success: true as const };
+  }),
+  revokeOtherSessions: userProcedure.mutation(async ({ ctx }) => {
+    await revokeOtherSessions(ctx);
     return { success: true as const };
   }),
 });

@@ -1,0 +1,116 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { RequestCtx } from '../../context';
+import type { Db } from '../../db/client';
+import { passwordResets, sessions, users } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import type { Clock } from '../../platform/clock';
+import { randomBytes, sha256Hex, toBase64Url } from '../../platform/crypto';
+import { enqueueMail } from '../../platform/mail';
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { auditInsert } from '../audit/audit';
+import { getStringSetting } from '../settings/settings.service';
+import { minimumPasswordLength } from './account.service';
+
+/**
+ * DESIGN §5 forgot password: a single-use link valid one hour, mailed to the account's address. The
+ * answer is the same whether or not an account exists, has an address, or was mailed already.
+ */
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+/** More mails than this an hour for one account are not sent (quietly: the answer stays the same). */
+const FORGOT_MAILS_PER_ACCOUNT: RateLimitRule = { limit: 3, windowMs: 60 * 60 * 1000 };
+export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Request a new one.';
+
+async function findAccount(ctx: RequestCtx, login: string) {
+  const lowered = login.trim().toLowerCase();
+  if (lowered === '') return undefined;
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(or(eq(sql`lower(${users.username})`, lowered), eq(sql`lower(${users.email})`, lowered)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * POST /api/account/forgot. Mails a link when the account exists, is active and has an address;
+ * otherwise does nothing, visibly the same. A new link makes the user's older unused links void.
+ */
+export async function requestPasswordReset(ctx: RequestCtx, input: { login: string }): Promise<void> {
+  await enforceRateLimit(ctx.db, ctx.clock, `forgot:ip:${ctx.ip}`, FORGOT_LIMIT_PER_ADDRESS, 'Too many requests. Please wait 15 minutes and try again.');
+  const user = await findAccount(ctx, input.login);
+  // An inactive account cannot sign in with a new password either, so it gets no link.
+  if (!user?.email || user.status !== 'active') return;
+  const perAccount = await hitRateLimit(ctx.db, ctx.clock, `forgot:user:${user.id}`, FORGOT_MAILS_PER_ACCOUNT);
+  if (!perAccount.allowed) return;
+
+  const token = toBase64Url(randomBytes(32));
+  const now = ctx.clock.now();
+  await ctx.db.batch([
+    ctx.db.update(passwordResets).set({ usedAt: now.toISOString() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
+    ctx.db.insert(passwordResets).values({ id: await sha256Hex(token), userId: user.id, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() }),
+    auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target: `user:${user.id} (${user.username})` }),
+  ]);
+  const clubName = await getStringSetting(ctx, 'club_name');
+  const link = `${ctx.siteOrigin}/reset-password?token=${token}`;
+  await enqueueMail(ctx.db, ctx.clock, {
+    kind: 'password-reset',
+    to: user.email,
+    subject: `Choose a new password – ${clubName}`,
+    text: [
+      `Hello ${user.username},`,
+      '',
+      `Someone asked to choose a new password for your account on the site of ${clubName}. Open this link to do so:`,
+      '',
+      link,
+      '',
+      'The link works once and is valid for 1 hour. If you did not ask for this, ignore this mail: your password stays as it is.',
+      '',
+      clubName,
+    ].join('\n'),
+  });
+}
+
+/**
+ * POST /api/account/reset. A too-short password is refused before the token is touched, so the link
+ * still works for a second try. Claiming the token, the new password, the end of every session of the
+ * user and the audit entry land in one batch; the later statements run only if this request's claim
+ * took (the token's used_at is exactly this request's stamp), so one link never sets two passwords.
+ */
+export async function resetPassword(ctx: RequestCtx, input: { token: string; new_password: string }): Promise<void> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw badRequest(INVALID_RESET_LINK);
+  const id = await sha256Hex(input.token);
+  const now = ctx.clock.now();
+  const [reset] = await ctx.db
+    .select({ userId: passwordResets.userId, username: users.username })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now.getTime())))
+    .limit(1);
+  if (!reset) throw badRequest(INVALID_RESET_LINK);
+  const min = await minimumPasswordLength(ctx);
+  if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
+  const hash = await ctx.passwords.hash(input.new_password);
+
+  const stamp = `${now.toISOString()}#${toBase64Url(randomBytes(6))}`;
+  const claimed = sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${passwordResets.id} = ${id} AND ${passwordResets.usedAt} = ${stamp})`;
+  const [claim] = await ctx.db.batch([
+    ctx.db
+      .update(passwordResets)
+      .set({ usedAt: stamp })
+      .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id }),
+    ctx.db.update(users).set({ passwordHash: hash, updatedAt: now.toISOString() }).where(and(eq(users.id, reset.userId), claimed)),
+    ctx.db.delete(sessions).where(and(eq(sessions.userId, reset.userId), claimed)),
+  ]);
+  if (claim.length === 0) throw badRequest(INVALID_RESET_LINK);
+  // After the batch, not in it: only a reset that took place may be recorded as one.
+  ctx.session = null;
+  ctx.user = null;
+  await auditInsert(ctx, { action: 'auth.password_reset', actor: { id: reset.userId, username: reset.username }, target: `user:${reset.userId} (${reset.username})` });
+}
+
+/** Housekeeping: links an hour past their end are of no use to anyone. */
+export async function deleteExpiredPasswordResets(db: Db, clock: Clock): Promise<void> {
+  await db.delete(passwordResets).where(lt(passwordResets.expiresAt, clock.now().getTime() - RESET_LINK_TTL_MS));
+}
