@@ -6,8 +6,7 @@ CREATE TABLE `audit_log` (
 	`action` text NOT NULL,
 	`target` text DEFAULT '' NOT NULL,
 	`details` text DEFAULT '{}' NOT NULL,
-	`ip` text DEFAULT '' NOT NULL,
-	FOREIGN KEY (`actor_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+	`ip` text DEFAULT '' NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX `audit_log_at_idx` ON `audit_log` (`at`);--> statement-breakpoint

@@ -46,6 +46,8 @@ describe('GET /robots.txt', () => {
         'Disallow: /protected',
         'Disallow: /login',
         'Disallow: /register',
+        'Disallow: /forgot-password',
+        'Disallow: /reset-password',
         'Disallow: /maintenance',
         'Disallow: /api/',
         'Disallow: /trpc/',

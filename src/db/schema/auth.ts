@@ -109,7 +109,9 @@ export const auditLog = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     at: text('at').notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    // No foreign key: an entry must never stand in the way of the change it records, and it outlives
+    // the account (the username is kept beside the id).
+    actorId: integer('actor_id'),
     actorUsername: text('actor_username'),
     action: text('action').notNull(),
     target: text('target').notNull().default(''),

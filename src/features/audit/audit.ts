@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -41,4 +42,21 @@ export function auditInsert(ctx: AuditCtx, input: AuditEntryInput) {
 /** Writes an entry on its own, for events that change nothing else (a failed sign-in, an export). */
 export async function writeAudit(ctx: AuditCtx, input: AuditEntryInput): Promise<void> {
   await auditInsert(ctx, input);
+}
+
+/**
+ * Like auditInsert, but the entry is written only when the statement just before it in the same
+ * batch changed at least one row (SQLite's `changes()`, which libSQL, Turso and D1 keep per
+ * connection through a batch). So a guarded update that the guard refused, or an insert that was a
+ * no-op on conflict, leaves no entry, and the change and its entry still land together.
+ */
+export function auditIfChanged(ctx: AuditCtx, input: AuditEntryInput) {
+  const actor = input.actor === undefined ? ctx.user : input.actor;
+  const t = auditLog;
+  return ctx.db.run(sql`
+    INSERT INTO ${t} (${sql.identifier(t.at.name)}, ${sql.identifier(t.actorId.name)}, ${sql.identifier(t.actorUsername.name)},
+      ${sql.identifier(t.action.name)}, ${sql.identifier(t.target.name)}, ${sql.identifier(t.details.name)}, ${sql.identifier(t.ip.name)})
+    SELECT ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action}, ${input.target ?? ''},
+      ${JSON.stringify(input.details ?? {})}, ${ctx.ip}
+    WHERE changes() > 0`);
 }

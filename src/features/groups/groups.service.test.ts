@@ -31,7 +31,7 @@ const grantsOf = async (groupId: number) =>
 beforeAll(async () => {
   t = await createTestApp();
   // An admin whose own membership is gone (demoted meanwhile): only the statements' guards protect the site.
-  ctx = { db: t.db, settingsCache: t.deps.settingsCache, user: admin };
+  ctx = { db: t.db, clock: t.clock, ip: '127.0.0.1', settingsCache: t.deps.settingsCache, user: admin };
   adminGroupId = (await t.db.select().from(groups).where(eq(groups.name, 'Administrators')))[0]!.id;
   adminAccessId = (await t.db.select().from(permissions).where(eq(permissions.key, 'admin.access')))[0]!.id;
   // 250 permissions: more ids than one D1 statement may bind.

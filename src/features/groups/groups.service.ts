@@ -8,12 +8,15 @@ import { chunked } from '../../http/record-id';
 import type { SettingsCache } from '../settings/settings-cache';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from '../users/last-admin';
+import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddGroupInput, GroupPermissionsInput } from './groups.schemas';
 
-export interface GroupsCtx extends HasUser {
+export interface GroupsCtx extends HasUser, Omit<AuditCtx, 'user'> {
   db: Db;
   settingsCache: SettingsCache;
 }
+
+const groupTarget = (group: { id: number; name: string }) => `group:${group.id} (${group.name})`;
 
 /** spec §3 Group, as DESIGN §4 shows it. */
 export interface GroupView {
@@ -77,11 +80,10 @@ export async function addGroup(ctx: GroupsCtx, input: AddGroupInput): Promise<Gr
   const [existing] = await ctx.db.select({ id: groups.id }).from(groups).where(sameName(input.name)).limit(1);
   if (existing) throw new AppError(409, DUPLICATE_NAME);
   // Without a conflict target, DO NOTHING also covers the case-insensitive unique index (a racing add).
-  const [row] = await ctx.db
-    .insert(groups)
-    .values({ name: input.name, description: input.description, deletable: true })
-    .onConflictDoNothing()
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db.insert(groups).values({ name: input.name, description: input.description, deletable: true }).onConflictDoNothing().returning(),
+    auditIfChanged(ctx, { action: 'group.created', target: `group (${input.name})`, details: { description: input.description } }),
+  ]);
   if (!row) throw new AppError(409, DUPLICATE_NAME);
   return { id: row.id, name: row.name, description: row.description, deletable: row.deletable, permissions: [] };
 }
@@ -111,10 +113,13 @@ export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
   // The same rules in the statement itself, so a setting or membership changed meanwhile still counts.
   const isDefault = sql`EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.key} = 'default_user_group_id' AND ${settings.value} = ${String(group.id)})`;
-  const deleted = await ctx.db
-    .delete(groups)
-    .where(and(eq(groups.id, group.id), eq(groups.deletable, true), sql`NOT ${isDefault}`, adminRemainsAfter(ctx.db, change)))
-    .returning({ id: groups.id });
+  const [deleted] = await ctx.db.batch([
+    ctx.db
+      .delete(groups)
+      .where(and(eq(groups.id, group.id), eq(groups.deletable, true), sql`NOT ${isDefault}`, adminRemainsAfter(ctx.db, change)))
+      .returning({ id: groups.id }),
+    auditIfChanged(ctx, { action: 'group.deleted', target: groupTarget(group) }),
+  ]);
   if (deleted.length > 0) return;
   const [still] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, group.id)).limit(1);
   if (!still) return;
@@ -141,7 +146,7 @@ export const DEFAULT_GROUP_ADMIN_REFUSED = 'The default user group cannot hold a
  */
 export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
   requireAdmin(ctx);
-  await findGroup(ctx.db, input.group_id);
+  const group = await findGroup(ctx.db, input.group_id);
   if (input.permission_ids.length === 0) return;
   await requirePermissionsExist(ctx.db, input.permission_ids);
   if ((await defaultGroupId(ctx)) === input.group_id) {
@@ -160,7 +165,20 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
       )
       .onConflictDoNothing(),
   );
-  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const granted = await permissionKeys(ctx.db, input.permission_ids);
+  // One entry per chunk that granted something (usually one: a chunk holds 90 ids).
+  const audited = statements.flatMap((statement) => [statement, auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { added: granted } })]);
+  await ctx.db.batch(audited as [(typeof audited)[number], ...typeof audited]);
+}
+
+/** The keys of permissions by id, for the audit log. */
+async function permissionKeys(db: Db, ids: number[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const part of chunked(ids, IDS_PER_STATEMENT)) {
+    const rows = await db.select({ key: permissions.key }).from(permissions).where(inArray(permissions.id, part));
+    keys.push(...rows.map((r) => r.key));
+  }
+  return keys.sort();
 }
 
 /**
@@ -169,7 +187,7 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
  */
 export async function removeGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
   requireAdmin(ctx);
-  await findGroup(ctx.db, input.group_id);
+  const group = await findGroup(ctx.db, input.group_id);
   if (input.permission_ids.length === 0) return;
   await requirePermissionsExist(ctx.db, input.permission_ids);
   const [adminGrant] = await ctx.db
@@ -193,7 +211,9 @@ export async function removeGroupPermissions(ctx: GroupsCtx, input: GroupPermiss
         ),
       ),
   );
-  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const taken = await permissionKeys(ctx.db, input.permission_ids);
+  const audited = statements.flatMap((statement) => [statement, auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { removed: taken } })]);
+  await ctx.db.batch(audited as [(typeof audited)[number], ...typeof audited]);
   if (takesAdmin) {
     const [still] = await ctx.db
       .select({ one: sql`1` })

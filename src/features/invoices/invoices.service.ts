@@ -1,5 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
+import { writeAudit } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMailUnlessWaiting, headerValue } from '../../platform/mail';
@@ -150,6 +151,7 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
   }
 
   const mailId = await queueInvoiceMail(ctx, order, settings, assigned.invoiceNumber);
+  await writeAudit(ctx, { action: 'invoice.sent', target: `order:${order.id} (${order.reference})`, details: { invoice_number: assigned.invoiceNumber, to: order.email } });
   if (ctx.mailTransport) {
     try {
       await deliverOutbox(ctx);

@@ -1,15 +1,14 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput } from '../../http/validate';
-import { csvFileName, ordersToCsv } from './orders-csv';
+import { csvFileName, exportOrdersCsv } from './orders-csv';
 import { orderFiltersSchema } from './orders.schemas';
-import { listOrders } from './orders.service';
 
 /** GET /orders/export.csv: the orders of GET /orders, with the same filters, as a CSV download. */
 export function ordersCsvRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   r.get('/orders/export.csv', adminOnly(ctxOf), async (c) => {
     const ctx = await ctxOf(c);
-    const csv = ordersToCsv(await listOrders(ctx, parseInput(orderFiltersSchema, c.req.query())));
+    const csv = await exportOrdersCsv(ctx, parseInput(orderFiltersSchema, c.req.query()));
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${csvFileName(ctx.clock.now())}"`,

@@ -1,5 +1,7 @@
 import { formatDateShort } from '../invoices/nl-format';
-import type { OrderView } from './orders.service';
+import type { RequestCtx } from '../../context';
+import { writeAudit } from '../audit/audit';
+import { listOrders, type OrderFilters, type OrderView } from './orders.service';
 
 /**
  * Orders as CSV for packing and delivery lists (issue 6 item 5), made for Dutch Excel: UTF-8 with a
@@ -72,4 +74,11 @@ export function ordersToCsv(orders: readonly OrderView[]): string {
 export function csvFileName(now: Date): string {
   const [day, month, year] = formatDateShort(now).split('-');
   return `bestellingen-${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}.csv`;
+}
+
+/** GET /orders/export.csv: the orders of GET /orders with the same filters, as CSV; audited (issue 12). */
+export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): Promise<string> {
+  const list = await listOrders(ctx, filters);
+  await writeAudit(ctx, { action: 'orders.exported', details: { filters, rows: list.length } });
+  return ordersToCsv(list);
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -10,6 +10,7 @@ import { isValidEmail } from '../account/account.schemas';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
 import { isValidGateToken } from '../tablers/gate-token';
+import { auditIfChanged } from '../audit/audit';
 import { campaignYear } from './order-reference';
 import type { OrderInput } from './orders.schemas';
 
@@ -81,6 +82,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
         updatedAt: now.toISOString(),
       })
       .returning({ id: orders.id, reference: orders.reference }),
+    // Only an admin's order is an admin change; a visitor's order has no actor to record.
+    ...(isAdmin ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })] : []),
   ]);
   const order = inserted[0];
   if (!order) throw new AppError(500, 'Order could not be stored');
@@ -192,14 +195,17 @@ export function foldForSearch(text: string): string {
 }
 
 async function requireOrder(ctx: RequestCtx, id: number) {
-  const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id)).limit(1);
   if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+  return row;
 }
+
+const orderTarget = (order: { id: number; reference: string }) => `order:${order.id} (${order.reference})`;
 
 /** spec §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireAdmin(ctx);
-  await requireOrder(ctx, id);
+  const existing = await requireOrder(ctx, id);
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(`Het aantal kerstpakketten is maximaal ${BACK_OFFICE_MAX_AMOUNT}.`);
   if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
@@ -207,29 +213,40 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
     const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
     if (!tabler) throw badRequest('Onbekende tabler.');
   }
-  await ctx.db
-    .update(orders)
-    .set({
-      ...orderFields(input),
-      paid: input.paid,
-      invoiceSent: input.invoiceSent,
-      updatedAt: ctx.clock.now().toISOString(),
-    })
-    .where(eq(orders.id, id));
+  const next = { ...orderFields(input), paid: input.paid, invoiceSent: input.invoiceSent };
+  // Old → new of the fields that change, under their API names.
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
+    if (existing[field] !== value) changes[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = [existing[field], value];
+  }
+  await ctx.db.batch([
+    ctx.db
+      .update(orders)
+      .set({ ...next, updatedAt: ctx.clock.now().toISOString() })
+      .where(eq(orders.id, id)),
+    auditIfChanged(ctx, { action: 'order.updated', target: orderTarget(existing), details: changes }),
+  ]);
 }
 
 export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
   requireAdmin(ctx);
-  const [row] = await ctx.db.update(orders).set({ paid, updatedAt: ctx.clock.now().toISOString() }).where(eq(orders.id, id)).returning({ id: orders.id });
-  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+  const existing = await requireOrder(ctx, id);
+  await ctx.db.batch([
+    ctx.db.update(orders).set({ paid, updatedAt: ctx.clock.now().toISOString() }).where(and(eq(orders.id, id), ne(orders.paid, paid))),
+    auditIfChanged(ctx, { action: paid ? 'order.paid' : 'order.unpaid', target: orderTarget(existing) }),
+  ]);
 }
 
 /** An invoiced order stays: Dutch rules require keeping invoices (the number sequence has no gaps). */
 export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
   requireAdmin(ctx);
-  const [row] = await ctx.db.delete(orders).where(and(eq(orders.id, id), isNull(orders.invoiceNumber))).returning({ id: orders.id });
+  const existing = await requireOrder(ctx, id);
+  const [[row]] = await ctx.db.batch([
+    ctx.db.delete(orders).where(and(eq(orders.id, id), isNull(orders.invoiceNumber))).returning({ id: orders.id }),
+    auditIfChanged(ctx, { action: 'order.deleted', target: orderTarget(existing), details: { name: existing.name, amount: existing.amount, paid: existing.paid } }),
+  ]);
   if (row) return;
-  const [existing] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
-  if (!existing) throw new AppError(404, 'Bestelling niet gevonden.');
+  const [still] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
+  if (!still) throw new AppError(404, 'Bestelling niet gevonden.');
   throw new AppError(409, 'Een gefactureerde bestelling kan niet worden verwijderd.');
 }

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client';
 import { permissions } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { requireAdmin, type HasUser } from '../auth/permissions';
+import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddPermissionInput } from './permissions.schemas';
 
-export interface PermissionsCtx extends HasUser {
+export interface PermissionsCtx extends HasUser, Omit<AuditCtx, 'user'> {
   db: Db;
 }
 
@@ -39,11 +40,10 @@ export async function addPermission(ctx: PermissionsCtx, input: AddPermissionInp
   const [existing] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, input.key)).limit(1);
   if (existing) throw new AppError(409, DUPLICATE_KEY);
   // Two adds racing for one key: the unique index decides, and the loser gets the same 409.
-  const [row] = await ctx.db
-    .insert(permissions)
-    .values({ key: input.key, description: input.description, deletable: true })
-    .onConflictDoNothing()
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db.insert(permissions).values({ key: input.key, description: input.description, deletable: true }).onConflictDoNothing().returning(),
+    auditIfChanged(ctx, { action: 'permission.created', target: `permission (${input.key})`, details: { description: input.description } }),
+  ]);
   if (!row) throw new AppError(409, DUPLICATE_KEY);
   return toPermissionView(row);
 }
@@ -54,5 +54,8 @@ export async function deletePermission(ctx: PermissionsCtx, id: number): Promise
   const [row] = await ctx.db.select().from(permissions).where(eq(permissions.id, id)).limit(1);
   if (!row) throw notFound(PERMISSION_NOT_FOUND);
   if (!row.deletable) throw badRequest('This permission cannot be deleted');
-  await ctx.db.delete(permissions).where(eq(permissions.id, id));
+  await ctx.db.batch([
+    ctx.db.delete(permissions).where(eq(permissions.id, id)),
+    auditIfChanged(ctx, { action: 'permission.deleted', target: `permission:${row.id} (${row.key})` }),
+  ]);
 }

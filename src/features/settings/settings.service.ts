@@ -5,6 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { AppError, badRequest } from '../../http/errors';
 import { actsAsAdmin, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
 import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS } from './settings.defaults';
+import { auditIfChanged } from '../audit/audit';
 import type { SettingRow, SettingsCache } from './settings-cache';
 import { openSettingPassword, sealSettingPassword } from './setting-passwords';
 import type { SettingInput, SettingType, SettingVisibility } from './settings.schemas';
@@ -17,7 +18,13 @@ export interface SettingsCtx extends HasUser {
   secretKey: string;
 }
 
+/** A write also names the address it came from, for the audit log. */
+export type SettingsWriteCtx = SettingsCtx & { ip: string };
+
 export type SettingValue = string | number | boolean;
+
+/** What the audit log keeps of a value: a password setting's value never, only that it changed. */
+const auditedValue = (type: SettingType, value: string) => (type === 'password' ? '(hidden)' : value);
 
 /** A setting as the API shows it (DESIGN §4): booleans and integers typed, password values never sent. */
 export interface SettingView {
@@ -195,37 +202,40 @@ function checkBounds(type: SettingType, min: number | null | undefined, max: num
   return { min, max };
 }
 
-export async function addSetting(ctx: SettingsCtx, input: SettingInput): Promise<SettingView> {
+export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Promise<SettingView> {
   requireAdmin(ctx);
   if (await findRow(ctx, input.key)) throw new AppError(409, 'A setting with this key already exists.');
   if (input.value === '' && input.type !== 'string') throw badRequest('Key, value and type are required.');
   const { min, max } = checkBounds(input.type, input.min_value, input.max_value);
   const stored = normaliseValue(input.type, input.value, min, max);
   await checkSpecialSetting(ctx, input.key, stored);
-  const [row] = await ctx.db
-    .insert(settings)
-    .values({
-      key: input.key,
-      value: await toStored(ctx, input.type, stored),
-      type: input.type,
-      description: input.description,
-      visibility: input.visibility,
-      // spec §5: the deletable choice is made on create only.
-      deletable: input.deletable ?? true,
-      minValue: min,
-      maxValue: max,
-      groupName: input.group_name,
-      updatedAt: ctx.clock.now().toISOString(),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db
+      .insert(settings)
+      .values({
+        key: input.key,
+        value: await toStored(ctx, input.type, stored),
+        type: input.type,
+        description: input.description,
+        visibility: input.visibility,
+        // spec §5: the deletable choice is made on create only.
+        deletable: input.deletable ?? true,
+        minValue: min,
+        maxValue: max,
+        groupName: input.group_name,
+        updatedAt: ctx.clock.now().toISOString(),
+      })
+      .onConflictDoNothing()
+      .returning(),
+    auditIfChanged(ctx, { action: 'setting.created', target: `setting:${input.key}`, details: { type: input.type, value: auditedValue(input.type, stored) } }),
+  ]);
   ctx.settingsCache.invalidate();
   if (!row) throw new AppError(409, 'A setting with this key already exists.');
   return toSettingView(row);
 }
 
 /** spec §5: the key identifies the setting and cannot change; `deletable` is not editable. */
-export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promise<SettingView> {
+export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): Promise<SettingView> {
   requireAdmin(ctx);
   const existing = await findRow(ctx, input.key);
   if (!existing) throw new AppError(404, 'Setting not found.');
@@ -243,47 +253,82 @@ export async function editSetting(ctx: SettingsCtx, input: SettingInput): Promis
   const value = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
   await checkSpecialSetting(ctx, existing.key, value);
   const stored = keepPassword ? existing.value : await toStored(ctx, input.type, value);
-  const [row] = await ctx.db
-    .update(settings)
-    .set({
-      value: stored,
-      type: input.type,
-      description: input.description,
-      visibility: input.visibility,
-      minValue: min,
-      maxValue: max,
-      groupName: input.group_name,
-      updatedAt: ctx.clock.now().toISOString(),
-    })
-    .where(eq(settings.key, existing.key))
-    .returning();
+  const changes = settingChanges(existing, { value: keepPassword ? null : value, type: input.type, description: input.description, visibility: input.visibility, min_value: min, max_value: max, group_name: input.group_name });
+  const [[row]] = await ctx.db.batch([
+    ctx.db
+      .update(settings)
+      .set({
+        value: stored,
+        type: input.type,
+        description: input.description,
+        visibility: input.visibility,
+        minValue: min,
+        maxValue: max,
+        groupName: input.group_name,
+        updatedAt: ctx.clock.now().toISOString(),
+      })
+      .where(eq(settings.key, existing.key))
+      .returning(),
+    auditIfChanged(ctx, { action: 'setting.updated', target: `setting:${existing.key}`, details: changes }),
+  ]);
   ctx.settingsCache.invalidate();
   return toSettingView(row!);
 }
 
 /** Sets one setting's value, checked against its type and min/max (inline editing). */
-export async function updateSettingValue(ctx: SettingsCtx, key: string, value: string): Promise<SettingView> {
+export async function updateSettingValue(ctx: SettingsWriteCtx, key: string, value: string): Promise<SettingView> {
   requireAdmin(ctx);
   const existing = await findRow(ctx, key);
   if (!existing) throw new AppError(404, 'Setting not found.');
   const stored = normaliseValue(existing.type, value, existing.minValue, existing.maxValue);
   await checkSpecialSetting(ctx, key, stored);
-  const [row] = await ctx.db
-    .update(settings)
-    .set({ value: await toStored(ctx, existing.type, stored), updatedAt: ctx.clock.now().toISOString() })
-    .where(eq(settings.key, key))
-    .returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db
+      .update(settings)
+      .set({ value: await toStored(ctx, existing.type, stored), updatedAt: ctx.clock.now().toISOString() })
+      .where(eq(settings.key, key))
+      .returning(),
+    auditIfChanged(ctx, { action: 'setting.updated', target: `setting:${key}`, details: settingChanges(existing, { value: stored }) }),
+  ]);
   ctx.settingsCache.invalidate();
   return toSettingView(row!);
 }
 
 /** spec §6: deleting needs settings.delete, and only deletable settings can go. */
-export async function deleteSetting(ctx: SettingsCtx, key: string): Promise<void> {
+export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise<void> {
   requireAdmin(ctx);
   requirePermission(ctx, PERMISSIONS.settingsDelete);
   const existing = await findRow(ctx, key);
   if (!existing) throw new AppError(404, 'Setting not found.');
   if (!existing.deletable) throw badRequest('This setting cannot be deleted.');
-  await ctx.db.delete(settings).where(eq(settings.key, key));
+  await ctx.db.batch([
+    ctx.db.delete(settings).where(eq(settings.key, key)),
+    auditIfChanged(ctx, { action: 'setting.deleted', target: `setting:${key}`, details: { value: auditedValue(existing.type, existing.type === 'password' ? '' : existing.value) } }),
+  ]);
   ctx.settingsCache.invalidate();
+}
+
+/**
+ * Old → new of what an edit changes, for the audit log. A password setting's value is never kept
+ * (stored values are encrypted anyway): only the fact that it changed. `value: null` = value kept.
+ */
+function settingChanges(
+  existing: SettingRow,
+  next: { value: string | null; type?: SettingType; description?: string; visibility?: SettingVisibility; min_value?: number | null; max_value?: number | null; group_name?: string },
+): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (next.value !== null) {
+    if (existing.type === 'password' || next.type === 'password') changes.value = 'changed';
+    else if (next.value !== existing.value) changes.value = [existing.value, next.value];
+  }
+  const pairs: [string, unknown, unknown][] = [
+    ['type', existing.type, next.type],
+    ['description', existing.description, next.description],
+    ['visibility', existing.visibility, next.visibility],
+    ['min_value', existing.minValue, next.min_value],
+    ['max_value', existing.maxValue, next.max_value],
+    ['group_name', existing.groupName, next.group_name],
+  ];
+  for (const [field, before, after] of pairs) if (after !== undefined && after !== before) changes[field] = [before, after];
+  return changes;
 }

@@ -4,6 +4,7 @@ import { tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { issueGateToken } from './gate-token';
+import { auditIfChanged } from '../audit/audit';
 import { requireAdmin } from '../auth/permissions';
 import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch } from './tabler-gate';
 
@@ -71,23 +72,34 @@ export async function createTabler(ctx: RequestCtx, name: string): Promise<Table
   requireAdmin(ctx);
   await checkTablerName(ctx, name);
   const now = ctx.clock.now().toISOString();
-  const [row] = await ctx.db.insert(tablers).values({ name, createdAt: now, updatedAt: now }).onConflictDoNothing().returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db.insert(tablers).values({ name, createdAt: now, updatedAt: now }).onConflictDoNothing().returning(),
+    auditIfChanged(ctx, { action: 'tabler.created', target: `tabler (${name})` }),
+  ]);
   if (!row) throw new AppError(409, 'Er bestaat al een tabler met deze naam.');
   return toTablerView(row);
 }
 
 export async function renameTabler(ctx: RequestCtx, id: number, name: string): Promise<TablerView> {
   requireAdmin(ctx);
-  const [existing] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, id)).limit(1);
+  const [existing] = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
   if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
   await checkTablerName(ctx, name, id);
-  const [row] = await ctx.db.update(tablers).set({ name, updatedAt: ctx.clock.now().toISOString() }).where(eq(tablers.id, id)).returning();
+  const [[row]] = await ctx.db.batch([
+    ctx.db.update(tablers).set({ name, updatedAt: ctx.clock.now().toISOString() }).where(eq(tablers.id, id)).returning(),
+    auditIfChanged(ctx, { action: 'tabler.updated', target: `tabler:${id} (${existing.name})`, details: { name: [existing.name, name] } }),
+  ]);
   return toTablerView(row!);
 }
 
 /** The tabler's orders stay; their tabler_id becomes null and the dashboard shows 'Onbekend'. */
 export async function deleteTabler(ctx: RequestCtx, id: number): Promise<void> {
   requireAdmin(ctx);
-  const [row] = await ctx.db.delete(tablers).where(eq(tablers.id, id)).returning({ id: tablers.id });
+  const [existing] = await ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
+  if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
+  const [[row]] = await ctx.db.batch([
+    ctx.db.delete(tablers).where(eq(tablers.id, id)).returning({ id: tablers.id }),
+    auditIfChanged(ctx, { action: 'tabler.deleted', target: `tabler:${id} (${existing.name})` }),
+  ]);
   if (!row) throw new AppError(404, 'Tabler niet gevonden.');
 }

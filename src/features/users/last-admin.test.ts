@@ -29,7 +29,7 @@ function staleAdmin(): UsersCtx {
     groups: [],
     permissions: [{ key: 'admin.access' }],
   };
-  return { db: t.db, clock: t.clock, passwords: t.deps.passwords, settingsCache: t.deps.settingsCache, session: null, user };
+  return { db: t.db, clock: t.clock, passwords: t.deps.passwords, settingsCache: t.deps.settingsCache, session: null, user, ip: '127.0.0.1' };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {

@@ -8,9 +8,10 @@ import { invalidateUserSessions } from '../auth/session';
 import { loadUserProfiles, type UserProfile } from '../auth/user-profile';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from './last-admin';
+import { auditIfChanged } from '../audit/audit';
 import type { UserGroupInput, UserStatus } from './users.schemas';
 
-export type UsersCtx = Pick<RequestCtx, 'db' | 'clock' | 'passwords' | 'settingsCache' | 'session' | 'user'>;
+export type UsersCtx = Pick<RequestCtx, 'db' | 'clock' | 'passwords' | 'settingsCache' | 'session' | 'user' | 'ip'>;
 
 /** What an admin may change about a user (spec §7 edituser); anything left out stays as it is. */
 export interface UserChanges {
@@ -29,10 +30,13 @@ async function findUser(ctx: UsersCtx, id: number) {
   return row;
 }
 
-async function requireGroupExists(ctx: UsersCtx, id: number): Promise<void> {
-  const [row] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, id)).limit(1);
+async function requireGroupExists(ctx: UsersCtx, id: number): Promise<{ id: number; name: string }> {
+  const [row] = await ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, id)).limit(1);
   if (!row) throw notFound(GROUP_NOT_FOUND);
+  return row;
 }
+
+const userTarget = (user: { id: number; username: string }) => `user:${user.id} (${user.username})`;
 
 /** DESIGN §4 GET /api/users: every user as /api/account/me shows one, ordered by id. */
 export async function listUsers(ctx: UsersCtx): Promise<UserProfile[]> {
@@ -46,9 +50,9 @@ async function loadMembershipChange(ctx: UsersCtx, input: UserGroupInput) {
   requireAdmin(ctx);
   requirePermission(ctx, PERMISSIONS.usersAssign);
   const user = await findUser(ctx, input.user_id);
-  await requireGroupExists(ctx, input.group_id);
+  const group = await requireGroupExists(ctx, input.group_id);
   if (!user.deletable) throw badRequest("This user's groups cannot be changed");
-  return user;
+  return { user, group };
 }
 
 const touch = (ctx: UsersCtx, userId: number) =>
@@ -56,20 +60,26 @@ const touch = (ctx: UsersCtx, userId: number) =>
 
 /** Adds a user to a group; a user already in it stays as they are. */
 export async function assignGroup(ctx: UsersCtx, input: UserGroupInput): Promise<void> {
-  const user = await loadMembershipChange(ctx, input);
-  const added = await ctx.db.insert(userGroups).values({ userId: user.id, groupId: input.group_id }).onConflictDoNothing().returning();
+  const { user, group } = await loadMembershipChange(ctx, input);
+  const [added] = await ctx.db.batch([
+    ctx.db.insert(userGroups).values({ userId: user.id, groupId: input.group_id }).onConflictDoNothing().returning(),
+    auditIfChanged(ctx, { action: 'user.group_added', target: userTarget(user), details: { group: group.name } }),
+  ]);
   if (added.length > 0) await touch(ctx, user.id);
 }
 
 /** Takes a user out of a group; never the last path to admin.access of the last active admin. */
 export async function removeGroup(ctx: UsersCtx, input: UserGroupInput): Promise<void> {
-  const user = await loadMembershipChange(ctx, input);
+  const { user, group } = await loadMembershipChange(ctx, input);
   const membership = and(eq(userGroups.userId, user.id), eq(userGroups.groupId, input.group_id));
   const [current] = await ctx.db.select().from(userGroups).where(membership).limit(1);
   if (!current) return;
   const change = { membership: { userId: user.id, groupId: input.group_id } };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
-  const removed = await ctx.db.delete(userGroups).where(and(membership, adminRemainsAfter(ctx.db, change))).returning();
+  const [removed] = await ctx.db.batch([
+    ctx.db.delete(userGroups).where(and(membership, adminRemainsAfter(ctx.db, change))).returning(),
+    auditIfChanged(ctx, { action: 'user.group_removed', target: userTarget(user), details: { group: group.name } }),
+  ]);
   if (removed.length === 0) {
     // Nothing removed: either someone else just removed it (fine) or the guard refused.
     const [still] = await ctx.db.select().from(userGroups).where(membership).limit(1);
@@ -123,13 +133,21 @@ export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): P
   if (input.password !== undefined) set.passwordHash = await ctx.passwords.hash(input.password);
   if (input.status !== undefined) set.status = input.status;
   if (input.email !== undefined) set.email = input.email;
+  // Old → new for status and e-mail; a password only as the fact that it changed.
+  const details: Record<string, unknown> = {};
+  if (input.status !== undefined && input.status !== target.status) details.status = [target.status, input.status];
+  if (input.email !== undefined && input.email !== target.email) details.email = [target.email, input.email];
+  if (input.password !== undefined) details.password = 'changed';
   let updated: { id: number }[];
   try {
-    updated = await ctx.db
-      .update(users)
-      .set(set)
-      .where(deactivating ? and(eq(users.id, target.id), adminRemainsAfter(ctx.db, change)) : eq(users.id, target.id))
-      .returning({ id: users.id });
+    [updated] = await ctx.db.batch([
+      ctx.db
+        .update(users)
+        .set(set)
+        .where(deactivating ? and(eq(users.id, target.id), adminRemainsAfter(ctx.db, change)) : eq(users.id, target.id))
+        .returning({ id: users.id }),
+      auditIfChanged(ctx, { action: 'user.updated', target: userTarget(target), details }),
+    ]);
   } catch (error) {
     // Another user took the address between the check and the write: the unique index decides.
     if (isUniqueViolation(error)) throw new AppError(409, 'Email is already in use');
@@ -155,10 +173,13 @@ export async function deleteUser(ctx: UsersCtx, id: number): Promise<void> {
   if (!target.deletable) throw badRequest('This user cannot be deleted');
   const change = { userId: target.id };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
-  const deleted = await ctx.db
-    .delete(users)
-    .where(and(eq(users.id, target.id), eq(users.deletable, true), adminRemainsAfter(ctx.db, change)))
-    .returning({ id: users.id });
+  const [deleted] = await ctx.db.batch([
+    ctx.db
+      .delete(users)
+      .where(and(eq(users.id, target.id), eq(users.deletable, true), adminRemainsAfter(ctx.db, change)))
+      .returning({ id: users.id }),
+    auditIfChanged(ctx, { action: 'user.deleted', target: userTarget(target), details: { email: target.email } }),
+  ]);
   if (deleted.length === 0) {
     const [still] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, target.id)).limit(1);
     if (still) throw lastAdminRefused();

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
+import { auditIfChanged } from '../audit/audit';
 import { versions } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { boundaryOf, readMultipart } from '../../http/multipart';
@@ -133,11 +134,10 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
     if (code === null) throw uploadError(400, 'The version code must be a whole number from 1 to 2147483647');
     if (name.length > 100) throw uploadError(400, 'The version name is too long (at most 100 characters)');
     if (await codeTaken(ctx, code)) throw uploadError(409, `Version code ${code} already exists`);
-    const [row] = await ctx.db
-      .insert(versions)
-      .values({ versionName: name, versionCode: code, fileKey, size, createdAt: ctx.clock.now().toISOString() })
-      .onConflictDoNothing()
-      .returning();
+    const [[row]] = await ctx.db.batch([
+      ctx.db.insert(versions).values({ versionName: name, versionCode: code, fileKey, size, createdAt: ctx.clock.now().toISOString() }).onConflictDoNothing().returning(),
+      auditIfChanged(ctx, { action: 'version.uploaded', target: `version:${code} (${name})`, details: { size } }),
+    ]);
     if (!row) throw uploadError(409, `Version code ${code} already exists`);
     return toView(row);
   } catch (error) {
@@ -183,7 +183,12 @@ export async function downloadLatestVersion(ctx: RequestCtx): Promise<VersionDow
 /** Removes the row first: a failure after that leaves at worst an unused file, never a broken row. */
 export async function deleteVersion(ctx: RequestCtx, id: number): Promise<void> {
   requireAdmin(ctx);
-  const [row] = await ctx.db.delete(versions).where(eq(versions.id, id)).returning();
+  const [existing] = await ctx.db.select().from(versions).where(eq(versions.id, id)).limit(1);
+  if (!existing) throw new AppError(404, 'Version not found');
+  const [[row]] = await ctx.db.batch([
+    ctx.db.delete(versions).where(eq(versions.id, id)).returning(),
+    auditIfChanged(ctx, { action: 'version.deleted', target: `version:${existing.versionCode} (${existing.versionName})` }),
+  ]);
   if (!row) throw new AppError(404, 'Version not found');
   try {
     await ctx.files.delete(row.fileKey);
