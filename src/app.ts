@@ -2,6 +2,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { AppDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, ordersCsvRoutes(ctxOf));
   app.route(base, invoicesRoutes(ctxOf));
   app.route(base, mailRoutes(ctxOf));
+  app.route(base, auditRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
   app.route('/', seoRoutes(deps));

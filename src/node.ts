@@ -82,12 +82,12 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   });
 
   // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
-  // expired sessions and rate-limit windows are dropped on the same beat.
+  // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat.
   const mailTimer = setInterval(() => {
     deliverOutbox(deps).catch((error) =>
       log.error('Mail delivery failed', { error: String(error) }),
     );
-    housekeeping(db, clock).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
+    housekeeping(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
   }, 60_000);
   mailTimer.unref();
 

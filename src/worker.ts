@@ -92,7 +92,7 @@ export default {
     ctx.waitUntil(
       Promise.all([
         deliverOutbox(deps),
-        housekeeping(deps.db, deps.clock),
+        housekeeping(deps),
       ]),
     );
   },

@@ -19,7 +19,7 @@ describe('housekeeping', () => {
     t.clock.advance(SESSION_TTL_MS + 1000);
     await createSession(t.db, t.clock, 1);
     await hitRateLimit(t.db, t.clock, 'test:new', { limit: 5, windowMs: 60_000 });
-    await housekeeping(t.db, t.clock);
+    await housekeeping(t.deps);
     expect((await t.db.select().from(sessions)).length).toBe(admin + 1);
     expect((await t.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['test:new']);
   });

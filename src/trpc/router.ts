@@ -1,4 +1,5 @@
 import { accountRouter } from '../features/account/account.trpc';
+import { auditRouter } from '../features/audit/audit.trpc';
 import { contactRouter } from '../features/contact/contact.trpc';
 import { ordersRouter } from '../features/orders/orders.trpc';
 import { invoicesRouter } from '../features/invoices/invoices.trpc';
@@ -14,6 +15,7 @@ import { router } from './init';
 
 export const appRouter = router({
   account: accountRouter,
+  audit: auditRouter,
   contact: contactRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,

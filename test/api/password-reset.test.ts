@@ -178,10 +178,10 @@ describe('housekeeping', () => {
     await t.request('/api/account/forgot', { body: { login: 'housekept' }, headers: { 'x-test-client-ip': freshIp() } });
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(1);
     t.clock.advance(119 * MINUTE);
-    await housekeeping(t.db, t.clock);
+    await housekeeping(t.deps);
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(1);
     t.clock.advance(2 * MINUTE);
-    await housekeeping(t.db, t.clock);
+    await housekeeping(t.deps);
     expect(await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id))).toHaveLength(0);
   });
 });
