@@ -21,7 +21,7 @@ const BOB_PASSWORD = 'Bob-first-pass-1';
 const BOB_NEW_PASSWORD = 'Bob-reset-pass-2';
 const CAROL = 'e2e_carol';
 const HELPERS_GROUP = 'Helpers';
-const TILES = ['Users', 'Groups', 'Permissions', 'Settings', 'Versions', 'Management'];
+const TILES = ['Users', 'Groups', 'Permissions', 'Settings', 'Versions', 'Management', 'Audit Log'];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -98,11 +98,11 @@ describe('the admin screens in Chromium', () => {
     await context?.close();
   });
 
-  it('shows the six tiles on /admin, without the toolbar', async () => {
+  it('shows the six tiles of the specification and the audit log on /admin, without the toolbar', async () => {
     await page.goto(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'Admin', exact: true }).waitFor();
     const tiles = page.locator('[data-slot=admin-tile]');
-    await expect.poll(() => tiles.count()).toBe(6);
+    await expect.poll(() => tiles.count()).toBe(TILES.length);
     const titles = await tiles.evaluateAll((links) => links.map((link) => link.querySelector('span.font-semibold')?.textContent));
     expect(titles).toEqual(TILES);
     expect(await page.getByRole('navigation', { name: 'Admin', exact: true }).count()).toBe(0);

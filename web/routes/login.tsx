@@ -85,15 +85,20 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <div className="grid gap-1.5">
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
         <Button type="submit" size="lg" className="w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
           {login.isPending && <Spinner label="Signing in" />}
           Login

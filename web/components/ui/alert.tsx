@@ -12,7 +12,7 @@ const alertVariants = cva(
         info: "border-info/30 bg-accent text-accent-foreground *:data-[slot=alert-description]:text-accent-foreground/90",
         success: "border-success/30 bg-success/5 text-success *:data-[slot=alert-description]:text-success/90",
         destructive:
-          "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive/90",
+          "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive-text",
       },
     },
     defaultVariants: {

@@ -7,11 +7,12 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth";
 import { AccountDetailsCard } from "./-components/account-details-card";
 import { ChangePasswordCard } from "./-components/change-password-card";
+import { SessionsCard } from "./-components/sessions-card";
 import { TwoFactorCard } from "./-components/two-factor-card";
 import { UpdateEmailCard } from "./-components/update-email-card";
 
 // spec §2 "Account page": 'My Account' with the user details, 'Update Email', 'Change Password'
-// and two-factor authentication cards. Guarded by the _auth layout.
+// and two-factor authentication cards, and the signed-in devices (issue 12). Guarded by the _auth layout.
 export const Route = createFileRoute("/_auth/account")({
   component: AccountPage,
 });
@@ -35,6 +36,9 @@ function AccountPage() {
           <TwoFactorCard user={user} />
           <UpdateEmailCard user={user} />
           <ChangePasswordCard username={user.username} />
+          <div className="lg:col-span-2">
+            <SessionsCard />
+          </div>
         </div>
       ) : (
         <p className="text-muted-foreground">Not logged in</p>

@@ -9,6 +9,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
 import { Label } from "@/components/ui/label";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
@@ -25,9 +26,6 @@ import { formatNlDate, formatNlDay, type Order, type OrderFilters, type Tabler, 
 
 export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-
-const selectClass =
-  "h-9 rounded-md border border-input bg-background px-2 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 export function OrdersTab({
   filters,
@@ -77,22 +75,20 @@ export function OrdersTab({
         </div>
         <div className="grid gap-1">
           <Label htmlFor="filter-paid">Betaald</Label>
-          <select
+          <NativeSelect
             id="filter-paid"
-            className={selectClass}
             value={filters.paid ?? ""}
             onChange={(e) => onFiltersChange({ ...filters, paid: (e.target.value || undefined) as OrderFilters["paid"] })}
           >
             <option value="">Alle</option>
             <option value="true">Betaald</option>
             <option value="false">Open</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1">
           <Label htmlFor="filter-invoice">Factuur</Label>
-          <select
+          <NativeSelect
             id="filter-invoice"
-            className={selectClass}
             value={filters.invoice_sent ?? ""}
             onChange={(e) =>
               onFiltersChange({ ...filters, invoice_sent: (e.target.value || undefined) as OrderFilters["invoice_sent"] })
@@ -101,13 +97,12 @@ export function OrdersTab({
             <option value="">Alle</option>
             <option value="true">Verstuurd</option>
             <option value="false">Niet verstuurd</option>
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-1">
           <Label htmlFor="filter-tabler">Tabler</Label>
-          <select
+          <NativeSelect
             id="filter-tabler"
-            className={selectClass}
             value={filters.tabler_id ?? ""}
             onChange={(e) => onFiltersChange({ ...filters, tabler_id: e.target.value || undefined })}
           >
@@ -118,7 +113,7 @@ export function OrdersTab({
               </option>
             ))}
             <option value="none">{UNKNOWN_TABLER}</option>
-          </select>
+          </NativeSelect>
         </div>
         <Button onClick={() => setEditing("new")}>
           <PlusIcon aria-hidden="true" />

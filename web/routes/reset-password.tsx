@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import * as React from "react";
+import { z } from "zod";
+
+import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
+import { TextField } from "@/components/text-field";
+import { Button } from "@/components/ui/button";
+import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { useTrpc } from "@/lib/auth";
+import { errorText } from "@/lib/errors";
+import { passwordMinLength } from "@/lib/password-min-length";
+import { toSettingsLookup } from "@/lib/settings";
+import { AuthCard } from "./-components/auth-card";
+import { PasswordStrengthMeter } from "./-components/password-strength-meter";
+
+// DESIGN §5 the page a reset link opens: a new password, twice; then every session of the account has
+// ended and the user signs in with the new password.
+export const Route = createFileRoute("/reset-password")({
+  validateSearch: (search) => z.object({ token: z.string().max(100).optional().catch(undefined) }).parse(search),
+  component: ResetPasswordPage,
+});
+
+// Changing a password needs at least 6 characters whatever the setting says (spec §9).
+const ACCOUNT_MINIMUM = 6;
+
+function ResetPasswordPage() {
+  const trpc = useTrpc();
+  const settingsQuery = useQuery(trpc.settings.list.queryOptions());
+  if (settingsQuery.isPending) return <PageSpinner />;
+  const minLength = Math.max(ACCOUNT_MINIMUM, passwordMinLength(toSettingsLookup(settingsQuery.data?.settings)));
+  return <ResetPasswordForm minLength={minLength} />;
+}
+
+function ResetPasswordForm({ minLength }: { minLength: number }) {
+  const { token } = Route.useSearch();
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  const reset = useMutation(trpc.account.resetPassword.mutationOptions());
+  const [password, setPassword] = React.useState("");
+  const [confirmPassword, setConfirmPassword] = React.useState("");
+  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const [done, setDone] = React.useState(false);
+  const strengthId = React.useId();
+
+  const newLink = (
+    <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+      Request a new link
+    </Link>
+  );
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password" footer={newLink}>
+        <FormFeedback feedback={errorFeedback("This password reset link is invalid or has expired. Request a new one.")} />
+      </AuthCard>
+    );
+  }
+
+  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFeedback(null);
+    if (password.length < minLength) {
+      setFeedback(errorFeedback(`Password must be at least ${minLength} characters`));
+      return;
+    }
+    if (password !== confirmPassword) {
+      setFeedback(errorFeedback("Passwords do not match."));
+      return;
+    }
+    try {
+      await reset.mutateAsync({ token: token!, new_password: password });
+      setDone(true);
+      // Every session of the account has ended, maybe this browser's too.
+      await queryClient.invalidateQueries({ queryKey: trpc.account.me.queryKey(), refetchType: "all" });
+    } catch (error) {
+      setFeedback(errorFeedback(errorText(error, "Could not change the password", "Something went wrong")));
+    }
+  }
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <FormFeedback focusOnShow feedback={successFeedback("Your password has been changed. Sign in with your new password.")} />
+        <Button asChild className="w-full">
+          <Link to="/login">Go to Login</Link>
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" description="Every device signed in to your account is signed out." footer={newLink}>
+      <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
+        <FormFeedback feedback={feedback} />
+        <div className="grid gap-2">
+          <TextField
+            label="New Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            autoFocus
+            hint={`Minimum ${minLength} characters`}
+            aria-describedby={password ? strengthId : undefined}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          {password && <PasswordStrengthMeter id={strengthId} password={password} />}
+        </div>
+        <TextField
+          label="Confirm New Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+        />
+        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
+          {reset.isPending && <Spinner label="Saving" />}
+          Set new password
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
