@@ -161,3 +161,62 @@ describe('APK versions inside workerd (R2)', () => {
     expect(((await list.json()) as { versions: { version_code: number }[] }).versions.map((v) => v.version_code)).not.toContain(8);
   });
 });
+
+describe('issue 12 inside workerd (D1)', () => {
+  const site = 'https://kerst.example';
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const login = (password: string, ip: string) => post('/api/account/login', { username: 'admin', password }, { 'cf-connecting-ip': ip });
+  const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+
+  it('throttles sign-in per (username, address): five wrong passwords from one address do not lock the admin out elsewhere', async () => {
+    for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`, '203.0.113.7')).status).toBe(401);
+    expect((await login('worker-admin-password', '203.0.113.7')).status).toBe(429);
+    const elsewhere = await login('worker-admin-password', '198.51.100.1');
+    expect(elsewhere.status).toBe(200);
+    expect(cookieOf(elsewhere)).toMatch(/^__Host-kerstactie_session=/);
+  });
+
+  it('writes audit entries in the change’s batch on D1, and none for a refused change', async () => {
+    const cookie = cookieOf(await login('worker-admin-password', '198.51.100.2'));
+    expect((await post('/tablers/create', { name: 'Worker Tabler' }, { cookie, 'cf-connecting-ip': '198.51.100.2' })).status).toBe(200);
+    expect((await post('/tablers/create', { name: 'Worker Tabler' }, { cookie })).status).toBe(409);
+    const audit = await SELF.fetch(`${site}/api/audit?action=tabler.created`, { headers: { cookie } });
+    const body = (await audit.json()) as { entries: { actor_username: string; target: string; ip: string }[]; total: number };
+    expect(body.total).toBe(1);
+    expect(body.entries[0]).toMatchObject({ actor_username: 'admin', target: 'tabler (Worker Tabler)', ip: '198.51.100.2' });
+    const failed = (await (await SELF.fetch(`${site}/api/audit?action=auth.login_failed`, { headers: { cookie } })).json()) as { total: number };
+    expect(failed.total).toBe(5);
+  });
+
+  it('hands out a gate token that the order form sends with the order', async () => {
+    const match = await post('/tablers/match', { password: 'worker tabler' }, { 'cf-connecting-ip': '192.0.2.10' });
+    const matched = (await match.json()) as { tabler: { id: number }; gate_token: string };
+    expect(matched.gate_token).toMatch(new RegExp(`^${matched.tabler.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
+    const order = await post(
+      '/orders/create',
+      { tabler_id: matched.tabler.id, gate_token: matched.gate_token, name: 'Jan Visser', email: 'jan@example.nl', phone: '0612345678', address: 'Voorstraat 3', postal_code: '8861 BK', city: 'Harlingen', amount: 2 },
+      { 'cf-connecting-ip': '192.0.2.10' },
+    );
+    expect(order.status).toBe(200);
+    const db = openD1Db(bindings.DB);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-confirmation'));
+    expect(mail!.textBody).toContain('Beste Jan Visser,');
+    expect(mail!.textBody).not.toContain('Voorstraat 3');
+  });
+
+  it('lists the admin’s sessions, resets the password by a mailed link and ends every session', async () => {
+    const cookie = cookieOf(await login('worker-admin-password', '198.51.100.3'));
+    const sessions = (await (await SELF.fetch(`${site}/api/account/sessions`, { headers: { cookie } })).json()) as { sessions: { current: boolean }[] };
+    expect(sessions.sessions.filter((s) => s.current)).toHaveLength(1);
+
+    expect((await post('/api/account/edit', { email: 'beheer@example.nl' }, { cookie })).status).toBe(200);
+    expect((await post('/api/account/forgot', { login: 'BEHEER@example.nl' }, { 'cf-connecting-ip': '198.51.100.4' })).status).toBe(200);
+    const db = openD1Db(bindings.DB);
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
+    const token = /https:\/\/kerst\.example\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1]!;
+    expect((await post('/api/account/reset', { token, new_password: 'worker-new-password' })).status).toBe(200);
+    expect(((await (await SELF.fetch(`${site}/api/account/me`, { headers: { cookie } })).json()) as { loggedIn: boolean }).loggedIn).toBe(false);
+    expect((await login('worker-new-password', '198.51.100.5')).status).toBe(200);
+  });
+});

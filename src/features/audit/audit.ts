@@ -52,11 +52,10 @@ export async function writeAudit(ctx: AuditCtx, input: AuditEntryInput): Promise
  */
 export function auditIfChanged(ctx: AuditCtx, input: AuditEntryInput) {
   const actor = input.actor === undefined ? ctx.user : input.actor;
-  const t = auditLog;
-  return ctx.db.run(sql`
-    INSERT INTO ${t} (${sql.identifier(t.at.name)}, ${sql.identifier(t.actorId.name)}, ${sql.identifier(t.actorUsername.name)},
-      ${sql.identifier(t.action.name)}, ${sql.identifier(t.target.name)}, ${sql.identifier(t.details.name)}, ${sql.identifier(t.ip.name)})
-    SELECT ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action}, ${input.target ?? ''},
-      ${JSON.stringify(input.details ?? {})}, ${ctx.ip}
+  // An INSERT … SELECT from the query builder (a raw db.run() cannot join a D1 batch). The values are
+  // in the table's column order; id NULL takes the next autoincrement id.
+  return ctx.db.insert(auditLog).select(sql`
+    SELECT NULL, ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action},
+      ${input.target ?? ''}, ${JSON.stringify(input.details ?? {})}, ${ctx.ip}
     WHERE changes() > 0`);
 }
