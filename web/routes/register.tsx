@@ -11,7 +11,7 @@ import { useRegister, useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { getSetting, isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
-import { PasswordStrengthMeter } from "./-components/password-strength-meter";
+import { NewPasswordFields } from "./-components/new-password-fields";
 
 // spec §2 route table: /register is reachable only while allow_registration is on, otherwise it
 // redirects to /login. The screen itself still shows 'Registration Disabled' should the setting be
@@ -69,7 +69,6 @@ function RegisterForm({ minLength }: { minLength: number }) {
   const [confirmPassword, setConfirmPassword] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [outcome, setOutcome] = React.useState<"activation-required" | "signed-in" | null>(null);
-  const strengthId = React.useId();
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -168,28 +167,15 @@ function RegisterForm({ minLength }: { minLength: number }) {
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <div className="grid gap-2">
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            required
-            hint={`Minimum ${minLength} characters`}
-            aria-describedby={password ? strengthId : undefined}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {password && <PasswordStrengthMeter id={strengthId} password={password} />}
-        </div>
-        <TextField
-          label="Confirm Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          label="Password"
+          confirmLabel="Confirm Password"
+          minLength={minLength}
           required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
         />
         <Button
           type="submit"

@@ -4,7 +4,6 @@ import * as React from "react";
 import { z } from "zod";
 
 import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
-import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
@@ -12,7 +11,7 @@ import { errorText } from "@/lib/errors";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
-import { PasswordStrengthMeter } from "./-components/password-strength-meter";
+import { NewPasswordFields } from "./-components/new-password-fields";
 
 // DESIGN §5 the page a reset link opens: a new password, twice; then every session of the account has
 // ended and the user signs in with the new password.
@@ -41,7 +40,6 @@ function ResetPasswordForm({ minLength }: { minLength: number }) {
   const [confirmPassword, setConfirmPassword] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [done, setDone] = React.useState(false);
-  const strengthId = React.useId();
 
   const newLink = (
     <Link to="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
@@ -93,27 +91,15 @@ function ResetPasswordForm({ minLength }: { minLength: number }) {
     <AuthCard title="Choose a new password" description="Every device signed in to your account is signed out." footer={newLink}>
       <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
         <FormFeedback feedback={feedback} />
-        <div className="grid gap-2">
-          <TextField
-            label="New Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            autoFocus
-            hint={`Minimum ${minLength} characters`}
-            aria-describedby={password ? strengthId : undefined}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {password && <PasswordStrengthMeter id={strengthId} password={password} />}
-        </div>
-        <TextField
-          label="Confirm New Password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
+        <NewPasswordFields
+          label="New Password"
+          confirmLabel="Confirm New Password"
+          minLength={minLength}
+          autoFocus
+          password={password}
+          confirmPassword={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmPasswordChange={setConfirmPassword}
         />
         <Button type="submit" size="lg" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
           {reset.isPending && <Spinner label="Saving" />}

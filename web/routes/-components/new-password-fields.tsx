@@ -1,0 +1,60 @@
+import * as React from "react";
+
+import { TextField } from "@/components/text-field";
+import { PasswordStrengthMeter } from "./password-strength-meter";
+
+/**
+ * A new password with its live strength (spec §4/§5) and the field that repeats it: registration and the
+ * reset-password page. The caller checks length and equality before sending.
+ */
+export function NewPasswordFields({
+  label,
+  confirmLabel,
+  minLength,
+  password,
+  confirmPassword,
+  onPasswordChange,
+  onConfirmPasswordChange,
+  required = false,
+  autoFocus = false,
+}: {
+  label: string;
+  confirmLabel: string;
+  minLength: number;
+  password: string;
+  confirmPassword: string;
+  onPasswordChange: (value: string) => void;
+  onConfirmPasswordChange: (value: string) => void;
+  required?: boolean;
+  autoFocus?: boolean;
+}) {
+  const strengthId = React.useId();
+  return (
+    <>
+      <div className="grid gap-2">
+        <TextField
+          label={label}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required={required}
+          autoFocus={autoFocus}
+          hint={`Minimum ${minLength} characters`}
+          aria-describedby={password ? strengthId : undefined}
+          value={password}
+          onChange={(event) => onPasswordChange(event.target.value)}
+        />
+        {password && <PasswordStrengthMeter id={strengthId} password={password} />}
+      </div>
+      <TextField
+        label={confirmLabel}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        required={required}
+        value={confirmPassword}
+        onChange={(event) => onConfirmPasswordChange(event.target.value)}
+      />
+    </>
+  );
+}
