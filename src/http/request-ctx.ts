@@ -34,7 +34,21 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         set: (token: string, expiresAt: number) => setCookie(c, cookieName, token, sessionCookieOptions(secure, expiresAt)),
         clear: () => deleteCookie(c, cookieName, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
-      const ctx: RequestCtx = { ...deps, requestId: c.get('requestId'), ip: clientIp(c), userAgent: (c.req.header('user-agent') ?? '').slice(0, 512), siteOrigin: siteOrigin(deps.config, c.req.url), secure, session: null, user: null, twoFactorSetupRequired: false, cookies };
+      const ctx: RequestCtx = {
+        ...deps,
+        requestId: c.get('requestId'),
+        ip: clientIp(c),
+        userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
+        // Only a mailed link needs it: worked out on first use, not on every request.
+        get siteOrigin() {
+          return siteOrigin(deps.config, c.req.url);
+        },
+        secure,
+        session: null,
+        user: null,
+        twoFactorSetupRequired: false,
+        cookies,
+      };
       const token = getCookie(c, cookieName);
       if (token) {
         const validated = await validateSessionToken(deps.db, deps.clock, token, await getIntegerSetting(deps, 'session_max_age_days'));
