@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { requireAdmin } from '../features/auth/permissions';
+import { requireAdmin, requireManagement } from '../features/auth/permissions';
 import { Hono } from 'hono';
 import type { RequestCtx } from '../context';
 import type { AppContext, AppEnv } from './request-ctx';
@@ -24,6 +24,14 @@ export const STATE_CHANGING_GET_PATHS = ['/api/users/deleteuser', '/api/groups/d
 export function adminOnly(ctxOf: CtxOf): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     requireAdmin(await ctxOf(c));
+    await next();
+  };
+}
+
+/** Like adminOnly, for the campaign's back-office calls (management.access or admin.access). */
+export function managementOnly(ctxOf: CtxOf): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireManagement(await ctxOf(c));
     await next();
   };
 }

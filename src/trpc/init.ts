@@ -6,7 +6,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { RequestCtx } from '../context';
-import { requireAdmin, requireUser } from '../features/auth/permissions';
+import { requireAdmin, requireManagement, requireUser } from '../features/auth/permissions';
 import { AppError, type ErrorStatus } from '../http/errors';
 import { firstIssueMessage } from '../http/validate';
 
@@ -51,3 +51,4 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireUser(ctx) } }));
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireAdmin(ctx) } }));
+export const managementProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireManagement(ctx) } }));

@@ -33,12 +33,25 @@ export const orders = sqliteTable(
     invoiceSent: integer('invoice_sent', { mode: 'boolean' }).notNull().default(false),
     invoiceNumber: text('invoice_number').unique(),
     invoiceDate: text('invoice_date'),
+    // issue 13: the issued invoice's total incl. VAT, fixed at the first send (settings may change later).
+    invoiceTotalCents: integer('invoice_total_cents'),
+    // issue 13: when the money came in (the bank's booking date when a statement import paid it).
+    paidAt: text('paid_at'),
+    // issue 13: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
+    cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
+    creditNoteNumber: text('credit_note_number').unique(),
+    creditNoteDate: text('credit_note_date'),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderAt: text('last_reminder_at'),
+    delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
+    deliveredAt: text('delivered_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
     index('orders_tabler_idx').on(t.tablerId),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_invoice_date_idx').on(t.invoiceDate),
     check('orders_amount_check', sql`${t.amount} >= 1`),
   ],
 );
@@ -63,3 +76,42 @@ export const contactMessages = sqliteTable('contact_messages', {
   message: text('message').notNull(),
   createdAt: text('created_at').notNull(),
 });
+
+// issue 13: a bank statement (CAMT.053) uploaded for matching; nothing is paid until it is confirmed.
+export const paymentImports = sqliteTable('payment_imports', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  filename: text('filename').notNull(),
+  // The admin who uploaded it (no foreign key: the record outlives the account, like the audit log).
+  createdBy: integer('created_by'),
+  createdAt: text('created_at').notNull(),
+  confirmedAt: text('confirmed_at'),
+});
+
+// One incoming credit transfer of an imported statement, with what it matched. `entryKey` identifies the
+// bank's booking across imports (the bank's own reference, or a digest of its fields); the partial unique
+// index lets any number of previews hold the same entry but only one of them pay an order with it.
+export const bankEntries = sqliteTable(
+  'bank_entries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => paymentImports.id, { onDelete: 'cascade' }),
+    entryKey: text('entry_key').notNull(),
+    entryRef: text('entry_ref').notNull(),
+    bookedAt: text('booked_at').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    counterparty: text('counterparty').notNull().default(''),
+    remittance: text('remittance').notNull().default(''),
+    status: text('status', { enum: ['matched', 'amount_mismatch', 'unmatched', 'already_imported'] }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    // Set when confirming marked the order paid with this entry.
+    appliedAt: text('applied_at'),
+  },
+  (t) => [
+    index('bank_entries_import_idx').on(t.importId),
+    index('bank_entries_order_idx').on(t.orderId),
+    uniqueIndex('bank_entries_applied_unique').on(t.entryKey).where(sql`${t.appliedAt} IS NOT NULL`),
+    check('bank_entries_status_check', sql`${t.status} IN ('matched', 'amount_mismatch', 'unmatched', 'already_imported')`),
+  ],
+);

@@ -8,6 +8,8 @@ export const PERMISSIONS = {
   usersAssign: 'users.assign',
   usersDelete: 'users.delete',
   settingsDelete: 'settings.delete',
+  /** issue 13: the Management dashboard and its calls (tablers, orders, invoices, payments, mail, CSV), nothing else. */
+  managementAccess: 'management.access',
 } as const;
 
 /**
@@ -50,4 +52,14 @@ export function actsAsAdmin(ctx: HasUser): boolean {
 
 export function requireAdmin(ctx: HasUser): UserProfile {
   return requirePermission(ctx, PERMISSIONS.adminAccess);
+}
+
+/** The campaign's back-office: management.access (a treasurer) or admin.access. */
+export function requireManagement(ctx: HasUser): UserProfile {
+  return requirePermission(ctx, PERMISSIONS.managementAccess);
+}
+
+/** Whether this request may use the back-office's rights on orders (every field, no public limits). */
+export function actsAsManager(ctx: HasUser): boolean {
+  return hasPermission(ctx.user, PERMISSIONS.managementAccess) && !ctx.twoFactorSetupRequired;
 }

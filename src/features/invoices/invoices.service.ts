@@ -4,7 +4,7 @@ import { writeAudit } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMailUnlessWaiting, headerValue } from '../../platform/mail';
-import { requireAdmin } from '../auth/permissions';
+import { requireManagement } from '../auth/permissions';
 import { deliverOutbox } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type VatPart } from './invoice-amounts';
@@ -137,7 +137,7 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
  * `invoice_sent` turns true only when the SMTP server accepted it (here or on a later retry).
  */
 export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<SendInvoiceResult> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   const settings = await readInvoiceSettings(ctx);
@@ -173,7 +173,7 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
 
 /** The stored PDF of an order's invoice, for the admin to look at; null before the first send. */
 export async function getInvoicePdf(ctx: RequestCtx, orderId: number): Promise<{ invoiceNumber: string; body: ReadableStream<Uint8Array>; size: number } | null> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const [order] = await ctx.db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError(404, ORDER_NOT_FOUND);
   if (!order.invoiceNumber) return null;

@@ -1,8 +1,8 @@
 import { idSchema } from '../../http/record-id';
-import { adminProcedure, router } from '../../trpc/init';
+import { managementProcedure, router } from '../../trpc/init';
 import { sendInvoice } from './invoices.service';
 
 /** The tRPC twin of POST /orders/sendInvoice?id= (the PDF itself is a plain GET /orders/invoice.pdf?id=). */
 export const invoicesRouter = router({
-  send: adminProcedure.input(idSchema).mutation(({ ctx, input }) => sendInvoice(ctx, input.id)),
+  send: managementProcedure.input(idSchema).mutation(({ ctx, input }) => sendInvoice(ctx, input.id)),
 });

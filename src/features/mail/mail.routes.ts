@@ -1,5 +1,5 @@
 import { idSchema } from '../../http/record-id';
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput } from '../../http/validate';
 import { mailListSchema } from './mail.schemas';
 import { listMail, retryMail } from './mail.service';
@@ -7,9 +7,9 @@ import { listMail, retryMail } from './mail.service';
 /** The admin's mail view over REST: GET /api/mail[?status=&limit=] and POST /api/mail/retry?id=. */
 export function mailRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  const admin = adminOnly(ctxOf);
-  r.get('/api/mail', admin, async (c) => c.json(await listMail(await ctxOf(c), parseInput(mailListSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
-  r.post('/api/mail/retry', admin, async (c) => {
+  const manager = managementOnly(ctxOf);
+  r.get('/api/mail', manager, async (c) => c.json(await listMail(await ctxOf(c), parseInput(mailListSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
+  r.post('/api/mail/retry', manager, async (c) => {
     const { id } = parseInput(idSchema, { id: c.req.query('id') });
     return c.json(await retryMail(await ctxOf(c), id));
   });

@@ -3,7 +3,7 @@ import type { RequestCtx } from '../../context';
 import { mailOutbox } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
-import { requireAdmin } from '../auth/permissions';
+import { requireManagement } from '../auth/permissions';
 import { deliverOutbox } from './mail-delivery';
 import { MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
 
@@ -81,7 +81,7 @@ const DEFAULT_LIMIT = 200;
 
 /** GET /api/mail: newest first, optionally one status; with the counts per status. */
 export async function listMail(ctx: RequestCtx, input: MailListInput = {}): Promise<MailList> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const rows = await ctx.db
     .select()
     .from(mailOutbox)
@@ -105,7 +105,7 @@ async function mailRow(ctx: RequestCtx, id: number): Promise<OutboxRow | undefin
  * attempts (a failed one had used up all of them); with SMTP configured it is tried at once.
  */
 export async function retryMail(ctx: RequestCtx, id: number): Promise<{ success: true; message: string; mail: MailView }> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const row = await mailRow(ctx, id);
   if (!row) throw new AppError(404, MAIL_NOT_FOUND);
   if (row.status === 'sent') throw badRequest(MAIL_ALREADY_SENT);

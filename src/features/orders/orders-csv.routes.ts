@@ -1,4 +1,4 @@
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput } from '../../http/validate';
 import { csvFileName, exportOrdersCsv } from './orders-csv';
 import { orderFiltersSchema } from './orders.schemas';
@@ -6,7 +6,7 @@ import { orderFiltersSchema } from './orders.schemas';
 /** GET /orders/export.csv: the orders of GET /orders, with the same filters, as a CSV download. */
 export function ordersCsvRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  r.get('/orders/export.csv', adminOnly(ctxOf), async (c) => {
+  r.get('/orders/export.csv', managementOnly(ctxOf), async (c) => {
     const ctx = await ctxOf(c);
     const csv = await exportOrdersCsv(ctx, parseInput(orderFiltersSchema, c.req.query()));
     return c.body(csv, 200, {

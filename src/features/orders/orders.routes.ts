@@ -1,5 +1,5 @@
 import { idSchema } from '../../http/record-id';
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { orderFiltersSchema, orderInputSchema } from './orders.schemas';
 import { createOrder, deleteOrder, listOrders, updateOrder } from './orders.service';
@@ -7,15 +7,15 @@ import { createOrder, deleteOrder, listOrders, updateOrder } from './orders.serv
 /** DESIGN §4 /orders: create (public, forced unpaid; or admin with every field), list, update, delete. */
 export function ordersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  const admin = adminOnly(ctxOf);
-  r.get('/orders', admin, async (c) => c.json(await listOrders(await ctxOf(c), parseInput(orderFiltersSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
-  r.post('/orders/update', admin, async (c) => {
+  const manager = managementOnly(ctxOf);
+  r.get('/orders', manager, async (c) => c.json(await listOrders(await ctxOf(c), parseInput(orderFiltersSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
+  r.post('/orders/update', manager, async (c) => {
     const ctx = await ctxOf(c);
     const { id } = parseInput(idSchema, { id: c.req.query('id') });
     await updateOrder(ctx, id, parseInput(orderInputSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true });
   });
-  r.post('/orders/delete', admin, async (c) => {
+  r.post('/orders/delete', manager, async (c) => {
     await deleteOrder(await ctxOf(c), parseInput(idSchema, { id: c.req.query('id') }).id);
     return c.json({ success: true });
   });

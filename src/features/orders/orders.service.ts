@@ -4,7 +4,7 @@ import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { actsAsAdmin, requireAdmin } from '../auth/permissions';
+import { actsAsManager, requireManagement } from '../auth/permissions';
 import { INVALID_EMAIL_NL } from '../contact/contact.service';
 import { isValidEmail } from '../account/account.schemas';
 import { refuseDuringMaintenance } from '../settings/maintenance';
@@ -43,8 +43,8 @@ export const BACK_OFFICE_MAX_AMOUNT = 10;
  * same batch as the insert, so references are unique, gap-free and never reused.
  */
 export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number }> {
-  const isAdmin = actsAsAdmin(ctx);
-  if (!isAdmin) {
+  const isManager = actsAsManager(ctx);
+  if (!isManager) {
     await refuseDuringMaintenance(ctx);
     const gated =
       input.gateToken !== null && input.tablerId !== null && input.tablerId > 0 && (await isValidGateToken(ctx.secretKey, input.gateToken, input.tablerId, ctx.clock.now()));
@@ -52,11 +52,11 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.ip}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
-  const max = isAdmin ? BACK_OFFICE_MAX_AMOUNT : PUBLIC_MAX_QUANTITY;
+  const max = isManager ? BACK_OFFICE_MAX_AMOUNT : PUBLIC_MAX_QUANTITY;
   if (input.amount > max) throw badRequest(`Het aantal kerstpakketten is maximaal ${max}.`);
   if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
   if (input.tablerId === null) {
-    if (!isAdmin) throw badRequest('Kies eerst een tabler.');
+    if (!isManager) throw badRequest('Kies eerst een tabler.');
   } else {
     const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
     if (!tabler) throw badRequest('Onbekende tabler.');
@@ -76,19 +76,19 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
         // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
         reference: sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
         ...orderFields(input),
-        paid: isAdmin ? input.paid : false,
-        invoiceSent: isAdmin ? input.invoiceSent : false,
+        paid: isManager ? input.paid : false,
+        invoiceSent: isManager ? input.invoiceSent : false,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       })
       .returning({ id: orders.id, reference: orders.reference }),
     // Only an admin's order is an admin change; a visitor's order has no actor to record.
-    ...(isAdmin ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })] : []),
+    ...(isManager ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })] : []),
   ]);
   const order = inserted[0];
   if (!order) throw new AppError(500, 'Order could not be stored');
 
-  if (!isAdmin) await sendOrderConfirmation(ctx, order.reference, input);
+  if (!isManager) await sendOrderConfirmation(ctx, order.reference, input);
   return order;
 }
 
@@ -169,7 +169,7 @@ const orderColumns = {
 
 /** DESIGN §4 GET /orders with the tabler's name; filtered on the server (issue 6), newest first. */
 export async function listOrders(ctx: RequestCtx, filters: OrderFilters = {}): Promise<OrderView[]> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const conditions: SQL[] = [];
   if (filters.paid !== undefined) conditions.push(eq(orders.paid, filters.paid));
   if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
@@ -204,7 +204,7 @@ const orderTarget = (order: { id: number; reference: string }) => `order:${order
 
 /** spec §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(`Het aantal kerstpakketten is maximaal ${BACK_OFFICE_MAX_AMOUNT}.`);
@@ -229,7 +229,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
 }
 
 export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   await ctx.db.batch([
     ctx.db.update(orders).set({ paid, updatedAt: ctx.clock.now().toISOString() }).where(and(eq(orders.id, id), ne(orders.paid, paid))),
@@ -239,7 +239,7 @@ export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): 
 
 /** An invoiced order stays: Dutch rules require keeping invoices (the number sequence has no gaps). */
 export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   const [[row]] = await ctx.db.batch([
     ctx.db.delete(orders).where(and(eq(orders.id, id), isNull(orders.invoiceNumber))).returning({ id: orders.id }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../../http/record-id';
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { managementProcedure, publicProcedure, router } from '../../trpc/init';
 import { orderFiltersSchema, orderInputSchema, paidSchema } from './orders.schemas';
 import { createOrder, deleteOrder, listOrders, setOrderPaid, updateOrder } from './orders.service';
 
@@ -9,16 +9,16 @@ export const ordersRouter = router({
     success: true as const,
     order_reference: (await createOrder(ctx, input)).reference,
   })),
-  list: adminProcedure.input(orderFiltersSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
-  update: adminProcedure.input(z.object({ id: idSchema.shape.id, order: orderInputSchema })).mutation(async ({ ctx, input }) => {
+  list: managementProcedure.input(orderFiltersSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
+  update: managementProcedure.input(z.object({ id: idSchema.shape.id, order: orderInputSchema })).mutation(async ({ ctx, input }) => {
     await updateOrder(ctx, input.id, input.order);
     return { success: true as const };
   }),
-  setPaid: adminProcedure.input(idSchema.extend(paidSchema.shape)).mutation(async ({ ctx, input }) => {
+  setPaid: managementProcedure.input(idSchema.extend(paidSchema.shape)).mutation(async ({ ctx, input }) => {
     await setOrderPaid(ctx, input.id, input.paid);
     return { success: true as const };
   }),
-  delete: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+  delete: managementProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     await deleteOrder(ctx, input.id);
     return { success: true as const };
   }),

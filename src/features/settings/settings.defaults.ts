@@ -39,6 +39,7 @@ export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = [
   { key: 'club_kvk_number', value: '00000000', type: 'string', visibility: 'admin', group_name: 'invoice', description: 'Chamber of Commerce (KvK) number printed on invoices.' },
   { key: 'club_vat_id', value: 'NL000000000B01', type: 'string', visibility: 'admin', group_name: 'invoice', description: 'VAT identification number printed on invoices.' },
   { key: 'invoice_payment_term_days', value: '14', type: 'integer', visibility: 'admin', group_name: 'invoice', min_value: 1, max_value: 90, description: 'Days within which an invoice must be paid.' },
+  { key: 'reminder_auto_days', value: '0', type: 'integer', visibility: 'admin', group_name: 'invoice', min_value: 0, max_value: 365, description: 'Send a first payment reminder automatically this many days after an invoice is past due; 0 = off.' },
   { key: 'geocoder_provider', value: 'pdok', type: 'string', visibility: 'admin', group_name: 'geocoder', description: 'Address search provider: pdok (Dutch PDOK Locatieserver) or nominatim (a Nominatim-compatible host).' },
   { key: 'geocoder_url', value: 'https://api.pdok.nl/bzk/locatieserver/search/v3_1', type: 'string', visibility: 'admin', group_name: 'geocoder', description: 'Base URL of the address search provider.' },
 ];

@@ -9,6 +9,7 @@ import { auditIfChanged } from '../audit/audit';
 import type { SettingRow, SettingsCache } from './settings-cache';
 import { openSettingPassword, sealSettingPassword } from './setting-passwords';
 import type { SettingInput, SettingType, SettingVisibility } from './settings.schemas';
+import { settingValueProblem } from './setting-rules';
 
 export interface SettingsCtx extends HasUser {
   db: Db;
@@ -162,9 +163,13 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 }
 
 /** Rules that tie a built-in setting to the rest of the data. */
-async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string): Promise<void> {
+async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string, previous: string | null = null): Promise<void> {
   // spec §9: no password may be shorter than 6 characters, whatever the bounds say.
   if (key === 'password_min_length' && Number(stored) < 6) throw badRequest('Value must be at least 6.');
+  // issue 13: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
+  // A value kept as it was passes: the seeded placeholders stay editable in their other fields.
+  const problem = stored === previous ? null : settingValueProblem(key, stored);
+  if (problem) throw badRequest(problem);
   if (key === 'default_user_group_id') {
     const [group] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, Number(stored))).limit(1);
     if (!group) throw badRequest('The default user group must be an existing group.');
@@ -251,7 +256,7 @@ export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): P
   // A password setting's value is never sent to the browser, so an empty value keeps the stored one.
   const keepPassword = input.type === 'password' && existing.type === 'password' && input.value === '';
   const value = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
-  await checkSpecialSetting(ctx, existing.key, value);
+  await checkSpecialSetting(ctx, existing.key, value, existing.value);
   const stored = keepPassword ? existing.value : await toStored(ctx, input.type, value);
   const changes = settingChanges(existing, { value: keepPassword ? null : value, type: input.type, description: input.description, visibility: input.visibility, min_value: min, max_value: max, group_name: input.group_name });
   const [[row]] = await ctx.db.batch([
@@ -281,7 +286,7 @@ export async function updateSettingValue(ctx: SettingsWriteCtx, key: string, val
   const existing = await findRow(ctx, key);
   if (!existing) throw new AppError(404, 'Setting not found.');
   const stored = normaliseValue(existing.type, value, existing.minValue, existing.maxValue);
-  await checkSpecialSetting(ctx, key, stored);
+  await checkSpecialSetting(ctx, key, stored, existing.value);
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(settings)

@@ -11,10 +11,19 @@ export const SEED_PERMISSIONS = [
   { key: 'users.assign', description: "Edit a user's groups." },
   { key: 'users.delete', description: 'Delete users.' },
   { key: 'settings.delete', description: 'Delete deletable settings.' },
+  { key: 'management.access', description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.' },
 ] as const;
 
 export const ADMIN_GROUP = 'Administrators';
 export const USERS_GROUP = 'Users';
+/** issue 13: the treasurer's group, holding management.access only. */
+export const TREASURERS_GROUP = 'Penningmeesters';
+
+/** Which seeded group holds which seeded permission. */
+const SEED_GRANTS = [
+  { group: ADMIN_GROUP, permission: 'admin.access' },
+  { group: TREASURERS_GROUP, permission: 'management.access' },
+] as const;
 
 export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().toISOString();
@@ -29,18 +38,22 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
       .values([
         { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
         { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
+        { name: TREASURERS_GROUP, description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.', deletable: false },
       ])
       .onConflictDoNothing(),
-    db
-      .insert(groupPermissions)
-      .select(
-        db
-          .select({ groupId: groups.id, permissionId: permissions.id })
-          .from(groups)
-          .innerJoin(permissions, eq(permissions.key, 'admin.access'))
-          .where(eq(sql`lower(${groups.name})`, ADMIN_GROUP.toLowerCase())),
-      )
-      .onConflictDoNothing(),
+    // The seeded groups hold their seeded permission after every start.
+    ...SEED_GRANTS.map((grant) =>
+      db
+        .insert(groupPermissions)
+        .select(
+          db
+            .select({ groupId: groups.id, permissionId: permissions.id })
+            .from(groups)
+            .innerJoin(permissions, eq(permissions.key, grant.permission))
+            .where(eq(sql`lower(${groups.name})`, grant.group.toLowerCase())),
+        )
+        .onConflictDoNothing(),
+    ),
     // One statement per setting: D1 allows at most 100 bound values in a statement.
     ...BUILT_IN_SETTINGS.map((s) =>
       db

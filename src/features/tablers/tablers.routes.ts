@@ -1,4 +1,4 @@
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { idSchema } from '../../http/record-id';
 import { matchSchema, tablerNameSchema } from './tablers.schemas';
@@ -7,23 +7,23 @@ import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } fr
 /** DESIGN §4 /tablers (admin list and changes) and /tablers/match (public gate). */
 export function tablersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  const admin = adminOnly(ctxOf);
-  r.post('/tablers/create', admin, async (c) => {
+  const manager = managementOnly(ctxOf);
+  r.post('/tablers/create', manager, async (c) => {
     const ctx = await ctxOf(c);
     const tabler = await createTabler(ctx, parseInput(tablerNameSchema, await readJsonBody(c.req.raw)).name);
     return c.json({ success: true, tabler });
   });
-  r.post('/tablers/update', admin, async (c) => {
+  r.post('/tablers/update', manager, async (c) => {
     const ctx = await ctxOf(c);
     const { id } = parseInput(idSchema, { id: c.req.query('id') });
     const tabler = await renameTabler(ctx, id, parseInput(tablerNameSchema, await readJsonBody(c.req.raw)).name);
     return c.json({ success: true, tabler });
   });
-  r.post('/tablers/delete', admin, async (c) => {
+  r.post('/tablers/delete', manager, async (c) => {
     await deleteTabler(await ctxOf(c), parseInput(idSchema, { id: c.req.query('id') }).id);
     return c.json({ success: true });
   });
-  r.get('/tablers', admin, async (c) => c.json(await listTablers(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
+  r.get('/tablers', manager, async (c) => c.json(await listTablers(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.post('/tablers/match', async (c) => {
     const ctx = await ctxOf(c);
     const match = await matchTabler(ctx, parseInput(matchSchema, await readJsonBody(c.req.raw)).password);

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../http/errors';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { issueGateToken } from './gate-token';
 import { auditIfChanged } from '../audit/audit';
-import { requireAdmin } from '../auth/permissions';
+import { requireManagement } from '../auth/permissions';
 import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch } from './tabler-gate';
 
 export const MATCH_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
@@ -25,7 +25,7 @@ export function toTablerView(row: TablerRow): TablerView {
 
 /** DESIGN §4 GET /tablers: the names are the order form's gate, so only admins see them. */
 export async function listTablers(ctx: RequestCtx): Promise<TablerView[]> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const rows = await ctx.db.select().from(tablers).orderBy(sql`lower(${tablers.name})`, asc(tablers.id));
   return rows.map(toTablerView);
 }
@@ -69,7 +69,7 @@ async function checkTablerName(ctx: RequestCtx, name: string, exceptId?: number)
 }
 
 export async function createTabler(ctx: RequestCtx, name: string): Promise<TablerView> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   await checkTablerName(ctx, name);
   const now = ctx.clock.now().toISOString();
   const [[row]] = await ctx.db.batch([
@@ -81,7 +81,7 @@ export async function createTabler(ctx: RequestCtx, name: string): Promise<Table
 }
 
 export async function renameTabler(ctx: RequestCtx, id: number, name: string): Promise<TablerView> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const [existing] = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
   if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
   await checkTablerName(ctx, name, id);
@@ -94,7 +94,7 @@ export async function renameTabler(ctx: RequestCtx, id: number, name: string): P
 
 /** The tabler's orders stay; their tabler_id becomes null and the dashboard shows 'Onbekend'. */
 export async function deleteTabler(ctx: RequestCtx, id: number): Promise<void> {
-  requireAdmin(ctx);
+  requireManagement(ctx);
   const [existing] = await ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
   if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
   const [[row]] = await ctx.db.batch([

@@ -1,15 +1,15 @@
-import { adminProcedure, publicProcedure, router } from '../../trpc/init';
+import { managementProcedure, publicProcedure, router } from '../../trpc/init';
 import { idSchema } from '../../http/record-id';
 import { matchSchema, tablerNameSchema } from './tablers.schemas';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
 export const tablersRouter = router({
-  list: adminProcedure.query(({ ctx }) => listTablers(ctx)),
-  create: adminProcedure.input(tablerNameSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await createTabler(ctx, input.name) })),
-  update: adminProcedure
+  list: managementProcedure.query(({ ctx }) => listTablers(ctx)),
+  create: managementProcedure.input(tablerNameSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await createTabler(ctx, input.name) })),
+  update: managementProcedure
     .input(idSchema.extend(tablerNameSchema.shape))
     .mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await renameTabler(ctx, input.id, input.name) })),
-  delete: adminProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
+  delete: managementProcedure.input(idSchema).mutation(async ({ ctx, input }) => {
     await deleteTabler(ctx, input.id);
     return { success: true as const };
   }),
