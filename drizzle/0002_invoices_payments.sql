@@ -27,6 +27,7 @@ CREATE TABLE `payment_imports` (
 );
 --> statement-breakpoint
 ALTER TABLE `orders` ADD `invoice_total_cents` integer;--> statement-breakpoint
+ALTER TABLE `orders` ADD `invoice_amounts` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `paid_at` text;--> statement-breakpoint
 ALTER TABLE `orders` ADD `cancelled` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `orders` ADD `credit_note_number` text;--> statement-breakpoint

@@ -35,6 +35,8 @@ export const orders = sqliteTable(
     invoiceDate: text('invoice_date'),
     // issue 13: the issued invoice's total incl. VAT, fixed at the first send (settings may change later).
     invoiceTotalCents: integer('invoice_total_cents'),
+    // The issued invoice's sums (InvoiceAmounts as JSON), so a credit note negates exactly what was billed.
+    invoiceAmounts: text('invoice_amounts'),
     // issue 13: when the money came in (the bank's booking date when a statement import paid it).
     paidAt: text('paid_at'),
     // issue 13: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
