@@ -19,6 +19,7 @@ import { randomBytes, toHex } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
 import { housekeeping } from './platform/housekeeping';
 import { deliverOutbox } from './features/mail/mail-delivery';
+import { sendDueReminders } from './features/invoices/invoices.service';
 import { createNodeAssets } from './platform/node-assets';
 import { createPasswordHasher } from './platform/password';
 import { nodeArgon2id } from './platform/password-node';
@@ -82,12 +83,14 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   });
 
   // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
-  // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat.
+  // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat,
+  // and the automatic payment reminders (reminder_auto_days) go out.
   const mailTimer = setInterval(() => {
     deliverOutbox(deps).catch((error) =>
       log.error('Mail delivery failed', { error: String(error) }),
     );
     housekeeping(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
+    sendDueReminders(deps).catch((error) => log.error('Automatic reminders failed', { error: String(error) }));
   }, 60_000);
   mailTimer.unref();
 

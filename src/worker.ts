@@ -18,6 +18,7 @@ import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
 import { housekeeping } from './platform/housekeeping';
 import { deliverOutbox } from './features/mail/mail-delivery';
+import { sendDueReminders } from './features/invoices/invoices.service';
 import { createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
 import { createWorkerSmtpTransport } from './platform/smtp-worker';
@@ -93,6 +94,7 @@ export default {
       Promise.all([
         deliverOutbox(deps),
         housekeeping(deps),
+        sendDueReminders(deps),
       ]),
     );
   },

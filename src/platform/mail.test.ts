@@ -3,12 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseMime, startSmtpSink } from '../../test/support/smtp-sink';
 import type { Db } from '../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../db/libsql';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import { createDiskFileStore } from './files-disk';
 import type { FileStore } from './files';
+import { createNodeSmtpTransport } from './smtp-node';
 import { deliverDueMail, enqueueMail, enqueueMailUnlessWaiting, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailTransport, type OutgoingMail, type TransportMessage } from './mail';
 
 const MINUTE = 60_000;
@@ -211,6 +213,57 @@ describe('deliverDueMail', () => {
     const transport = new RecordingTransport();
     await deliverDueMail({ db, files, clock, transport, from: FROM });
     expect(transport.sent[0]?.attachments).toEqual([{ filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdf }]);
+  });
+
+  it('passes an inline image on with its content id, and ordinary attachments without one', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7 factuur');
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 1, 2, 3);
+    await files.put('invoices/F2026-0001.pdf', pdf);
+    await files.put('invoices/F2026-0001-qr.png', png);
+    const id = await enqueueMail(db, clock, {
+      ...invoiceMail,
+      html: '<p>Beste klant</p><img src="cid:betaal-qr" alt="Betaal-QR">',
+      attachments: [
+        { filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' },
+        { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: 'invoices/F2026-0001-qr.png', contentId: 'betaal-qr' },
+      ],
+    });
+    expect(JSON.parse((await rowOf(id)).attachments)).toEqual([
+      { filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' },
+      { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: 'invoices/F2026-0001-qr.png', contentId: 'betaal-qr' },
+    ]);
+    const transport = new RecordingTransport();
+    await deliverDueMail({ db, files, clock, transport, from: FROM });
+    expect(transport.sent[0]?.attachments).toEqual([
+      { filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdf },
+      { filename: 'betaal-qr.png', contentType: 'image/png', content: png, contentId: 'betaal-qr' },
+    ]);
+  });
+
+  it('delivers an inline image through nodemailer beside the HTML, with its Content-ID', async () => {
+    const sink = await startSmtpSink();
+    try {
+      const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 9, 8, 7);
+      await files.put('invoices/qr.png', png);
+      await enqueueMail(db, clock, {
+        ...invoiceMail,
+        html: '<img src="cid:betaal-qr">',
+        attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', fileKey: 'invoices/qr.png', contentId: 'betaal-qr' }],
+      });
+      expect(await deliverDueMail({ db, files, clock, transport: createNodeSmtpTransport(sink.url), from: FROM })).toEqual({ sent: 1, failed: 0 });
+      const parsed = parseMime((await sink.waitFor(1))[0]!.raw);
+      // nodemailer nests it as alternative → [text, related → [html, image]]: the image sits with the HTML.
+      expect(parsed.type).toBe('multipart/alternative');
+      expect(parsed.parts.map((p) => p.type)).toEqual(['text/plain', 'multipart/related']);
+      const related = parsed.parts[1]!;
+      expect(related.parts.map((p) => p.type)).toEqual(['text/html', 'image/png']);
+      const image = related.parts[1]!;
+      expect(image.headers.get('content-id')).toBe('<betaal-qr>');
+      expect(image.headers.get('content-disposition')).toMatch(/^inline; filename=("?)betaal-qr\.png\1$/);
+      expect(Buffer.from(image.body).equals(Buffer.from(png))).toBe(true);
+    } finally {
+      await sink.stop();
+    }
   });
 
   it('keeps a message whose attachment is missing queued, with the reason, and sends nothing', async () => {

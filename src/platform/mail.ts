@@ -14,6 +14,11 @@ export interface MailAttachmentRef {
   contentType: string;
   /** Key in the file store; attachments are not kept in the database row. */
   fileKey: string;
+  /**
+   * Makes the attachment an inline image that the HTML body shows as `<img src="cid:<contentId>">` (e.g.
+   * the invoice mail's payment QR code) instead of a file to download. A plain token such as 'betaal-qr'.
+   */
+  contentId?: string;
 }
 
 export interface OutgoingMail {
@@ -32,7 +37,8 @@ export interface TransportMessage {
   subject: string;
   text: string;
   html?: string;
-  attachments: { filename: string; contentType: string; content: Uint8Array }[];
+  /** With `contentId`: an inline image the HTML refers to as `cid:<contentId>` (see MailAttachmentRef). */
+  attachments: { filename: string; contentType: string; content: Uint8Array; contentId?: string }[];
 }
 
 export interface MailTransport {
@@ -161,7 +167,12 @@ export async function deliverDueMail(deps: DeliveryDeps, limit = 20): Promise<De
       for (const ref of refs) {
         const file = await deps.files.get(ref.fileKey);
         if (!file) throw new Error(`Attachment ${ref.filename} is missing from storage`);
-        attachments.push({ filename: ref.filename, contentType: ref.contentType, content: await readAll(file.body) });
+        attachments.push({
+          filename: ref.filename,
+          contentType: ref.contentType,
+          content: await readAll(file.body),
+          ...(ref.contentId ? { contentId: ref.contentId } : {}),
+        });
       }
       await deps.transport.send({
         from: deps.from,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentsOf, decodeHeader, parseMime, textOf } from '../../test/support/smtp-sink';
-import { addressOf, base64Lines, buildMimeMessage, encodeHeaderText, formatMailbox, formatMailDate } from './mime';
+import { addressOf, base64Lines, buildMimeMessage, contentIdOf, encodeHeaderText, formatMailbox, formatMailDate } from './mime';
 
 const fixedRandom = (length: number) => new Uint8Array(length).fill(0xab);
 const pdfBytes = new Uint8Array(5000).map((_, i) => (i * 37) % 256);
+const pngBytes = new Uint8Array(700).map((_, i) => (i * 11 + 3) % 256);
 
 function message(overrides: Partial<Parameters<typeof buildMimeMessage>[0]> = {}) {
   return buildMimeMessage({
@@ -56,6 +57,61 @@ describe('buildMimeMessage', () => {
     expect(new TextDecoder().decode(parsed.parts[0]!.parts[1]!.body)).toBe('<p>Beste Zoë</p>');
   });
 
+  it('puts an inline image beside the HTML in multipart/related, and other attachments around it in mixed', () => {
+    const raw = message({
+      html: '<p>Beste Zoë</p><img src="cid:betaal-qr" alt="Betaal-QR">',
+      attachments: [
+        { filename: 'Factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdfBytes },
+        { filename: 'betaal-qr.png', contentType: 'image/png', content: pngBytes, contentId: 'betaal-qr' },
+      ],
+    });
+    expect(/^[\x00-\x7f]*$/.test(raw)).toBe(true);
+    expect(Math.max(...raw.split('\r\n').map((l) => l.length))).toBeLessThanOrEqual(998);
+    const parsed = parseMime(raw);
+    expect(parsed.type).toBe('multipart/mixed');
+    expect(parsed.parts.map((p) => p.type)).toEqual(['multipart/related', 'application/pdf']);
+    const related = parsed.parts[0]!;
+    expect(related.params.get('type')).toBe('multipart/alternative');
+    expect(related.parts.map((p) => p.type)).toEqual(['multipart/alternative', 'image/png']);
+    expect(related.parts[0]!.parts.map((p) => p.type)).toEqual(['text/plain', 'text/html']);
+    expect(new TextDecoder().decode(related.parts[0]!.parts[1]!.body)).toBe('<p>Beste Zoë</p><img src="cid:betaal-qr" alt="Betaal-QR">');
+    const image = related.parts[1]!;
+    expect(image.headers.get('content-id')).toBe('<betaal-qr>');
+    expect(image.headers.get('content-disposition')).toBe('inline; filename="betaal-qr.png"');
+    expect(image.headers.get('content-type')).toBe('image/png; name="betaal-qr.png"');
+    expect(Buffer.from(image.body).equals(Buffer.from(pngBytes))).toBe(true);
+    // Only the PDF is offered as a file to save.
+    expect(attachmentsOf(parsed).map((a) => a.filename)).toEqual(['Factuur-F2026-0001.pdf']);
+    expect(textOf(parsed)).toBe('Beste Zoë,\r\n\r\nIn de bijlage vind je de factuur.\r\n.\r\nGroet');
+  });
+
+  it('makes multipart/related the top level when the inline image is the only attachment', () => {
+    const parsed = parseMime(
+      message({ html: '<img src="cid:betaal-qr">', attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', content: pngBytes, contentId: 'betaal-qr' }] }),
+    );
+    expect(parsed.type).toBe('multipart/related');
+    expect(parsed.params.get('type')).toBe('multipart/alternative');
+    expect(parsed.parts.map((p) => p.type)).toEqual(['multipart/alternative', 'image/png']);
+    expect(attachmentsOf(parsed)).toEqual([]);
+  });
+
+  it('sends an inline image as a plain attachment when there is no HTML to show it', () => {
+    const parsed = parseMime(message({ attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', content: pngBytes, contentId: 'betaal-qr' }] }));
+    expect(parsed.type).toBe('multipart/mixed');
+    expect(parsed.parts.map((p) => p.type)).toEqual(['text/plain', 'image/png']);
+    expect(parsed.parts[1]!.headers.has('content-id')).toBe(false);
+    expect(attachmentsOf(parsed).map((a) => a.filename)).toEqual(['betaal-qr.png']);
+  });
+
+  it('keeps a Content-ID to the characters a message id allows, so it cannot add headers', () => {
+    const raw = message({
+      html: '<img src="cid:qr">',
+      attachments: [{ filename: 'qr.png', contentType: 'image/png', content: pngBytes, contentId: 'qr>\r\nBcc: x@example.nl' }],
+    });
+    expect(raw).not.toMatch(/^Bcc:/m);
+    expect(parseMime(raw).parts[1]!.headers.get('content-id')).toBe('<qrBccx@example.nl>');
+  });
+
   it('encodes a non-ASCII attachment name the RFC 2231 way', () => {
     const parsed = parseMime(message({ attachments: [{ filename: 'Overzicht café.pdf', contentType: 'application/pdf', content: pdfBytes }] }));
     expect(attachmentsOf(parsed)[0]?.filename).toBe('Overzicht café.pdf');
@@ -83,6 +139,12 @@ describe('header helpers', () => {
     expect(formatMailbox('Ronde Tafel 144, Harlingen <a@example.nl>')).toBe('"Ronde Tafel 144, Harlingen" <a@example.nl>');
     expect(decodeHeader(formatMailbox('Zoë <z@example.nl>'))).toBe('Zoë <z@example.nl>');
     expect(addressOf('"Kerst, actie" <k@example.nl>')).toBe('k@example.nl');
+  });
+
+  it('keeps a content id to atext, dots and @', () => {
+    expect(contentIdOf('betaal-qr')).toBe('betaal-qr');
+    expect(contentIdOf('qr.1@kerstactie.example')).toBe('qr.1@kerstactie.example');
+    expect(contentIdOf('<a b>\r\n"c";')).toBe('abc');
   });
 
   it('writes RFC 5322 dates and 76-character base64 lines', () => {

@@ -9,6 +9,8 @@ export interface MimeAttachment {
   filename: string;
   contentType: string;
   content: Uint8Array;
+  /** An inline image the HTML body shows as `cid:<contentId>`; see buildMimeMessage for where it goes. */
+  contentId?: string | undefined;
 }
 
 export interface MimeInput {
@@ -110,12 +112,21 @@ function textPart(contentType: string, text: string): string {
   ].join(CRLF);
 }
 
-function attachmentPart(attachment: MimeAttachment): string {
+/**
+ * The id inside `Content-ID: <…>`: only what RFC 5322 allows in a msg-id's parts (atext, '.', '@'), so
+ * nothing can end the header or the angle brackets. Empty when nothing usable is left.
+ */
+export function contentIdOf(contentId: string): string {
+  return contentId.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.@-]/g, '');
+}
+
+function attachmentPart(attachment: MimeAttachment, inlineId?: string): string {
   const type = attachment.contentType.replace(/[\r\n;]/g, '') || 'application/octet-stream';
   return [
     `Content-Type: ${type}; ${filenameParam('name', attachment.filename)}`,
     'Content-Transfer-Encoding: base64',
-    `Content-Disposition: attachment; ${filenameParam('filename', attachment.filename)}`,
+    ...(inlineId ? [`Content-ID: <${inlineId}>`] : []),
+    `Content-Disposition: ${inlineId ? 'inline' : 'attachment'}; ${filenameParam('filename', attachment.filename)}`,
     '',
     base64Lines(attachment.content),
   ].join(CRLF);
@@ -131,20 +142,33 @@ function multipart(subtype: string, boundary: string, parts: string[]): { header
 
 /**
  * The whole message: headers, a blank line, the body. Text only → one text/plain part; with HTML →
- * multipart/alternative; with attachments → multipart/mixed around that.
+ * multipart/alternative; with inline images → multipart/related around that and the images (RFC 2387),
+ * so mail programs show them in the HTML instead of as files; with other attachments → multipart/mixed
+ * around all of it. Without HTML nothing can refer to an inline image, so it becomes a plain attachment.
  */
 export function buildMimeMessage(input: MimeInput): string {
   const random = input.random ?? defaultRandom;
   const boundary = (kind: string) => `=_${kind}_${hex(random(12))}`;
   const domain = addressOf(input.from).split('@')[1] || 'localhost';
 
+  const inlineIdOf = (attachment: MimeAttachment) => (input.html && attachment.contentId ? contentIdOf(attachment.contentId) : '');
+  const inline = input.attachments.filter((a) => inlineIdOf(a) !== '');
+  const attached = input.attachments.filter((a) => inlineIdOf(a) === '');
+
   let content: string = textPart('text/plain', input.text);
+  let contentType = 'text/plain';
   if (input.html) {
     const alt = multipart('alternative', boundary('alt'), [content, textPart('text/html', input.html)]);
     content = `Content-Type: ${alt.header}${CRLF}${CRLF}${alt.body}`;
+    contentType = 'multipart/alternative';
   }
-  if (input.attachments.length > 0) {
-    const mixed = multipart('mixed', boundary('mix'), [content, ...input.attachments.map(attachmentPart)]);
+  if (inline.length > 0) {
+    const related = multipart('related', boundary('rel'), [content, ...inline.map((a) => attachmentPart(a, inlineIdOf(a)))]);
+    // RFC 2387 asks for the type of the root part (the first) as a parameter.
+    content = `Content-Type: ${related.header}; type="${contentType}"${CRLF}${CRLF}${related.body}`;
+  }
+  if (attached.length > 0) {
+    const mixed = multipart('mixed', boundary('mix'), [content, ...attached.map((a) => attachmentPart(a))]);
     content = `Content-Type: ${mixed.header}${CRLF}${CRLF}${mixed.body}`;
   }
 

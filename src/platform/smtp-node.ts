@@ -1,6 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { MailTransport } from './mail';
+import type { MailTransport, TransportMessage } from './mail';
+import { contentIdOf } from './mime';
 
 /**
  * The Node mail transport (DESIGN §1): nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades
@@ -29,8 +30,23 @@ export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPTranspor
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
-        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) })),
+        attachments: message.attachments.map((a) => nodemailerAttachment(a, Boolean(message.html))),
       });
     },
+  };
+}
+
+/**
+ * An attachment as nodemailer takes it. An inline image (contentId, and an HTML body to show it) gets
+ * `cid`, which makes nodemailer put it in multipart/related beside the HTML, like the Worker's MIME
+ * writer does; without HTML nothing refers to it and it stays an ordinary attachment there too.
+ */
+function nodemailerAttachment(attachment: TransportMessage['attachments'][number], hasHtml: boolean) {
+  const cid = hasHtml && attachment.contentId ? contentIdOf(attachment.contentId) : '';
+  return {
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    content: Buffer.from(attachment.content),
+    ...(cid ? { cid, contentDisposition: 'inline' as const } : {}),
   };
 }

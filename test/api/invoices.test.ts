@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, sequences, tablers } from '../../src/db/schema';
+import { mailOutbox, orders, sequences, settings, tablers } from '../../src/db/schema';
 import { INVALID_VAT_SPLIT } from '../../src/features/invoices/invoice-amounts';
 import { NO_INVOICE_YET } from '../../src/features/invoices/invoices.routes';
 import { INVOICE_QUEUED, INVOICE_QUEUED_NO_SMTP } from '../../src/features/invoices/invoices.service';
@@ -10,6 +10,7 @@ import { pdfText } from '../support/pdf-text';
 import { attachmentsOf, decodeHeader, parseMime, startSmtpSink, textOf, type ReceivedMail, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
+import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
  * spec §4 order invoice (not sent → sent, resend after confirmation), §7 POST /orders/sendInvoice?id=;
@@ -31,6 +32,7 @@ beforeEach(async () => {
   sink = await startSmtpSink();
   t.deps.mailTransport = createNodeSmtpTransport(sink.url);
   adminCookie = await t.cookieFor('admin');
+  await setSettings(t, adminCookie, VALID_INVOICE_SETTINGS);
 });
 
 afterEach(async () => {
@@ -106,9 +108,9 @@ describe('sending an invoice (POST /orders/sendInvoice?id=)', () => {
     for (const expected of [
       'Ronde Tafel 144 Harlingen',
       'Voorstraat 1, 8861 BJ Harlingen',
-      'KvK-nummer: 00000000',
-      'Btw-id: NL000000000B01',
-      'IBAN: NL00BANK0000000000',
+      'KvK-nummer: 12345678',
+      'Btw-id: NL123456789B01',
+      'IBAN: NL91ABNA0417164300',
       'Factuurnummer F2026-0001',
       'Factuurdatum 22 november 2026',
       'Leverdatum 22 november 2026',
@@ -350,7 +352,9 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
   });
 
   it('refuses an unusable VAT split before a number is used up', async () => {
-    await setSetting('vat_split', JSON.stringify([{ label: 'Kerstpakket', share_percent: 50, vat_rate: 21 }]));
+    // The settings API refuses such a value on save (issue 13); one stored before that rule still must not bill.
+    await t.db.update(settings).set({ value: JSON.stringify([{ label: 'Kerstpakket', share_percent: 50, vat_rate: 21 }]) }).where(eq(settings.key, 'vat_split'));
+    t.deps.settingsCache.invalidate();
     const id = await createOrder();
     const r = await sendInvoice(id);
     expect(r.status).toBe(400);
@@ -418,6 +422,7 @@ describe('invoiced orders', () => {
     const app = await createTestApp();
     try {
       const admin = await app.cookieFor('admin');
+      await setSettings(app, admin, VALID_INVOICE_SETTINGS);
       const now = new Date().toISOString();
       const [tabler] = await app.db.insert(tablers).values({ name: 'Klaas', createdAt: now, updatedAt: now }).returning();
       const created = await app.request('/orders/create', {

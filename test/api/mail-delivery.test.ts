@@ -19,6 +19,7 @@ import { createNodeSmtpTransport } from '../../src/platform/smtp-node';
 import { decodeHeader, parseMime, startSmtpSink, textOf, type SmtpSink } from '../support/smtp-sink';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, transports } from '../support/transports';
+import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
  * issue 6 item 4, DESIGN §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
@@ -47,6 +48,7 @@ const [rest, trpc] = transports<'list' | 'retry'>(
 beforeEach(async () => {
   t = await createTestApp();
   adminCookie = await t.cookieFor('admin');
+  await setSettings(t, adminCookie, VALID_INVOICE_SETTINGS);
 });
 
 afterEach(async () => {
@@ -236,7 +238,7 @@ describe.each([rest, trpc])('$name mail retry (POST /api/mail/retry?id=, mail.re
     await sink.start();
     const answer = await tr.call('retry', { id: given!.id, cookie: adminCookie });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ success: true, message: RETRY_SENT, mail: { id: given!.id, status: 'sent', attempts: 1, last_error: null, attachments: ['Factuur-F2026-0001.pdf'] } });
+    expect(answer.data).toMatchObject({ success: true, message: RETRY_SENT, mail: { id: given!.id, status: 'sent', attempts: 1, last_error: null, attachments: ['Factuur-F2026-0001.pdf', 'betaal-qr.png'] } });
     expect(sink.messages).toHaveLength(1);
     expect((await t.db.select().from(orders).where(eq(orders.id, row!.id)))[0]!.invoiceSent).toBe(true);
   });

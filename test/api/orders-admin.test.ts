@@ -71,7 +71,7 @@ describe('tablers and orders in the back-office', () => {
     const updated = await t.request(`/orders/update?id=${row!.id}`, { cookie: admin, body: order(tabler, 'Cees Visser', { amount: 4, city: 'Midlum' }) });
     expect(updated.json).toEqual({ success: true });
     const tooMany = await t.request(`/orders/update?id=${row!.id}`, { cookie: admin, body: order(tabler, 'Cees Visser', { amount: 11 }) });
-    expect(tooMany.json).toEqual({ success: false, error: 'Het aantal kerstpakketten is maximaal 10.' });
+    expect(tooMany.json).toEqual({ success: false, error: 'Het aantal is 1 tot en met 10.' });
     const paid = await t.request('/trpc/orders.setPaid', { cookie: admin, body: { id: row!.id, paid: true } });
     expect(paid.json.result.data).toEqual({ success: true });
     const [after] = (await t.request('/orders?q=cees', { cookie: admin })).json as { amount: number; city: string; paid: boolean; reference: string }[];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { CSV_COLUMNS } from '../../src/features/orders/orders-csv';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
  * issue 6 item 5: GET /orders/export.csv, the orders for packing and delivery lists as a CSV that
@@ -83,6 +84,7 @@ let jan: { id: number; name: string };
 beforeAll(async () => {
   t = await createTestApp();
   adminCookie = await t.cookieFor('admin');
+  await setSettings(t, adminCookie, VALID_INVOICE_SETTINGS);
   const created = await t.request('/tablers/create', { cookie: adminCookie, body: { name: 'Jan de Tabler' } });
   jan = created.json.tabler;
   for (const [i, o] of tricky.entries()) {

@@ -38,6 +38,10 @@ export const AUDIT_ACTIONS = [
   'order.unpaid',
   'order.deleted',
   'invoice.sent',
+  'invoice.credited',
+  'invoice.reminder_sent',
+  'payments.imported',
+  'payments.confirmed',
   'orders.exported',
 ] as const;
 

@@ -89,3 +89,20 @@ export function computeInvoiceAmounts(quantity: number, unitPriceCents: number, 
   const vatTotalCents = vat.reduce((sum, line) => sum + line.vatCents, 0);
   return { quantity, unitPriceCents, netCents, parts, vat, vatTotalCents, totalCents: netCents + vatTotalCents };
 }
+
+/**
+ * The amounts of a credit note for an invoice: every sum negated (quantity, bases, VAT, totals), the unit
+ * price kept positive, so '-3 × € 75,00 = € -225,00' reads as the invoice taken back line by line.
+ * `0 - x` rather than `-x`, so a zero stays 0 and never becomes -0.
+ */
+export function negateAmounts(amounts: InvoiceAmounts): InvoiceAmounts {
+  return {
+    quantity: 0 - amounts.quantity,
+    unitPriceCents: amounts.unitPriceCents,
+    netCents: 0 - amounts.netCents,
+    parts: amounts.parts.map((part) => ({ ...part, baseCents: 0 - part.baseCents })),
+    vat: amounts.vat.map((line) => ({ rate: line.rate, baseCents: 0 - line.baseCents, vatCents: 0 - line.vatCents })),
+    vatTotalCents: 0 - amounts.vatTotalCents,
+    totalCents: 0 - amounts.totalCents,
+  };
+}

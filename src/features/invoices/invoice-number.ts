@@ -1,58 +1,99 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, sequences } from '../../db/schema';
 import { campaignYear } from '../orders/order-reference';
+import type { InvoiceAmounts } from './invoice-amounts';
 
-/** DESIGN §3: invoice numbers F<year>-<nnnn>, e.g. F2026-0001. */
+/** DESIGN §3: invoice numbers F<year>-<nnnn>, e.g. F2026-0001. Credit notes take numbers of the same series. */
 export function formatInvoiceNumber(year: number, sequence: number): string {
   return `F${year}-${String(sequence).padStart(4, '0')}`;
 }
 
 export const INVOICE_SEQUENCE = 'invoice';
 
-export interface AssignedInvoiceNumber {
-  invoiceNumber: string;
-  /** ISO moment of the first send; the invoice date printed on every copy. */
-  invoiceDate: string;
-}
-
 /**
- * Gives the order its invoice number on the first send and returns the one it has ever after
- * (DESIGN §3: sequential, gap-free per year, kept on resend). One atomic batch:
+ * Draws the next number of the invoice series for one order, in one atomic batch:
  *
- *  1. bump the ('invoice', year) counter, but only while the order has no number yet, so a resend or a
- *     concurrent second send of the same order never uses up a number;
- *  2. write 'F<year>-<counter>' and the invoice date on the order, again only where it has none.
+ *  1. bump the ('invoice', year) counter, but only while `guard` holds for the order (it has no number
+ *     of this kind yet), so a resend or a concurrent second request never uses up a number;
+ *  2. write 'F<year>-<counter>' and the other columns on the order, again only where `guard` holds.
  *
- * Both statements run in one transaction (libSQL and D1 batches are atomic), so two first sends of
- * different orders get consecutive numbers and a failure leaves neither the counter nor the order changed.
- * Returns null when the order does not exist.
+ * libSQL and D1 batches are atomic, so two orders numbered at the same moment get consecutive numbers
+ * and a failure leaves neither the counter nor the order changed (DESIGN §3: gap-free per year).
  */
-export async function assignInvoiceNumber(db: Db, orderId: number, now: Date): Promise<AssignedInvoiceNumber | null> {
+function numberingBatch(db: Db, orderId: number, now: Date, guard: SQL, write: (number: SQL) => Parameters<ReturnType<Db['update']>['set']>[0]) {
   const year = campaignYear(now);
-  const withoutNumber = and(eq(orders.id, orderId), isNull(orders.invoiceNumber));
+  const where = and(eq(orders.id, orderId), guard)!;
   const counter = and(eq(sequences.name, INVOICE_SEQUENCE), eq(sequences.year, year));
-  await db.batch([
+  return db.batch([
     db
       .insert(sequences)
       .select(
         db
           .select({ name: sql`${INVOICE_SEQUENCE}`.as('name'), year: sql`${year}`.as('year'), value: sql`1`.as('value') })
           .from(orders)
-          .where(withoutNumber),
+          .where(where),
       )
       .onConflictDoUpdate({ target: [sequences.name, sequences.year], set: { value: sql`${sequences.value} + 1` } }),
     db
       .update(orders)
-      .set({
-        // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
-        invoiceNumber: sql`${`F${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${counter}))`,
-        invoiceDate: now.toISOString(),
-      })
-      .where(withoutNumber),
+      // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
+      .set(write(sql`${`F${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${counter}))`))
+      .where(where)
+      .returning({ id: orders.id }),
   ]);
-  const [row] = await db.select({ invoiceNumber: orders.invoiceNumber, invoiceDate: orders.invoiceDate }).from(orders).where(eq(orders.id, orderId)).limit(1);
+}
+
+export interface IssuedInvoice {
+  invoiceNumber: string;
+  /** ISO moment of the first send; the invoice date printed on every copy. */
+  invoiceDate: string;
+  /** The sums billed, fixed at the first send; null for invoices issued before they were kept. */
+  amounts: InvoiceAmounts | null;
+}
+
+/**
+ * Gives the order its invoice number, date and billed sums on the first send, and returns what it has
+ * ever after (kept on resend: an issued invoice never changes). `amounts` are stored only by the send
+ * that drew the number. Returns null when the order does not exist.
+ */
+export async function assignInvoiceNumber(db: Db, orderId: number, now: Date, amounts: InvoiceAmounts): Promise<IssuedInvoice | null> {
+  await numberingBatch(db, orderId, now, isNull(orders.invoiceNumber), (number) => ({
+    invoiceNumber: number,
+    invoiceDate: now.toISOString(),
+    invoiceTotalCents: amounts.totalCents,
+    invoiceAmounts: JSON.stringify(amounts),
+  }));
+  const [row] = await db
+    .select({ invoiceNumber: orders.invoiceNumber, invoiceDate: orders.invoiceDate, invoiceAmounts: orders.invoiceAmounts })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
   if (!row) return null;
   if (!row.invoiceNumber) throw new Error(`Order ${orderId} got no invoice number`);
-  return { invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate ?? now.toISOString() };
+  return { invoiceNumber: row.invoiceNumber, invoiceDate: row.invoiceDate ?? now.toISOString(), amounts: parseStoredAmounts(row.invoiceAmounts) };
+}
+
+/**
+ * Gives an invoiced, not yet credited order its credit note number (the next of the invoice series) and
+ * cancels it, in one batch. Answers whether this call did it: false when the order has no invoice or
+ * was credited already (or by a concurrent request).
+ */
+export async function assignCreditNoteNumber(db: Db, orderId: number, now: Date): Promise<boolean> {
+  const [, updated] = await numberingBatch(db, orderId, now, and(isNotNull(orders.invoiceNumber), isNull(orders.creditNoteNumber))!, (number) => ({
+    creditNoteNumber: number,
+    creditNoteDate: now.toISOString(),
+    cancelled: true,
+    updatedAt: now.toISOString(),
+  }));
+  return updated.length > 0;
+}
+
+export function parseStoredAmounts(json: string | null): InvoiceAmounts | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as InvoiceAmounts;
+  } catch {
+    return null;
+  }
 }

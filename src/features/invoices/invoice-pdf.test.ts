@@ -1,11 +1,16 @@
+import { inflateSync } from 'node:zlib';
+import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/support/pdf-text';
-import { computeInvoiceAmounts } from './invoice-amounts';
-import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+import { decodeQrRgba, rgbToRgba } from '../../../test/support/qr-decode';
+import { epcPayload, paymentQrPng, type EpcPayment } from './epc-qr';
+import { computeInvoiceAmounts, negateAmounts } from './invoice-amounts';
+import { renderInvoicePdf, type InvoicePdfCreditNote, type InvoicePdfInvoice } from './invoice-pdf';
 
 const invoiceDate = new Date('2026-11-22T10:00:00.000Z');
 
-function invoice(overrides: Partial<InvoiceDocument> = {}): InvoiceDocument {
+function invoice(overrides: Partial<InvoicePdfInvoice> = {}): InvoicePdfInvoice {
   return {
     invoiceNumber: 'F2026-0007',
     orderReference: 'KP-2026-0012',
@@ -93,5 +98,186 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
     const a = await renderInvoicePdf(invoice());
     const b = await renderInvoicePdf(invoice());
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+});
+
+function creditNote(overrides: Partial<InvoicePdfCreditNote> = {}): InvoicePdfCreditNote {
+  return {
+    ...invoice(),
+    kind: 'credit_note',
+    invoiceNumber: 'F2026-0008',
+    invoiceDate: new Date('2026-12-01T10:00:00.000Z'),
+    corrects: { invoiceNumber: 'F2026-0007', invoiceDate },
+    ...overrides,
+  };
+}
+
+const qrPayment: EpcPayment = { iban: 'NL91ABNA0417164300', name: 'Ronde Tafel 144 Harlingen', amountCents: 27225, remittance: 'F2026-0007' };
+
+interface PdfImage {
+  width: number;
+  height: number;
+  filter: string | undefined;
+  hasDecodeParms: boolean;
+  /** The stream's bytes, inflated when Flate-compressed. */
+  pixels: Uint8Array;
+}
+
+/** Every image XObject in the file, as pdf-lib reads it back. */
+async function imagesOf(pdf: Uint8Array): Promise<PdfImage[]> {
+  const doc = await PDFDocument.load(pdf);
+  const images: PdfImage[] = [];
+  for (const [, object] of doc.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream) || object.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue;
+    const number = (key: string) => (object.dict.get(PDFName.of(key)) as PDFNumber).asNumber();
+    const filter = object.dict.get(PDFName.of('Filter'))?.toString();
+    images.push({
+      width: number('Width'),
+      height: number('Height'),
+      filter,
+      hasDecodeParms: object.dict.get(PDFName.of('DecodeParms')) instanceof PDFDict,
+      // pdf-lib stores a PNG as its raw RGB pixels, Flate-compressed without a predictor.
+      pixels: filter === '/FlateDecode' ? new Uint8Array(inflateSync(object.contents)) : object.contents,
+    });
+  }
+  return images;
+}
+
+describe('renderInvoicePdf with the payment QR code', () => {
+  it('embeds the QR code beside the payment terms, and it reads back to the EPC payload', async () => {
+    const png = await paymentQrPng(qrPayment);
+    const pdf = await renderInvoicePdf(invoice({ paymentQrPng: png }));
+    const images = await imagesOf(pdf);
+    expect(images).toHaveLength(1);
+    const [image] = images;
+    const source = PNG.sync.read(Buffer.from(png));
+    expect(image).toMatchObject({ width: source.width, height: source.height, filter: '/FlateDecode', hasDecodeParms: false });
+    expect(image!.pixels).toHaveLength(source.width * source.height * 3);
+    expect(decodeQrRgba(rgbToRgba(image!.pixels), image!.width, image!.height)).toBe(epcPayload(qrPayment));
+    expect(decodeQrRgba(rgbToRgba(image!.pixels), image!.width, image!.height)).toBe(
+      'BCD\n002\n1\nSCT\n\nRonde Tafel 144 Harlingen\nNL91ABNA0417164300\nEUR272.25\n\n\nF2026-0007',
+    );
+
+    const text = await pdfText(pdf);
+    expect(text).toContain('Scan met uw bank-app om te betalen');
+    // The payment terms stay whole beside the code.
+    for (const expected of ['Gelieve het totaalbedrag van € 272,25 binnen 14 dagen', 'uiterlijk op 6 december 2026', 'Betalingskenmerk: F2026-0007 (bestelling KP-2026-0012)']) {
+      expect(text, expected).toContain(expected);
+    }
+  });
+
+  it('embeds no image and no scan caption when no QR code is given', async () => {
+    const pdf = await renderInvoicePdf(invoice());
+    expect(await imagesOf(pdf)).toEqual([]);
+    expect(await pdfText(pdf)).not.toContain('Scan met');
+  });
+
+  it('gives the same bytes for the same invoice with its QR code', async () => {
+    const png = await paymentQrPng(qrPayment);
+    const a = await renderInvoicePdf(invoice({ paymentQrPng: png }));
+    const b = await renderInvoicePdf(invoice({ paymentQrPng: png }));
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+});
+
+describe('renderInvoicePdf for a credit note', () => {
+  it('is titled Creditnota, has its own number, names the invoice it corrects and shows every amount negative', async () => {
+    const pdf = await renderInvoicePdf(creditNote());
+    const text = await pdfText(pdf);
+    for (const expected of [
+      'Ronde Tafel 144 Harlingen',
+      'KvK-nummer: 12345678',
+      'Btw-id: NL001234567B01',
+      'CREDITNOTA',
+      'Creditnota aan',
+      'Creditnotanummer F2026-0008',
+      'Creditnotadatum 1 december 2026',
+      'Bij factuur F2026-0007',
+      'Leverdatum 22 november 2026',
+      'Bestelnummer KP-2026-0012',
+      'Marieke de Vries',
+      'Creditnota bij factuur F2026-0007 van 22 november 2026',
+      'Kerstpakket -3 € 75,00 € -225,00',
+      'btw 21% € -225,00 € -47,25',
+      'Totaal excl. btw € -225,00',
+      'Totaal btw € -47,25',
+      'Totaal incl. btw € -272,25',
+      'Het bedrag van € 272,25 wordt verrekend met factuur F2026-0007 of, als u die al betaald hebt, teruggestort op uw rekening. U hoeft niets te betalen.',
+      'Kenmerk: F2026-0008 (factuur F2026-0007, bestelling KP-2026-0012)',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    for (const absent of ['FACTUUR', 'Factuurnummer', 'Vervaldatum', 'Gelieve', 'Betalingskenmerk', 'Scan met', '€ 272,25 binnen']) {
+      expect(text, absent).not.toContain(absent);
+    }
+    expect(await imagesOf(pdf)).toEqual([]);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getTitle()).toBe('Creditnota F2026-0008');
+    expect(doc.getSubject()).toBe('Creditnota F2026-0008 voor bestelling KP-2026-0012');
+  });
+
+  it('never shows a payment QR code, even when one is passed', async () => {
+    const pdf = await renderInvoicePdf(creditNote({ paymentQrPng: await paymentQrPng(qrPayment) }));
+    expect(await imagesOf(pdf)).toEqual([]);
+    expect(await pdfText(pdf)).not.toContain('Scan met');
+  });
+
+  it('negates each part of the VAT split and each rate', async () => {
+    const amounts = computeInvoiceAmounts(3, 7500, [
+      { label: 'Levensmiddelen', share_percent: 50, vat_rate: 9 },
+      { label: 'Non-food', share_percent: 50, vat_rate: 21 },
+    ]);
+    const text = await pdfText(await renderInvoicePdf(creditNote({ amounts })));
+    expect(text).toContain('waarvan Levensmiddelen (50%, btw 9%) € -112,50');
+    expect(text).toContain('waarvan Non-food (50%, btw 21%) € -112,50');
+    expect(text).toContain('btw 9% € -112,50 € -10,13');
+    expect(text).toContain('btw 21% € -112,50 € -23,63');
+    expect(text).toContain('Totaal btw € -33,76');
+    expect(text).toContain('Totaal incl. btw € -258,76');
+    expect(text).toContain('Het bedrag van € 258,76 wordt verrekend');
+  });
+
+  it('prints amounts that were already negated as they are, not positive again', async () => {
+    const amounts = negateAmounts(computeInvoiceAmounts(3, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]));
+    const text = await pdfText(await renderInvoicePdf(creditNote({ amounts })));
+    expect(text).toContain('Kerstpakket -3 € 75,00 € -225,00');
+    expect(text).toContain('Totaal incl. btw € -272,25');
+  });
+
+  it('gives the same bytes for the same credit note', async () => {
+    const a = await renderInvoicePdf(creditNote());
+    const b = await renderInvoicePdf(creditNote());
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+  });
+});
+
+describe('negateAmounts', () => {
+  it('negates quantity, bases, VAT and totals and keeps the unit price', () => {
+    const amounts = computeInvoiceAmounts(2, 7500, [
+      { label: 'Levensmiddelen', share_percent: 60, vat_rate: 9 },
+      { label: 'Non-food', share_percent: 40, vat_rate: 21 },
+    ]);
+    expect(negateAmounts(amounts)).toEqual({
+      quantity: -2,
+      unitPriceCents: 7500,
+      netCents: -15000,
+      parts: [
+        { label: 'Levensmiddelen', share_percent: 60, vat_rate: 9, baseCents: -9000 },
+        { label: 'Non-food', share_percent: 40, vat_rate: 21, baseCents: -6000 },
+      ],
+      vat: [
+        { rate: 9, baseCents: -9000, vatCents: -810 },
+        { rate: 21, baseCents: -6000, vatCents: -1260 },
+      ],
+      vatTotalCents: -2070,
+      totalCents: -17070,
+    });
+    expect(negateAmounts(negateAmounts(amounts))).toEqual(amounts);
+  });
+
+  it('keeps zero as 0, never -0', () => {
+    const negated = negateAmounts(computeInvoiceAmounts(1, 0, [{ label: 'Gratis', share_percent: 100, vat_rate: 0 }]));
+    expect(Object.is(negated.totalCents, 0)).toBe(true);
+    expect(Object.is(negated.vat[0]!.vatCents, 0)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import type { InvoiceAmounts } from './invoice-amounts';
+import { negateAmounts, type InvoiceAmounts } from './invoice-amounts';
 import { formatDateLong, formatEuro, formatPercent } from './nl-format';
 
 /**
@@ -7,24 +7,57 @@ import { formatDateLong, formatEuro, formatPercent } from './nl-format';
  * show (Belastingdienst 'factuureisen', Handelsregisterwet): the supplier's name, address, KvK number and
  * VAT id; a unique sequential number; the invoice date and the supply date; the customer's name and
  * address; quantity and kind of goods; the unit price excl. VAT; per VAT rate the base and the VAT; the
- * total; and the payment terms with the IBAN and the payment reference.
+ * total; and the payment terms with the IBAN and the payment reference, beside an optional SEPA payment
+ * QR code. A credit note (kind 'credit_note') has the same layout with its own number from the same
+ * series, names the invoice it corrects with its date (a Dutch credit note must), prints the amounts
+ * negated and asks for no payment.
  *
  * Built with pdf-lib and the standard Helvetica (WinAnsi encoding: €, é, ë, ü … but not every Unicode
  * character; see `encodable`). pdf-lib is plain JavaScript, so the same code runs on Node and the Worker.
  */
-export interface InvoiceDocument {
+/** What both kinds of document carry; `kind` (below) tells them apart. */
+export interface InvoiceDocumentBase {
+  /** The document's own number: the invoice number, or the credit note's number in the same series. */
   invoiceNumber: string;
   orderReference: string;
+  /** The date of this document (for a credit note: the day it was made). */
   invoiceDate: Date;
   supplyDate: Date;
+  /**
+   * The payment terms. A credit note asks for no payment and shows neither; they stay required so one
+   * document builder can serve both kinds.
+   */
   dueDate: Date;
   paymentTermDays: number;
   club: { name: string; address: string; email: string; kvkNumber: string; vatId: string; iban: string };
   customer: { name: string; address: string; postalCode: string; city: string; email: string };
   /** What is sold, e.g. 'Kerstpakket'. */
   description: string;
+  /**
+   * The invoice's amounts, positive. A credit note prints them negated (`negateAmounts`), so the caller
+   * passes the same amounts as for the invoice it corrects; amounts already negative are printed as given.
+   */
   amounts: InvoiceAmounts;
+  /**
+   * The SEPA payment QR code as a PNG (`paymentQrPng` in epc-qr.ts), drawn beside the payment terms of an
+   * invoice; the caller makes it so the invoice mail can show the very same image. A credit note never
+   * shows one: nobody must pay a credit note by scanning it.
+   */
+  paymentQrPng?: Uint8Array;
 }
+
+export interface InvoicePdfInvoice extends InvoiceDocumentBase {
+  /** Absent means 'invoice', for callers from before credit notes. */
+  kind?: 'invoice';
+}
+
+export interface InvoicePdfCreditNote extends InvoiceDocumentBase {
+  kind: 'credit_note';
+  /** The invoice this credit note corrects (a Dutch credit note must name it). */
+  corrects: { invoiceNumber: string; invoiceDate: Date };
+}
+
+export type InvoiceDocument = InvoicePdfInvoice | InvoicePdfCreditNote;
 
 const PAGE_WIDTH = 595.28;
 const PAGE_HEIGHT = 841.89;
@@ -117,12 +150,19 @@ class Writer {
   }
 }
 
-/** Renders the invoice; the same input gives the same bytes (dates come from the input, not the clock). */
+const QR_SIZE = 112;
+
+/**
+ * Renders the invoice or credit note; the same input gives the same bytes (dates come from the input,
+ * not the clock).
+ */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
+  const credit = invoice.kind === 'credit_note' ? invoice : null;
+  const title = credit ? 'Creditnota' : 'Factuur';
   const doc = await PDFDocument.create();
-  doc.setTitle(`Factuur ${invoice.invoiceNumber}`);
+  doc.setTitle(`${title} ${invoice.invoiceNumber}`);
   doc.setAuthor(invoice.club.name);
-  doc.setSubject(`Factuur ${invoice.invoiceNumber} voor bestelling ${invoice.orderReference}`);
+  doc.setSubject(`${title} ${invoice.invoiceNumber} voor bestelling ${invoice.orderReference}`);
   doc.setCreator('Kerstactie');
   doc.setProducer('Kerstactie (pdf-lib)');
   doc.setLanguage('nl-NL');
@@ -130,12 +170,13 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   doc.setModificationDate(invoice.invoiceDate);
   const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   const w = new Writer(page, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
-  const { club, customer, amounts } = invoice;
+  const { club, customer } = invoice;
+  const amounts = credit && invoice.amounts.totalCents >= 0 ? negateAmounts(invoice.amounts) : invoice.amounts;
 
-  // Supplier (left) and the word FACTUUR with the supplier's registration numbers (right).
+  // Supplier (left) and the document's kind with the supplier's registration numbers (right).
   let y = PAGE_HEIGHT - 60;
   w.text(club.name, LEFT, y, { size: 16, bold: true, color: ACCENT });
-  w.text('FACTUUR', RIGHT, y, { size: 20, bold: true, color: ACCENT, align: 'right' });
+  w.text(title.toUpperCase(), RIGHT, y, { size: 20, bold: true, color: ACCENT, align: 'right' });
   y -= 18;
   const supplierLines = [club.address, club.email].filter((line) => line.trim() !== '');
   for (const line of supplierLines) {
@@ -151,30 +192,47 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     ry -= 12;
   }
 
-  // Customer (left) and the invoice's particulars (right).
+  // Customer (left) and the document's particulars (right).
   y = Math.min(y, ry) - 36;
   const top = y;
-  w.text('Factuur aan', LEFT, y, { size: 9, bold: true, color: MUTED });
+  w.text(`${title} aan`, LEFT, y, { size: 9, bold: true, color: MUTED });
   y -= 15;
   for (const line of [customer.name, customer.address, `${customer.postalCode} ${customer.city}`.trim(), customer.email]) {
     if (line.trim() === '') continue;
     y = w.paragraph(line, LEFT, y, 250, { size: 10, lineHeight: 13 });
   }
+  const particulars: [string, string][] = credit
+    ? [
+        ['Creditnotanummer', invoice.invoiceNumber],
+        ['Creditnotadatum', formatDateLong(invoice.invoiceDate)],
+        ['Bij factuur', credit.corrects.invoiceNumber],
+        ['Leverdatum', formatDateLong(invoice.supplyDate)],
+        ['Bestelnummer', invoice.orderReference],
+      ]
+    : [
+        ['Factuurnummer', invoice.invoiceNumber],
+        ['Factuurdatum', formatDateLong(invoice.invoiceDate)],
+        ['Leverdatum', formatDateLong(invoice.supplyDate)],
+        ['Bestelnummer', invoice.orderReference],
+        ['Vervaldatum', formatDateLong(invoice.dueDate)],
+      ];
   let my = top;
-  for (const [label, value] of [
-    ['Factuurnummer', invoice.invoiceNumber],
-    ['Factuurdatum', formatDateLong(invoice.invoiceDate)],
-    ['Leverdatum', formatDateLong(invoice.supplyDate)],
-    ['Bestelnummer', invoice.orderReference],
-    ['Vervaldatum', formatDateLong(invoice.dueDate)],
-  ] as const) {
+  for (const [label, value] of particulars) {
     w.text(label, 330, my, { size: 10, bold: true });
     w.text(value, RIGHT, my, { size: 10, align: 'right' });
     my -= 14;
   }
+  y = Math.min(y, my);
+
+  // A credit note names the invoice it corrects, number and date, where the reader starts on the amounts.
+  if (credit) {
+    y -= 24;
+    w.text(`Creditnota bij factuur ${credit.corrects.invoiceNumber} van ${formatDateLong(credit.corrects.invoiceDate)}`, LEFT, y, { size: 11, bold: true });
+    y += 6;
+  }
 
   // The line: quantity × price excl. VAT, with the parts of the VAT split when there is more than one.
-  y = Math.min(y, my) - 30;
+  y -= 30;
   const qtyX = 330;
   const priceX = 440;
   w.text('Omschrijving', LEFT, y, { size: 9, bold: true, color: MUTED });
@@ -230,21 +288,51 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     y -= bold ? 18 : 14;
   }
 
-  // Payment terms and reference.
   y -= 20;
-  w.text('Betaling', LEFT, y, { size: 11, bold: true, color: ACCENT });
-  y -= 16;
-  y = w.paragraph(
-    `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
-      `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN ${club.iban} ten name van ${club.name}, ` +
-      `onder vermelding van het betalingskenmerk.`,
-    LEFT,
-    y,
-    RIGHT - LEFT,
-    { size: 10, lineHeight: 14 },
-  );
-  y -= 4;
-  w.text(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, { size: 10, bold: true });
+  if (credit) {
+    // No payment is asked, so no payment request and no QR code: the customer must not pay it by mistake.
+    w.text('Verrekening', LEFT, y, { size: 11, bold: true, color: ACCENT });
+    y -= 16;
+    y = w.paragraph(
+      `Het bedrag van ${formatEuro(Math.abs(amounts.totalCents))} wordt verrekend met factuur ${credit.corrects.invoiceNumber} ` +
+        `of, als u die al betaald hebt, teruggestort op uw rekening. U hoeft niets te betalen.`,
+      LEFT,
+      y,
+      RIGHT - LEFT,
+      { size: 10, lineHeight: 14 },
+    );
+    y -= 4;
+    w.text(`Kenmerk: ${invoice.invoiceNumber} (factuur ${credit.corrects.invoiceNumber}, bestelling ${invoice.orderReference})`, LEFT, y, { size: 10, bold: true });
+  } else {
+    // Payment terms and reference; with a QR code the text makes room for it on the right.
+    const qr = invoice.paymentQrPng ? await doc.embedPng(invoice.paymentQrPng) : null;
+    const textWidth = qr ? RIGHT - LEFT - QR_SIZE - 24 : RIGHT - LEFT;
+    const sectionTop = y;
+    w.text('Betaling', LEFT, y, { size: 11, bold: true, color: ACCENT });
+    y -= 16;
+    y = w.paragraph(
+      `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
+        `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN ${club.iban} ten name van ${club.name}, ` +
+        `onder vermelding van het betalingskenmerk.`,
+      LEFT,
+      y,
+      textWidth,
+      { size: 10, lineHeight: 14 },
+    );
+    y -= 4;
+    w.paragraph(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, textWidth, { size: 10, bold: true });
+    if (qr) {
+      // The image's own white quiet zone keeps the code clear of the text beside it.
+      const qrTop = sectionTop + 10;
+      page.drawImage(qr, { x: RIGHT - QR_SIZE, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+      const centre = RIGHT - QR_SIZE / 2;
+      let cy = qrTop - QR_SIZE - 2;
+      for (const line of ['Scan met uw bank-app', 'om te betalen']) {
+        w.text(line, centre + w.width(line, 8) / 2, cy, { size: 8, color: MUTED, align: 'right' });
+        cy -= 10;
+      }
+    }
+  }
 
   // Footer.
   w.rule(70);

@@ -1,31 +1,43 @@
 import { AppError } from '../../http/errors';
 import { idSchema } from '../../http/record-id';
 import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput } from '../../http/validate';
-import { getInvoicePdf, sendInvoice } from './invoices.service';
+import { parseInput, readJsonBody } from '../../http/validate';
+import { bulkSchema, runBulk } from './bulk.service';
+import { creditInvoice, getStoredPdf, sendInvoice, sendReminder } from './invoices.service';
+import { orderTotals } from './totals.service';
 
 export const NO_INVOICE_YET = 'Er is nog geen factuur voor deze bestelling.';
+export const NO_CREDIT_NOTE = 'Er is geen creditnota voor deze bestelling.';
 
-/** spec §7 POST /orders/sendInvoice?id= (DESIGN §4), and the stored PDF for the back-office to open. */
+/**
+ * spec §7 POST /orders/sendInvoice?id= (DESIGN §4) and DESIGN §5: credit notes, reminders, bulk actions,
+ * totals, and the stored PDFs for the back-office to open.
+ */
 export function invoicesRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  r.post('/orders/sendInvoice', manager, async (c) => {
-    const { id } = parseInput(idSchema, { id: c.req.query('id') });
-    return c.json(await sendInvoice(await ctxOf(c), id));
-  });
-  r.get('/orders/invoice.pdf', manager, async (c) => {
-    const { id } = parseInput(idSchema, { id: c.req.query('id') });
-    const pdf = await getInvoicePdf(await ctxOf(c), id);
-    if (!pdf) throw new AppError(404, NO_INVOICE_YET);
-    return new Response(pdf.body as unknown as BodyInit, {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(pdf.size),
-        'Content-Disposition': `attachment; filename="Factuur-${pdf.invoiceNumber}.pdf"`,
-        'Cache-Control': 'no-store',
-      },
+  const orderId = (query: string | undefined) => parseInput(idSchema, { id: query }).id;
+  r.post('/orders/sendInvoice', manager, async (c) => c.json(await sendInvoice(await ctxOf(c), orderId(c.req.query('id')))));
+  r.post('/orders/creditInvoice', manager, async (c) => c.json(await creditInvoice(await ctxOf(c), orderId(c.req.query('id')))));
+  r.post('/orders/sendReminder', manager, async (c) => c.json(await sendReminder(await ctxOf(c), orderId(c.req.query('id')))));
+  r.post('/orders/bulk', manager, async (c) => c.json(await runBulk(await ctxOf(c), parseInput(bulkSchema, await readJsonBody(c.req.raw)))));
+  r.get('/orders/totals', manager, async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
+  for (const [path, which, missing, prefix] of [
+    ['/orders/invoice.pdf', 'invoice', NO_INVOICE_YET, 'Factuur'],
+    ['/orders/credit-note.pdf', 'credit_note', NO_CREDIT_NOTE, 'Creditnota'],
+  ] as const) {
+    r.get(path, manager, async (c) => {
+      const pdf = await getStoredPdf(await ctxOf(c), orderId(c.req.query('id')), which);
+      if (!pdf) throw new AppError(404, missing);
+      return new Response(pdf.body as unknown as BodyInit, {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Length': String(pdf.size),
+          'Content-Disposition': `attachment; filename="${prefix}-${pdf.number}.pdf"`,
+          'Cache-Control': 'no-store',
+        },
+      });
     });
-  });
+  }
   return r;
 }

@@ -1,23 +1,37 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { RequestCtx } from '../../context';
-import { writeAudit } from '../audit/audit';
+import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import type { AppDeps, RequestCtx } from '../../context';
+import { auditIfChanged, writeAudit, type AuditCtx } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
-import { enqueueMailUnlessWaiting, headerValue } from '../../platform/mail';
+import { enqueueMail, enqueueMailUnlessWaiting, headerValue, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
 import { deliverOutbox } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
-import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type VatPart } from './invoice-amounts';
+import { invoiceSettingProblems, INVOICE_IDENTITY_SETTINGS, type InvoiceSettingProblem } from '../settings/setting-rules';
+import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type InvoiceAmounts, type VatPart } from './invoice-amounts';
 import { invoiceMailRef } from './invoice-delivered';
-import { assignInvoiceNumber } from './invoice-number';
+import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
 import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
-import { addDays } from './nl-format';
+import { paymentQrPng } from './epc-qr';
+import { addDays, formatDateLong, formatEuro } from './nl-format';
 
 export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';
 export const INVOICE_QUEUED = 'Factuur staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
 export const INVOICE_QUEUED_NO_SMTP =
   'Factuur staat klaar in de wachtrij, maar er is geen mailserver ingesteld (SMTP_URL): de mail wordt verstuurd zodra die is ingesteld.';
 export const invoiceSentMessage = (invoiceNumber: string, email: string) => `Factuur ${invoiceNumber} is verstuurd naar ${email}.`;
+export const ORDER_CREDITED = 'Deze bestelling is gecrediteerd: er kan geen factuur of herinnering meer voor worden verstuurd.';
+export const NOTHING_TO_CREDIT = 'Deze bestelling heeft nog geen factuur: er is niets te crediteren.';
+export const alreadyCredited = (creditNoteNumber: string) => `Deze factuur is al gecrediteerd met creditnota ${creditNoteNumber}.`;
+export const REMINDER_NEEDS_INVOICE = 'Deze bestelling heeft nog geen factuur: verstuur eerst de factuur.';
+export const REMINDER_ALREADY_PAID = 'Deze bestelling is al betaald: een herinnering is niet nodig.';
+export const reminderSentMessage = (invoiceNumber: string, email: string) => `Herinnering voor factuur ${invoiceNumber} is verstuurd naar ${email}.`;
+export const REMINDER_QUEUED = 'Herinnering staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
+export const creditNoteSentMessage = (creditNoteNumber: string, email: string) => `Creditnota ${creditNoteNumber} is verstuurd naar ${email}.`;
+export const CREDIT_NOTE_QUEUED = 'Creditnota staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
+
+/** The inline image's Content-ID in the invoice and reminder mails (the HTML refers to cid:betaal-qr). */
+const QR_CONTENT_ID = 'betaal-qr';
 
 export interface SendInvoiceResult {
   success: true;
@@ -37,33 +51,63 @@ interface InvoiceSettings {
   paymentTermDays: number;
 }
 
-/** Everything the invoice needs from the settings (DESIGN §3), checked before a number is used up. */
-async function readInvoiceSettings(ctx: RequestCtx): Promise<InvoiceSettings> {
-  const split = parseVatSplit(await getSetting(ctx, 'vat_split'));
+/** What the invoice services need: the request's context, or the app's for the timer's reminders. */
+type InvoiceDeps = Pick<AppDeps, 'db' | 'files' | 'clock' | 'settingsCache' | 'mailTransport' | 'config' | 'log' | 'secretKey'>;
+
+/** The club's IBAN, KvK number and VAT id as they stand, and what is wrong with them (issue 13). */
+async function identityProblems(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Promise<InvoiceSettingProblem[]> {
+  const values: Record<string, string> = {};
+  for (const setting of INVOICE_IDENTITY_SETTINGS) values[setting.key] = await getStringSetting(deps, setting.key);
+  return invoiceSettingProblems(values);
+}
+
+/**
+ * Everything an invoice needs from the settings (DESIGN §3), checked before a number is used up. While
+ * the club's IBAN, KvK number or VAT id is a placeholder or invalid nothing is sent (DESIGN §5: 409,
+ * naming the setting).
+ */
+async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> {
+  const [problem] = await identityProblems(deps);
+  if (problem) throw new AppError(409, problem.message);
+  const split = parseVatSplit(await getSetting(deps, 'vat_split'));
   if (!split) throw badRequest(INVALID_VAT_SPLIT);
-  const price = await getIntegerSetting(ctx, 'package_price');
+  const price = await getIntegerSetting(deps, 'package_price');
   if (price < 0) throw badRequest('De pakketprijs (instelling package_price) is ongeldig.');
   return {
     club: {
-      name: await getStringSetting(ctx, 'club_name'),
-      address: await getStringSetting(ctx, 'club_address'),
-      email: await getStringSetting(ctx, 'club_email'),
-      kvkNumber: await getStringSetting(ctx, 'club_kvk_number'),
-      vatId: await getStringSetting(ctx, 'club_vat_id'),
-      iban: await getStringSetting(ctx, 'club_iban'),
+      name: await getStringSetting(deps, 'club_name'),
+      address: await getStringSetting(deps, 'club_address'),
+      email: await getStringSetting(deps, 'club_email'),
+      kvkNumber: await getStringSetting(deps, 'club_kvk_number'),
+      vatId: await getStringSetting(deps, 'club_vat_id'),
+      iban: await getStringSetting(deps, 'club_iban'),
     },
     // package_price is in whole euros (spec §9: 75 euro excl. VAT); money is cents from here on.
     unitPriceCents: price * 100,
     split,
-    paymentTermDays: Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days')),
+    paymentTermDays: Math.max(1, await getIntegerSetting(deps, 'invoice_payment_term_days')),
   };
+}
+
+/** For the dashboard's warning banner: whether invoices can go out, and if not, why. */
+export async function invoiceReadiness(ctx: RequestCtx): Promise<{ ready: boolean; problems: InvoiceSettingProblem[] }> {
+  requireManagement(ctx);
+  const problems = await identityProblems(ctx);
+  return { ready: problems.length === 0, problems };
 }
 
 export function invoiceFileKey(invoiceNumber: string): string {
   return `invoices/${invoiceNumber}.pdf`;
 }
 
-function invoiceDocument(order: OrderRow, settings: InvoiceSettings, invoiceNumber: string, invoiceDate: Date): InvoiceDocument {
+const qrFileKey = (invoiceNumber: string) => `invoices/${invoiceNumber}-betaal-qr.png`;
+
+/** The sums an issued invoice billed: stored at the first send; computed anew only for invoices from before. */
+function issuedAmounts(order: OrderRow, settings: InvoiceSettings): InvoiceAmounts {
+  return parseStoredAmounts(order.invoiceAmounts) ?? computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split);
+}
+
+function invoiceDocument(order: OrderRow, settings: InvoiceSettings, invoiceNumber: string, invoiceDate: Date, amounts: InvoiceAmounts): Omit<InvoiceDocument, 'kind'> {
   return {
     invoiceNumber,
     orderReference: order.reference,
@@ -75,18 +119,61 @@ function invoiceDocument(order: OrderRow, settings: InvoiceSettings, invoiceNumb
     club: settings.club,
     customer: { name: order.name, address: order.address, postalCode: order.postalCode, city: order.city, email: order.email },
     description: 'Kerstpakket',
-    amounts: computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split),
+    amounts,
   };
 }
 
-function invoiceMailText(order: OrderRow, settings: InvoiceSettings, invoiceNumber: string): string {
+/**
+ * The stored files of an issued invoice: the PDF (made once, at the first send, then attached byte for
+ * byte to every resend and reminder) and the payment QR for the mail. Made here when missing.
+ */
+async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings): Promise<{ pdf: MailAttachmentRef; qr: MailAttachmentRef }> {
+  const invoiceNumber = order.invoiceNumber!;
+  const amounts = issuedAmounts(order, settings);
+  const pdfKey = invoiceFileKey(invoiceNumber);
+  const qrKey = qrFileKey(invoiceNumber);
+  const hasPdf = await deps.files.exists(pdfKey);
+  const hasQr = await deps.files.exists(qrKey);
+  if (!hasPdf || !hasQr) {
+    const qr = await paymentQrPng({ iban: settings.club.iban, name: settings.club.name, amountCents: amounts.totalCents, remittance: invoiceNumber });
+    if (!hasQr) await deps.files.put(qrKey, qr, { size: qr.length, contentType: 'image/png' });
+    if (!hasPdf) {
+      const document = invoiceDocument(order, settings, invoiceNumber, new Date(order.invoiceDate!), amounts);
+      const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr });
+      await deps.files.put(pdfKey, pdf, { size: pdf.length, contentType: 'application/pdf' });
+    }
+  }
+  return {
+    pdf: { filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: pdfKey },
+    qr: { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: qrKey, contentId: QR_CONTENT_ID },
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The HTML twin of a plain-text mail: its paragraphs, and the payment QR to scan with a banking app. */
+function htmlWithQr(text: string): string {
+  const paragraphs = text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`);
+  const qr = `<p><img src="cid:${QR_CONTENT_ID}" alt="Betaal-QR-code" width="180" height="180"><br>Scan de QR-code met je bank-app om te betalen.</p>`;
+  return `<!doctype html><html lang="nl"><body style="font-family:Arial,sans-serif;font-size:14px;line-height:1.5">${paragraphs.join('')}${qr}</body></html>`;
+}
+
+function paymentLines(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
+  const { club } = settings;
+  const total = formatEuro(amounts.totalCents);
+  return `Wil je ${total} binnen ${settings.paymentTermDays} dagen overmaken op IBAN ${club.iban} ten name van ${club.name}, onder vermelding van ${order.invoiceNumber}? Je kunt ook de QR-code hieronder scannen met je bank-app.`;
+}
+
+function invoiceMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
   const { club } = settings;
   return [
     `Beste ${order.name},`,
     '',
-    `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}. In de bijlage vind je factuur ${invoiceNumber} voor je bestelling ${order.reference}.`,
+    `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}. In de bijlage vind je factuur ${order.invoiceNumber} voor je bestelling ${order.reference}.`,
     '',
-    `Wil je het totaalbedrag binnen ${settings.paymentTermDays} dagen overmaken op IBAN ${club.iban} ten name van ${club.name}, onder vermelding van ${invoiceNumber}? Het bedrag en alle gegevens staan op de factuur.`,
+    paymentLines(order, settings, amounts),
     '',
     'De volledige opbrengst gaat naar goede doelen in de regio.',
     '',
@@ -95,20 +182,46 @@ function invoiceMailText(order: OrderRow, settings: InvoiceSettings, invoiceNumb
   ].join('\n');
 }
 
+function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
+  const { club } = settings;
+  return [
+    `Beste ${order.name},`,
+    '',
+    `Op ${formatDateLong(new Date(order.invoiceDate!))} hebben we je factuur ${order.invoiceNumber} gestuurd voor je bestelling ${order.reference} bij de kerstactie van ${club.name}. Volgens onze administratie is die nog niet betaald. De factuur zit opnieuw in de bijlage.`,
+    '',
+    paymentLines(order, settings, amounts),
+    '',
+    'Heb je al betaald? Dan kruisen onze berichten elkaar en kun je deze herinnering als niet verzonden beschouwen.',
+    '',
+    'Met vriendelijke groet,',
+    club.name,
+  ].join('\n');
+}
+
+async function requireOrder(deps: Pick<AppDeps, 'db'>, orderId: number): Promise<OrderRow> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  return order;
+}
+
+const orderTarget = (order: OrderRow) => `order:${order.id} (${order.reference})`;
+
 /**
  * Puts the invoice mail in the outbox, unless one for this order is already waiting there: then that
  * one is made due now (and addressed to the order's current e-mail), so a resend while SMTP is down
  * does not pile up copies for the customer. A message that failed for good stays as it is (the admin
  * sees it) and a new one is queued. Sends at the same moment queue one copy between them.
  */
-async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, invoiceNumber: string): Promise<number> {
+async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, files: { pdf: MailAttachmentRef; qr: MailAttachmentRef }): Promise<number> {
   const relatedRef = invoiceMailRef(order.id);
+  const text = invoiceMailText(order, settings, issuedAmounts(order, settings));
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
     kind: 'invoice',
     to: order.email,
-    subject: `Factuur ${invoiceNumber} – kerstactie ${settings.club.name}`,
-    text: invoiceMailText(order, settings, invoiceNumber),
-    attachments: [{ filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: invoiceFileKey(invoiceNumber) }],
+    subject: `Factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
+    text,
+    html: htmlWithQr(text),
+    attachments: [files.pdf, files.qr],
     relatedRef,
   });
   // The newest copy is the one that waits: ours, or the one that kept ours out (or, when a delivery run
@@ -128,55 +241,211 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
   return latest!.id;
 }
 
+/** Delivers what is due right away when SMTP is configured; the timer or cron retries what fails. */
+async function deliverNow(deps: InvoiceDeps & { requestId?: string }): Promise<void> {
+  if (!deps.mailTransport) return;
+  try {
+    await deliverOutbox(deps);
+  } catch (error) {
+    // The mail is safe in the outbox; the timer or cron delivers it later.
+    deps.log.error('Delivering the outbox failed', { requestId: deps.requestId, error: String(error) });
+  }
+}
+
+async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'sent' | 'waiting'> {
+  const [mail] = await deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
+  return mail?.status === 'sent' ? 'sent' : 'waiting';
+}
+
 /**
- * spec §7 POST /orders/sendInvoice?id=; DESIGN §3 invoices; issue 6 item 3.
+ * spec §7 POST /orders/sendInvoice?id=; DESIGN §3 invoices, §5 (issue 13).
  *
- * The first send gives the order its invoice number (gap-free per year) and invoice date and stores
- * the PDF under `invoices/<number>.pdf`; a resend mails that same PDF again (an issued invoice does not
- * change). The mail goes through the outbox and, when SMTP is configured, is delivered right away;
- * `invoice_sent` turns true only when the SMTP server accepted it (here or on a later retry).
+ * The first send gives the order its invoice number (gap-free per year), invoice date and billed sums,
+ * and stores the PDF (with the payment QR) under `invoices/<number>.pdf`; a resend mails that same file
+ * again (an issued invoice does not change). The mail goes through the outbox and, when SMTP is
+ * configured, is delivered right away; `invoice_sent` turns true only when the SMTP server accepted it.
  */
 export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<SendInvoiceResult> {
   requireManagement(ctx);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  let order = await requireOrder(ctx, orderId);
+  if (order.cancelled) throw new AppError(409, ORDER_CREDITED);
   const settings = await readInvoiceSettings(ctx);
 
-  const assigned = await assignInvoiceNumber(ctx.db, orderId, ctx.clock.now());
-  if (!assigned) throw new AppError(404, ORDER_NOT_FOUND);
-  const key = invoiceFileKey(assigned.invoiceNumber);
-  if (!(await ctx.files.exists(key))) {
-    const pdf = await renderInvoicePdf(invoiceDocument(order, settings, assigned.invoiceNumber, new Date(assigned.invoiceDate)));
-    await ctx.files.put(key, pdf, { size: pdf.length, contentType: 'application/pdf' });
+  if (!order.invoiceNumber) {
+    const amounts = computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split);
+    if (!(await assignInvoiceNumber(ctx.db, orderId, ctx.clock.now(), amounts))) throw new AppError(404, ORDER_NOT_FOUND);
+    order = await requireOrder(ctx, orderId);
   }
-
-  const mailId = await queueInvoiceMail(ctx, order, settings, assigned.invoiceNumber);
-  await writeAudit(ctx, { action: 'invoice.sent', target: `order:${order.id} (${order.reference})`, details: { invoice_number: assigned.invoiceNumber, to: order.email } });
-  if (ctx.mailTransport) {
-    try {
-      await deliverOutbox(ctx);
-    } catch (error) {
-      // The mail is safe in the outbox; the timer or cron delivers it later.
-      ctx.log.error('Delivering the outbox after an invoice failed', { requestId: ctx.requestId, error: String(error) });
-    }
-  }
-  const [mail] = await ctx.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
-  const sent = mail?.status === 'sent';
+  const files = await ensureInvoiceFiles(ctx, order, settings);
+  const mailId = await queueInvoiceMail(ctx, order, settings, files);
+  await writeAudit(ctx, { action: 'invoice.sent', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, to: order.email } });
+  await deliverNow(ctx);
+  const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return {
     success: true,
-    invoice_number: assigned.invoiceNumber,
+    invoice_number: order.invoiceNumber!,
     queued: !sent,
-    message: sent ? invoiceSentMessage(assigned.invoiceNumber, order.email) : ctx.mailTransport ? INVOICE_QUEUED : INVOICE_QUEUED_NO_SMTP,
+    message: sent ? invoiceSentMessage(order.invoiceNumber!, order.email) : ctx.mailTransport ? INVOICE_QUEUED : INVOICE_QUEUED_NO_SMTP,
     mail_id: mailId,
   };
 }
 
-/** The stored PDF of an order's invoice, for the admin to look at; null before the first send. */
-export async function getInvoicePdf(ctx: RequestCtx, orderId: number): Promise<{ invoiceNumber: string; body: ReadableStream<Uint8Array>; size: number } | null> {
+/** Why an order cannot get a reminder, or null when it can (invoiced, unpaid, not credited). */
+function reminderRefusal(order: OrderRow): string | null {
+  if (!order.invoiceNumber) return REMINDER_NEEDS_INVOICE;
+  if (order.cancelled) return ORDER_CREDITED;
+  if (order.paid) return REMINDER_ALREADY_PAID;
+  return null;
+}
+
+/**
+ * Counts a reminder on the order and queues its mail (the stored invoice PDF attached, the payment QR
+ * inline). The count goes up first, guarded, so two isolates running the automatic reminders never
+ * both send one: only the request whose update changed the row queues the mail.
+ */
+async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, settings: InvoiceSettings, onlyFirst: boolean): Promise<number | null> {
+  const now = deps.clock.now().toISOString();
+  const [[claimed]] = await deps.db.batch([
+    deps.db
+      .update(orders)
+      .set({ remindersSent: sql`${orders.remindersSent} + 1`, lastReminderAt: now, updatedAt: now })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          isNotNull(orders.invoiceNumber),
+          eq(orders.paid, false),
+          eq(orders.cancelled, false),
+          onlyFirst ? eq(orders.remindersSent, 0) : eq(orders.remindersSent, order.remindersSent),
+        ),
+      )
+      .returning({ id: orders.id }),
+    auditIfChanged(deps, { action: 'invoice.reminder_sent', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, to: order.email, automatic: onlyFirst } }),
+  ]);
+  if (!claimed) return null;
+  const files = await ensureInvoiceFiles(deps, order, settings);
+  const text = reminderMailText(order, settings, issuedAmounts(order, settings));
+  return enqueueMail(deps.db, deps.clock, {
+    kind: 'reminder',
+    to: order.email,
+    subject: `Herinnering: factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
+    text,
+    html: htmlWithQr(text),
+    attachments: [files.pdf, files.qr],
+    relatedRef: `reminder:${order.id}`,
+  });
+}
+
+/** DESIGN §5 POST /orders/sendReminder?id=: invoiced, unpaid, not credited; the stored invoice attached. */
+export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ success: true; queued: boolean; message: string }> {
   requireManagement(ctx);
-  const [order] = await ctx.db.select({ invoiceNumber: orders.invoiceNumber }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
-  if (!order.invoiceNumber) return null;
-  const file = await ctx.files.get(invoiceFileKey(order.invoiceNumber));
-  return file ? { invoiceNumber: order.invoiceNumber, ...file } : null;
+  const order = await requireOrder(ctx, orderId);
+  const refusal = reminderRefusal(order);
+  if (refusal) throw new AppError(409, refusal);
+  const settings = await readInvoiceSettings(ctx);
+  const mailId = await queueReminder(ctx, order, settings, false);
+  // Another request counted a reminder on this order in the meantime: one mail is enough.
+  if (mailId === null) throw new AppError(409, 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
+  await deliverNow(ctx);
+  const sent = (await mailStatus(ctx, mailId)) === 'sent';
+  return { success: true, queued: !sent, message: sent ? reminderSentMessage(order.invoiceNumber!, order.email) : REMINDER_QUEUED };
+}
+
+/** When an invoice of `invoiceDate` is past due: the payment term after its date. */
+export function overdueBefore(now: Date, paymentTermDays: number, extraDays = 0): string {
+  return addDays(now, -(paymentTermDays + extraDays)).toISOString();
+}
+
+/**
+ * The automatic first reminder (issue 13, setting `reminder_auto_days`, 0 = off): run by the Node timer
+ * and the Worker's cron for invoices unpaid `reminder_auto_days` days after their payment term, that
+ * have had no reminder yet. Skipped quietly while the club's invoice details are not right.
+ */
+export async function sendDueReminders(deps: InvoiceDeps, limit = 50): Promise<number> {
+  const afterDays = await getIntegerSetting(deps, 'reminder_auto_days');
+  if (afterDays <= 0) return 0;
+  if ((await identityProblems(deps)).length > 0) return 0;
+  const settings = await readInvoiceSettings(deps);
+  const due = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        isNotNull(orders.invoiceDate),
+        lt(orders.invoiceDate, overdueBefore(deps.clock.now(), settings.paymentTermDays, afterDays)),
+        eq(orders.paid, false),
+        eq(orders.cancelled, false),
+        eq(orders.remindersSent, 0),
+      ),
+    )
+    .limit(limit);
+  const system: AuditCtx = { db: deps.db, clock: deps.clock, ip: '', user: null };
+  let queued = 0;
+  for (const order of due) if ((await queueReminder({ ...deps, ...system }, order, settings, true)) !== null) queued++;
+  if (queued > 0) await deliverNow(deps);
+  return queued;
+}
+
+/**
+ * DESIGN §5 POST /orders/creditInvoice?id=: a credit note for the whole invoice, numbered in the same
+ * gap-free series, negating exactly the billed sums and naming the invoice it corrects; mailed with its
+ * PDF. The order becomes cancelled and leaves the totals. A correction is this plus a new order.
+ */
+export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{ success: true; credit_note_number: string; queued: boolean; message: string }> {
+  requireManagement(ctx);
+  const before = await requireOrder(ctx, orderId);
+  if (!before.invoiceNumber) throw new AppError(409, NOTHING_TO_CREDIT);
+  if (before.creditNoteNumber) throw new AppError(409, alreadyCredited(before.creditNoteNumber));
+  const settings = await readInvoiceSettings(ctx);
+  // The billed sums must be known before the number is drawn (the invoice's files are made if missing).
+  await ensureInvoiceFiles(ctx, before, settings);
+  if (!(await assignCreditNoteNumber(ctx.db, orderId, ctx.clock.now()))) {
+    const now = await requireOrder(ctx, orderId);
+    throw new AppError(409, now.creditNoteNumber ? alreadyCredited(now.creditNoteNumber) : NOTHING_TO_CREDIT);
+  }
+  const order = await requireOrder(ctx, orderId);
+  const creditNoteNumber = order.creditNoteNumber!;
+  const document = invoiceDocument(order, settings, creditNoteNumber, new Date(order.creditNoteDate!), issuedAmounts(order, settings));
+  const pdf = await renderInvoicePdf({
+    ...document,
+    kind: 'credit_note',
+    corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) },
+  });
+  const key = invoiceFileKey(creditNoteNumber);
+  await ctx.files.put(key, pdf, { size: pdf.length, contentType: 'application/pdf' });
+  const mailId = await enqueueMail(ctx.db, ctx.clock, {
+    kind: 'credit-note',
+    to: order.email,
+    subject: `Creditnota ${creditNoteNumber} – kerstactie ${settings.club.name}`,
+    text: [
+      `Beste ${order.name},`,
+      '',
+      `In de bijlage vind je creditnota ${creditNoteNumber}. Daarmee vervalt factuur ${order.invoiceNumber} van ${formatDateLong(new Date(order.invoiceDate!))} voor je bestelling ${order.reference}.`,
+      order.paid ? 'Je hebt al betaald: we nemen contact met je op over het terugstorten of verrekenen van het bedrag.' : 'Je hoeft deze factuur dus niet (meer) te betalen.',
+      '',
+      'Met vriendelijke groet,',
+      settings.club.name,
+    ].join('\n'),
+    attachments: [{ filename: `Creditnota-${creditNoteNumber}.pdf`, contentType: 'application/pdf', fileKey: key }],
+    relatedRef: `credit:${order.id}`,
+  });
+  await writeAudit(ctx, { action: 'invoice.credited', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, credit_note_number: creditNoteNumber } });
+  await deliverNow(ctx);
+  const sent = (await mailStatus(ctx, mailId)) === 'sent';
+  return { success: true, credit_note_number: creditNoteNumber, queued: !sent, message: sent ? creditNoteSentMessage(creditNoteNumber, order.email) : CREDIT_NOTE_QUEUED };
+}
+
+export interface StoredPdf {
+  number: string;
+  body: ReadableStream<Uint8Array>;
+  size: number;
+}
+
+/** The stored PDF of an order's invoice or credit note, for the back-office; null when there is none. */
+export async function getStoredPdf(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
+  requireManagement(ctx);
+  const order = await requireOrder(ctx, orderId);
+  const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
+  if (!number) return null;
+  const file = await ctx.files.get(invoiceFileKey(number));
+  return file ? { number, ...file } : null;
 }

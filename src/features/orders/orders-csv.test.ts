@@ -18,6 +18,15 @@ const order: OrderView = {
   paid: true,
   invoice_sent: false,
   invoice_number: null,
+  invoice_date: null,
+  paid_at: '2026-11-23T10:00:00.000Z',
+  cancelled: false,
+  credit_note_number: null,
+  credit_note_date: null,
+  reminders_sent: 0,
+  last_reminder_at: null,
+  delivered: false,
+  delivered_at: null,
   created_at: '2026-11-22T10:00:00.000Z',
 };
 

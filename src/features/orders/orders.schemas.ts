@@ -77,16 +77,40 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 
-/** GET /orders filters (query strings; the tRPC twin sends the same as text). */
-export const orderFiltersSchema = z.object({
+export const ORDER_SORTS = ['created_at', 'reference', 'name', 'amount', 'paid', 'tabler_name'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const DEFAULT_PER_PAGE = 50;
+/** DESIGN §5: a page holds at most 200 orders; a larger per_page is capped, not refused. */
+export const MAX_PER_PAGE = 200;
+
+const positive = (label: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, { error: `${label} must be a positive whole number` })
+    .transform(Number)
+    .optional();
+
+/** GET /orders filters and paging (query strings; the tRPC twin sends the same as text). */
+export const orderListSchema = z.object({
   paid: flag,
   invoice_sent: flag,
+  cancelled: flag,
+  delivered: flag,
+  /** issue 13 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
+  overdue: flag,
   tabler_id: z
     .string()
     .regex(/^(none|[1-9]\d{0,15})$/, { error: 'Invalid tabler_id' })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'none' ? ('none' as const) : Number(v))),
   q: z.string().max(200, { error: 'Search text is too long' }).optional(),
+  page: positive('page'),
+  per_page: positive('per_page').transform((v) => (v === undefined ? undefined : Math.min(v, MAX_PER_PAGE))),
+  sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}` }).optional(),
+  dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).optional(),
 });
+export type OrderListInput = Partial<z.output<typeof orderListSchema>>;
+/** The filters alone (the CSV export takes the same). */
+export const orderFiltersSchema = orderListSchema.omit({ page: true, per_page: true, sort: true, dir: true });
 
 export const paidSchema = z.object({ paid: z.boolean({ error: 'paid must be true or false' }) });

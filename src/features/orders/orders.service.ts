@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -12,7 +12,7 @@ import { getIntegerSetting, getStringSetting } from '../settings/settings.servic
 import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { campaignYear } from './order-reference';
-import type { OrderInput } from './orders.schemas';
+import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort } from './orders.schemas';
 
 /** The columns an order form fills, for create and update alike. */
 function orderFields(input: OrderInput) {
@@ -36,6 +36,8 @@ const TOO_MANY_ORDERS = 'Te veel bestellingen vanaf dit adres. Probeer het later
 /** DESIGN §3: a public order holds 1–500 packages; spec §9: the back-office 1–10. */
 export const PUBLIC_MAX_QUANTITY = 500;
 export const BACK_OFFICE_MAX_AMOUNT = 10;
+/** issue 13: the back-office's refusal of an amount outside 1–10 (never silently stored as something else). */
+export const BACK_OFFICE_AMOUNT_MESSAGE = `Het aantal is 1 tot en met ${BACK_OFFICE_MAX_AMOUNT}.`;
 
 /**
  * spec §7 POST /orders/create; DESIGN §3: a public order is always unpaid with no invoice sent and needs
@@ -52,8 +54,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.ip}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
-  const max = isManager ? BACK_OFFICE_MAX_AMOUNT : PUBLIC_MAX_QUANTITY;
-  if (input.amount > max) throw badRequest(`Het aantal kerstpakketten is maximaal ${max}.`);
+  if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
+  if (input.amount > PUBLIC_MAX_QUANTITY) throw badRequest(`Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
   if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
   if (input.tablerId === null) {
     if (!isManager) throw badRequest('Kies eerst een tabler.');
@@ -77,6 +79,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
         reference: sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
         ...orderFields(input),
         paid: isManager ? input.paid : false,
+        paidAt: isManager && input.paid ? now.toISOString() : null,
         invoiceSent: isManager ? input.invoiceSent : false,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
@@ -137,15 +140,25 @@ export interface OrderView {
   paid: boolean;
   invoice_sent: boolean;
   invoice_number: string | null;
+  invoice_date: string | null;
+  paid_at: string | null;
+  cancelled: boolean;
+  credit_note_number: string | null;
+  credit_note_date: string | null;
+  reminders_sent: number;
+  last_reminder_at: string | null;
+  delivered: boolean;
+  delivered_at: string | null;
   created_at: string;
 }
 
-export interface OrderFilters {
-  paid?: boolean | undefined;
-  invoice_sent?: boolean | undefined;
-  /** A tabler's id, or 'none' for orders whose tabler was deleted. */
-  tabler_id?: number | 'none' | undefined;
-  q?: string | undefined;
+export type OrderFilters = Omit<OrderListInput, 'page' | 'per_page' | 'sort' | 'dir'>;
+
+export interface OrderPage {
+  orders: OrderView[];
+  total: number;
+  page: number;
+  per_page: number;
 }
 
 const orderColumns = {
@@ -164,29 +177,89 @@ const orderColumns = {
   paid: orders.paid,
   invoice_sent: orders.invoiceSent,
   invoice_number: orders.invoiceNumber,
+  invoice_date: orders.invoiceDate,
+  paid_at: orders.paidAt,
+  cancelled: orders.cancelled,
+  credit_note_number: orders.creditNoteNumber,
+  credit_note_date: orders.creditNoteDate,
+  reminders_sent: orders.remindersSent,
+  last_reminder_at: orders.lastReminderAt,
+  delivered: orders.delivered,
+  delivered_at: orders.deliveredAt,
   created_at: orders.createdAt,
 };
 
-/** DESIGN §4 GET /orders with the tabler's name; filtered on the server (issue 6), newest first. */
-export async function listOrders(ctx: RequestCtx, filters: OrderFilters = {}): Promise<OrderView[]> {
-  requireManagement(ctx);
+const SORT_COLUMNS = {
+  created_at: orders.createdAt,
+  reference: orders.reference,
+  name: sql`${orders.name} COLLATE NOCASE`,
+  amount: orders.amount,
+  paid: orders.paid,
+  tabler_name: sql`${tablers.name} COLLATE NOCASE`,
+} as const satisfies Record<OrderSort, unknown>;
+
+/** The SQL conditions of the filters (all but the text search). */
+async function filterConditions(ctx: RequestCtx, filters: OrderFilters): Promise<SQL[]> {
   const conditions: SQL[] = [];
   if (filters.paid !== undefined) conditions.push(eq(orders.paid, filters.paid));
   if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
+  if (filters.cancelled !== undefined) conditions.push(eq(orders.cancelled, filters.cancelled));
+  if (filters.delivered !== undefined) conditions.push(eq(orders.delivered, filters.delivered));
   if (filters.tabler_id === 'none') conditions.push(isNull(orders.tablerId));
   else if (filters.tabler_id !== undefined) conditions.push(eq(orders.tablerId, filters.tabler_id));
-  const rows = await ctx.db
-    .select(orderColumns)
-    .from(orders)
-    .leftJoin(tablers, eq(tablers.id, orders.tablerId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  const q = filters.q ? foldForSearch(filters.q.trim()) : '';
-  if (!q) return rows;
+  if (filters.overdue) {
+    // issue 13 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
+    const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
+    const cutoff = new Date(ctx.clock.now().getTime() - termDays * 24 * 60 * 60 * 1000).toISOString();
+    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, cutoff));
+  }
+  return conditions;
+}
+
+/**
+ * DESIGN §4 GET /orders with the tabler's name, filtered on the server, newest first; with `page` given
+ * (DESIGN §5) one page of it, sorted as asked, with the number of matching orders.
+ */
+export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
+  return (await queryOrders(ctx, input)).rows;
+}
+
+export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Promise<OrderPage> {
+  const page = input.page ?? 1;
+  const perPage = input.per_page ?? DEFAULT_PER_PAGE;
+  const { rows, total } = await queryOrders(ctx, { ...input, page, per_page: perPage });
+  return { orders: rows, total, page, per_page: perPage };
+}
+
+async function queryOrders(ctx: RequestCtx, input: OrderListInput): Promise<{ rows: OrderView[]; total: number }> {
+  requireManagement(ctx);
+  const conditions = await filterConditions(ctx, input);
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = input.dir === 'asc' ? asc : desc;
+  const order = input.sort ? [direction(SORT_COLUMNS[input.sort]), direction(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
+  const q = input.q ? foldForSearch(input.q.trim()) : '';
+  const paged = input.page !== undefined && input.per_page !== undefined;
+  const base = ctx.db.select(orderColumns).from(orders).leftJoin(tablers, eq(tablers.id, orders.tablerId)).where(where).orderBy(...order);
+  if (!q) {
+    if (!paged) {
+      const rows = await base;
+      return { rows, total: rows.length };
+    }
+    const [rows, [count]] = await Promise.all([
+      base.limit(input.per_page!).offset((input.page! - 1) * input.per_page!),
+      ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
   // Text search in code: SQLite's lower() knows only ASCII, and 'e' should also find 'é'.
-  return rows.filter((o) =>
-    [o.reference, o.name, o.email, o.phone, o.address, o.postal_code, o.city, o.notes ?? '', o.tabler_name ?? ''].some((field) => foldForSearch(field).includes(q)),
+  const found = (await base).filter((o) =>
+    [o.reference, o.name, o.email, o.phone, o.address, o.postal_code, o.city, o.notes ?? '', o.tabler_name ?? '', o.invoice_number ?? '', o.credit_note_number ?? ''].some((field) =>
+      foldForSearch(field).includes(q),
+    ),
   );
+  if (!paged) return { rows: found, total: found.length };
+  const offset = (input.page! - 1) * input.per_page!;
+  return { rows: found.slice(offset, offset + input.per_page!), total: found.length };
 }
 
 /** Lower case without accents, for search. */
@@ -202,12 +275,18 @@ async function requireOrder(ctx: RequestCtx, id: number) {
 
 const orderTarget = (order: { id: number; reference: string }) => `order:${order.id} (${order.reference})`;
 
+/** What an invoice prints of an order, under the API's names: fixed once the invoice is issued. */
+const INVOICED_FIELDS = ['name', 'email', 'address', 'postal_code', 'city', 'amount'];
+
+export const invoicedOrderLocked = (invoiceNumber: string) =>
+  `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`;
+
 /** spec §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
-  if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(`Het aantal kerstpakketten is maximaal ${BACK_OFFICE_MAX_AMOUNT}.`);
+  if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
   if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
   if (input.tablerId !== null) {
     const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
@@ -219,10 +298,13 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
     if (existing[field] !== value) changes[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = [existing[field], value];
   }
+  // issue 13: an issued invoice never changes, so neither may what it printed.
+  if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError(409, invoicedOrderLocked(existing.invoiceNumber));
+  const now = ctx.clock.now().toISOString();
   await ctx.db.batch([
     ctx.db
       .update(orders)
-      .set({ ...next, updatedAt: ctx.clock.now().toISOString() })
+      .set({ ...next, ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}), updatedAt: now })
       .where(eq(orders.id, id)),
     auditIfChanged(ctx, { action: 'order.updated', target: orderTarget(existing), details: changes }),
   ]);
@@ -232,7 +314,10 @@ export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): 
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   await ctx.db.batch([
-    ctx.db.update(orders).set({ paid, updatedAt: ctx.clock.now().toISOString() }).where(and(eq(orders.id, id), ne(orders.paid, paid))),
+    ctx.db
+      .update(orders)
+      .set({ paid, paidAt: paid ? ctx.clock.now().toISOString() : null, updatedAt: ctx.clock.now().toISOString() })
+      .where(and(eq(orders.id, id), ne(orders.paid, paid))),
     auditIfChanged(ctx, { action: paid ? 'order.paid' : 'order.unpaid', target: orderTarget(existing) }),
   ]);
 }

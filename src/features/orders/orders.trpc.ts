@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { idSchema } from '../../http/record-id';
 import { managementProcedure, publicProcedure, router } from '../../trpc/init';
-import { orderFiltersSchema, orderInputSchema, paidSchema } from './orders.schemas';
-import { createOrder, deleteOrder, listOrders, setOrderPaid, updateOrder } from './orders.service';
+import { orderInputSchema, orderListSchema, paidSchema } from './orders.schemas';
+import { createOrder, deleteOrder, listOrders, listOrdersPage, setOrderPaid, updateOrder } from './orders.service';
 
 export const ordersRouter = router({
   create: publicProcedure.input(orderInputSchema).mutation(async ({ ctx, input }) => ({
     success: true as const,
     order_reference: (await createOrder(ctx, input)).reference,
   })),
-  list: managementProcedure.input(orderFiltersSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
+  list: managementProcedure.input(orderListSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
+  /** DESIGN §5 paged list: { orders, total, page, per_page }. */
+  page: managementProcedure.input(orderListSchema).query(({ ctx, input }) => listOrdersPage(ctx, input)),
   update: managementProcedure.input(z.object({ id: idSchema.shape.id, order: orderInputSchema })).mutation(async ({ ctx, input }) => {
     await updateOrder(ctx, input.id, input.order);
     return { success: true as const };

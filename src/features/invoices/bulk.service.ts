@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import type { RequestCtx } from '../../context';
+import { AppError } from '../../http/errors';
+import { requireManagement } from '../auth/permissions';
+import { setOrderPaid } from '../orders/orders.service';
+import { sendInvoice, sendReminder } from './invoices.service';
+
+export const BULK_ACTIONS = ['mark_paid', 'mark_unpaid', 'send_invoice', 'send_reminder'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+/** A page of the orders table at most, or all that match a filter of a club's campaign. */
+export const MAX_BULK_ORDERS = 500;
+
+export const bulkSchema = z.object({
+  ids: z
+    .array(z.number({ error: 'ids must be order ids' }).int().positive(), { error: 'ids must be a list of order ids' })
+    .min(1, { error: 'Kies minstens één bestelling.' })
+    .max(MAX_BULK_ORDERS, { error: `Kies hoogstens ${MAX_BULK_ORDERS} bestellingen tegelijk.` }),
+  action: z.enum(BULK_ACTIONS, { error: `action must be one of ${BULK_ACTIONS.join(', ')}` }),
+});
+
+export interface BulkResult {
+  id: number;
+  success: boolean;
+  error?: string;
+}
+
+const RUN: Record<BulkAction, (ctx: RequestCtx, id: number) => Promise<unknown>> = {
+  mark_paid: (ctx, id) => setOrderPaid(ctx, id, true),
+  mark_unpaid: (ctx, id) => setOrderPaid(ctx, id, false),
+  send_invoice: sendInvoice,
+  send_reminder: sendReminder,
+};
+
+/**
+ * DESIGN §5 POST /orders/bulk: one action on many orders, each by the same service as a single one, so
+ * every rule holds per order; a refusal of one (an expected AppError) is that order's result and the
+ * rest go on. Anything unexpected stops the run (and is answered as a server error).
+ */
+export async function runBulk(ctx: RequestCtx, input: z.output<typeof bulkSchema>): Promise<{ success: true; results: BulkResult[] }> {
+  requireManagement(ctx);
+  const results: BulkResult[] = [];
+  for (const id of new Set(input.ids)) {
+    try {
+      await RUN[input.action](ctx, id);
+      results.push({ id, success: true });
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      results.push({ id, success: false, error: error.message });
+    }
+  }
+  return { success: true, results };
+}

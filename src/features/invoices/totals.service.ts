@@ -1,0 +1,141 @@
+import { eq, sql } from 'drizzle-orm';
+import type { RequestCtx } from '../../context';
+import { orders, tablers } from '../../db/schema';
+import { badRequest } from '../../http/errors';
+import { requireManagement } from '../auth/permissions';
+import { getIntegerSetting, getSetting } from '../settings/settings.service';
+import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit } from './invoice-amounts';
+
+/** DESIGN §5 GET /orders/totals; `per_day` feeds the dashboard's charts. Money in euros, rounded to cents. */
+export interface OrderTotals {
+  orders: number;
+  packages: number;
+  revenue_excl: number;
+  revenue_incl: number;
+  paid: { orders: number; amount_incl: number };
+  open: { orders: number; amount_incl: number };
+  invoices_sent: number;
+  per_tabler: { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number }[];
+  /** Per calendar day (UTC date of the moment): orders and packages ordered, money invoiced and received. */
+  per_day: { date: string; orders: number; packages: number; invoiced_incl: number; received_incl: number }[];
+}
+
+const euros = (cents: number) => Math.round(cents) / 100;
+
+/**
+ * The campaign's sums from SQL aggregates (issue 13): never every order in memory, whatever their
+ * number. Issued invoices count with the sums they billed; orders not yet invoiced with today's price
+ * and VAT split, computed once per package count (a group), so the totals are exactly the sum of what
+ * each order's invoice says or would say. Credited (cancelled) orders are left out.
+ */
+export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
+  requireManagement(ctx);
+  const split = parseVatSplit(await getSetting(ctx, 'vat_split'));
+  if (!split) throw badRequest(INVALID_VAT_SPLIT);
+  const unitPriceCents = (await getIntegerSetting(ctx, 'package_price')) * 100;
+  const byAmount = new Map<number, { net: number; total: number }>();
+  const unissued = (amount: number) => {
+    let sums = byAmount.get(amount);
+    if (!sums) {
+      const computed = computeInvoiceAmounts(amount, unitPriceCents, split);
+      sums = { net: computed.netCents, total: computed.totalCents };
+      byAmount.set(amount, sums);
+    }
+    return sums;
+  };
+  const live = eq(orders.cancelled, false);
+  const net = sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`;
+  const day = (column: typeof orders.createdAt | typeof orders.invoiceDate | typeof orders.paidAt) => sql<string>`substr(${column}, 1, 10)`;
+
+  const [groups, tablerRows, orderedPerDay, invoicedPerDay, receivedPerDay] = await Promise.all([
+    ctx.db
+      .select({
+        amount: orders.amount,
+        paid: orders.paid,
+        net,
+        total: orders.invoiceTotalCents,
+        n: sql<number>`count(*)`,
+        sent: sql<number>`sum(${orders.invoiceSent})`,
+      })
+      .from(orders)
+      .where(live)
+      .groupBy(orders.amount, orders.paid, net, orders.invoiceTotalCents),
+    ctx.db
+      .select({ tabler_id: orders.tablerId, tabler_name: tablers.name, orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
+      .from(orders)
+      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+      .where(live)
+      .groupBy(orders.tablerId, tablers.name)
+      .orderBy(sql`sum(${orders.amount}) DESC`, sql`${tablers.name} COLLATE NOCASE`),
+    ctx.db
+      .select({ date: day(orders.createdAt), orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
+      .from(orders)
+      .where(live)
+      .groupBy(day(orders.createdAt)),
+    ctx.db
+      .select({ date: day(orders.invoiceDate), amount: orders.amount, total: orders.invoiceTotalCents, n: sql<number>`count(*)` })
+      .from(orders)
+      .where(sql`${live} AND ${orders.invoiceDate} IS NOT NULL`)
+      .groupBy(day(orders.invoiceDate), orders.amount, orders.invoiceTotalCents),
+    ctx.db
+      .select({ date: day(orders.paidAt), amount: orders.amount, total: orders.invoiceTotalCents, n: sql<number>`count(*)` })
+      .from(orders)
+      .where(sql`${live} AND ${orders.paid} = 1 AND ${orders.paidAt} IS NOT NULL`)
+      .groupBy(day(orders.paidAt), orders.amount, orders.invoiceTotalCents),
+  ]);
+
+  const totals: OrderTotals = {
+    orders: 0,
+    packages: 0,
+    revenue_excl: 0,
+    revenue_incl: 0,
+    paid: { orders: 0, amount_incl: 0 },
+    open: { orders: 0, amount_incl: 0 },
+    invoices_sent: 0,
+    per_tabler: tablerRows.map((t) => ({ ...t, orders: Number(t.orders), packages: Number(t.packages) })),
+    per_day: [],
+  };
+  let netCents = 0;
+  let totalCents = 0;
+  let paidCents = 0;
+  let openCents = 0;
+  for (const g of groups) {
+    const n = Number(g.n);
+    const sums = unissued(g.amount);
+    const groupNet = (g.net ?? sums.net) * n;
+    const groupTotal = (g.total ?? sums.total) * n;
+    totals.orders += n;
+    totals.packages += g.amount * n;
+    totals.invoices_sent += Number(g.sent);
+    netCents += groupNet;
+    totalCents += groupTotal;
+    if (g.paid) {
+      totals.paid.orders += n;
+      paidCents += groupTotal;
+    } else {
+      totals.open.orders += n;
+      openCents += groupTotal;
+    }
+  }
+  totals.revenue_excl = euros(netCents);
+  totals.revenue_incl = euros(totalCents);
+  totals.paid.amount_incl = euros(paidCents);
+  totals.open.amount_incl = euros(openCents);
+
+  const days = new Map<string, OrderTotals['per_day'][number]>();
+  const dayOf = (date: string) => {
+    let entry = days.get(date);
+    if (!entry) {
+      entry = { date, orders: 0, packages: 0, invoiced_incl: 0, received_incl: 0 };
+      days.set(date, entry);
+    }
+    return entry;
+  };
+  for (const d of orderedPerDay) Object.assign(dayOf(d.date), { orders: Number(d.orders), packages: Number(d.packages) });
+  for (const d of invoicedPerDay) dayOf(d.date).invoiced_incl += (d.total ?? unissued(d.amount).total) * Number(d.n);
+  for (const d of receivedPerDay) dayOf(d.date).received_incl += (d.total ?? unissued(d.amount).total) * Number(d.n);
+  totals.per_day = [...days.values()]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((d) => ({ ...d, invoiced_incl: euros(d.invoiced_incl), received_incl: euros(d.received_incl) }));
+  return totals;
+}
