@@ -8,6 +8,7 @@ import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
+import { paymentsRoutes } from './features/payments/payments.routes';
 import { mailRoutes } from './features/mail/mail.routes';
 import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, ordersRoutes(ctxOf));
   app.route(base, ordersCsvRoutes(ctxOf));
   app.route(base, invoicesRoutes(ctxOf));
+  app.route(base, paymentsRoutes(ctxOf));
   app.route(base, mailRoutes(ctxOf));
   app.route(base, auditRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));

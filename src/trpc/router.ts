@@ -3,6 +3,7 @@ import { auditRouter } from '../features/audit/audit.trpc';
 import { contactRouter } from '../features/contact/contact.trpc';
 import { ordersRouter } from '../features/orders/orders.trpc';
 import { invoicesRouter } from '../features/invoices/invoices.trpc';
+import { paymentsRouter } from '../features/payments/payments.trpc';
 import { mailRouter } from '../features/mail/mail.trpc';
 import { tablersRouter } from '../features/tablers/tablers.trpc';
 import { groupsRouter } from '../features/groups/groups.trpc';
@@ -19,6 +20,7 @@ export const appRouter = router({
   contact: contactRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,
+  payments: paymentsRouter,
   mail: mailRouter,
   tablers: tablersRouter,
   settings: settingsRouter,

@@ -1,0 +1,72 @@
+import { AppError } from '../../http/errors';
+import { boundaryOf, readMultipart } from '../../http/multipart';
+import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
+import { parseInput, readJsonBody } from '../../http/validate';
+import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE } from './camt053';
+import { importIdSchema } from './payments.schemas';
+import { confirmImport, importStatement } from './payments.service';
+
+export const NO_STATEMENT_FILE = 'Kies een CAMT.053-bankafschrift (XML) om in te lezen.';
+export const NOT_A_FORM_UPLOAD = 'Stuur het bankafschrift als formulier-upload (multipart/form-data) in het veld file.';
+
+/** Room for the form's boundaries and part headers around a statement of the largest size. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * Reads the `file` part of a multipart upload into memory, at most MAX_STATEMENT_BYTES: the stream is
+ * stopped at the first byte past it (413), whatever Content-Length says. Other parts are skipped.
+ */
+async function readStatementUpload(request: Request): Promise<{ filename: string; bytes: Uint8Array }> {
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_STATEMENT_BYTES + FORM_OVERHEAD_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
+  let boundary: string;
+  try {
+    boundary = boundaryOf(request.headers.get('content-type'));
+  } catch {
+    throw new AppError(400, NOT_A_FORM_UPLOAD);
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let filename: string | null = null;
+  let reading = false;
+  try {
+    await readMultipart(request.body, boundary, {
+      onPart: (part) => {
+        reading = part.name === 'file' && part.filename !== undefined && filename === null;
+        if (reading) filename = part.filename ?? '';
+      },
+      onData: (chunk) => {
+        if (!reading) return;
+        size += chunk.length;
+        if (size > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
+        chunks.push(chunk);
+      },
+      onPartEnd: () => {
+        reading = false;
+      },
+    });
+  } catch (error) {
+    // The shared reader's own refusals are in English; this screen speaks Dutch.
+    if (error instanceof AppError && error.status === 400) throw new AppError(400, NOT_A_FORM_UPLOAD);
+    throw error;
+  }
+  if (filename === null) throw new AppError(400, NO_STATEMENT_FILE);
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return { filename, bytes };
+}
+
+/** DESIGN §5 payments: the statement upload (REST only, like the APK upload) and its confirmation. */
+export function paymentsRoutes(ctxOf: CtxOf) {
+  const r = restRouter();
+  const manager = managementOnly(ctxOf);
+  r.post('/api/payments/import', manager, async (c) => c.json(await importStatement(await ctxOf(c), await readStatementUpload(c.req.raw))));
+  r.post('/api/payments/confirm', manager, async (c) => {
+    const { import_id } = parseInput(importIdSchema, await readJsonBody(c.req.raw));
+    return c.json(await confirmImport(await ctxOf(c), import_id));
+  });
+  return r;
+}

@@ -1,0 +1,12 @@
+import { managementProcedure, router } from '../../trpc/init';
+import { importIdSchema, orderIdSchema } from './payments.schemas';
+import { confirmImport, importEntries, listImports, paymentForOrder } from './payments.service';
+
+/** The tRPC side of DESIGN §5 payments; the statement upload itself is REST only (a file). */
+export const paymentsRouter = router({
+  confirm: managementProcedure.input(importIdSchema).mutation(({ ctx, input }) => confirmImport(ctx, input.import_id)),
+  imports: managementProcedure.query(({ ctx }) => listImports(ctx)),
+  entries: managementProcedure.input(importIdSchema).query(({ ctx, input }) => importEntries(ctx, input.import_id)),
+  /** The bank booking that paid an order, for the order's detail view. */
+  forOrder: managementProcedure.input(orderIdSchema).query(({ ctx, input }) => paymentForOrder(ctx, input.order_id)),
+});
