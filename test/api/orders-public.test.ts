@@ -630,9 +630,9 @@ describe.each(both)('$name admin order create (back-office)', (tr) => {
     expect(row).toMatchObject({ paid: false, invoiceSent: false });
   });
 
-  it('accepts 10 packages and refuses 11 with "Het aantal kerstpakketten is maximaal 10."', async () => {
+  it('accepts 10 packages and refuses 11 with "Het aantal is 1 tot en met 10."', async () => {
     expect((await create(orderBody(tablerId, { amount: 10 }))).status).toBe(200);
-    expectFailure(tr, await create(orderBody(tablerId, { amount: 11 })), 400, 'Het aantal kerstpakketten is maximaal 10.');
+    expectFailure(tr, await create(orderBody(tablerId, { amount: 11 })), 400, 'Het aantal is 1 tot en met 10.');
     expect((await orderRows()).map((r) => r.amount)).toEqual([10]);
   });
 

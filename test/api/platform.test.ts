@@ -519,16 +519,17 @@ describe('sessions', () => {
 });
 
 describe('seed data and the first admin', () => {
-  it('seeds the five permissions of spec §6, none deletable', async () => {
+  it('seeds the five permissions of spec §6 and management.access (issue 13), none deletable', async () => {
     const rows = await t.db.select().from(permissions);
-    expect(rows.map((p) => p.key).sort()).toEqual(['admin.access', 'premium.aiusage', 'settings.delete', 'users.assign', 'users.delete']);
+    expect(rows.map((p) => p.key).sort()).toEqual(['admin.access', 'management.access', 'premium.aiusage', 'settings.delete', 'users.assign', 'users.delete']);
     expect(rows.every((p) => p.deletable === false)).toBe(true);
   });
 
-  it('seeds the non-deletable groups Administrators (holding admin.access) and Users', async () => {
+  it('seeds the non-deletable groups Administrators (holding admin.access), Users and Penningmeesters (holding management.access)', async () => {
     const rows = await t.db.select().from(groups);
     expect(rows.map((g) => [g.name, g.deletable]).sort()).toEqual([
       ['Administrators', false],
+      ['Penningmeesters', false],
       ['Users', false],
     ]);
     const grants = await t.db
@@ -536,7 +537,10 @@ describe('seed data and the first admin', () => {
       .from(groupPermissions)
       .innerJoin(groups, eq(groups.id, groupPermissions.groupId))
       .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId));
-    expect(grants).toEqual([{ group: 'Administrators', key: 'admin.access' }]);
+    expect(grants.sort((a, b) => a.group.localeCompare(b.group))).toEqual([
+      { group: 'Administrators', key: 'admin.access' },
+      { group: 'Penningmeesters', key: 'management.access' },
+    ]);
   });
 
   it('seeds the built-in settings of DESIGN §3 with their defaults, none deletable', async () => {
