@@ -3,11 +3,12 @@ import ShieldIcon from "lucide-react/icons/shield";
 
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { ADMIN_ACCESS, hasPermission, type UserWithPermissions } from "@/lib/permissions";
+import { mayOpenAdminArea, type UserWithPermissions } from "@/lib/permissions";
 import { cn } from "@/lib/utils";
 import { headerControl } from "./header-controls";
 
-// spec §2 "Layout", signed in: an Admin link (admin.access only), a Logout button (logs out, goes to
+// spec §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or
+// management.access for a treasurer, issue 13), a Logout button (logs out, goes to
 // /login) and an avatar with the username's first letter linking to /account, tooltip
 // 'Account settings'. The caller decides how logging out works (SPA or prerendered page).
 export default function SignedInControls({
@@ -22,7 +23,7 @@ export default function SignedInControls({
   const initial = (Array.from(user.username)[0] ?? "?").toUpperCase();
   return (
     <nav aria-label="Account" className="flex shrink-0 items-center gap-1 sm:gap-2">
-      {hasPermission(user, ADMIN_ACCESS) && (
+      {mayOpenAdminArea(user) && (
         <Button asChild variant="ghost" className={headerControl}>
           <a href="/admin">
             <ShieldIcon aria-hidden="true" className="hidden sm:block" />

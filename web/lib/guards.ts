@@ -1,6 +1,6 @@
 import { redirect } from "@tanstack/react-router";
 
-import { hasPermission } from "@/lib/permissions";
+import { hasPermission, mayOpenAdminArea } from "@/lib/permissions";
 import { type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { RouterContext } from "@/routes/__root";
 
@@ -26,9 +26,18 @@ export async function requireUser(context: GuardContext): Promise<SessionUser> {
   return user;
 }
 
-/** Admin and premium guards: a user without the permission goes to / (admin.access passes all). */
-export function requirePermission(user: SessionUser, key: string): SessionUser {
-  if (!hasPermission(user, key)) throw redirect({ to: "/", replace: true });
+/**
+ * Admin and premium guards: a user without the permission goes to `otherwise` (/ unless told; the
+ * admin pages send a treasurer back to /admin, where their own tiles are). admin.access passes all.
+ */
+export function requirePermission(user: SessionUser, key: string, otherwise: "/" | "/admin" = "/"): SessionUser {
+  if (!hasPermission(user, key)) throw redirect({ to: otherwise, replace: true });
+  return user;
+}
+
+/** The admin area's outer guard (issue 13): admin.access or management.access, else /. */
+export function requireAdminArea(user: SessionUser): SessionUser {
+  if (!mayOpenAdminArea(user)) throw redirect({ to: "/", replace: true });
   return user;
 }
 

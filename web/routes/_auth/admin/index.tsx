@@ -3,14 +3,18 @@ import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import ShieldIcon from "lucide-react/icons/shield";
 
 import { PageContainer } from "@/components/layout/site-layout";
-import { ADMIN_SECTIONS } from "./-components/admin-sections";
+import { useSession } from "@/lib/auth";
+import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
+import { sectionsFor } from "./-components/admin-sections";
 
-// spec §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line).
+// spec §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which
+// a user sees those they may open (issue 13: a treasurer only Management).
 export const Route = createFileRoute("/_auth/admin/")({
   component: AdminHomePage,
 });
 
 function AdminHomePage() {
+  const { user } = useSession();
   return (
     <PageContainer className="flex flex-col gap-6">
       <div className="flex items-center gap-3">
@@ -19,12 +23,14 @@ function AdminHomePage() {
         </span>
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
-          <p className="text-sm text-muted-foreground">Manage the accounts, the site and the campaign.</p>
+          <p className="text-sm text-muted-foreground">
+            {hasPermission(user, ADMIN_ACCESS) ? "Manage the accounts, the site and the campaign." : "Run the campaign: tablers, orders, invoices and payments."}
+          </p>
         </div>
       </div>
       <nav aria-label="Admin sections">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {ADMIN_SECTIONS.map(({ to, title, description, icon: Icon }) => (
+          {sectionsFor(user).map(({ to, title, description, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}

@@ -2,19 +2,24 @@ import { createFileRoute, Outlet, useMatch } from "@tanstack/react-router";
 
 import { NotFound } from "@/components/not-found";
 import { PageSpinner } from "@/components/ui/spinner";
-import { requirePermission, requireTwoFactorWhenRequired } from "@/lib/guards";
-import { ADMIN_ACCESS } from "@/lib/permissions";
+import { requireAdminArea, requirePermission, requireTwoFactorWhenRequired } from "@/lib/guards";
+import { permissionForAdminPath } from "./-components/admin-sections";
 import { AdminToolbar } from "./-components/admin-toolbar";
 
-// spec §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user
-// holds admin.access (the _auth layout above has already sent visitors to /login); an admin who must
-// first turn on two-factor (DESIGN §5) goes to /account.
+// spec §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user may open
+// some of the admin area (admin.access, or management.access for a treasurer, issue 13); the _auth
+// layout above has already sent visitors to /login. Each page then needs its section's permission: a
+// treasurer who asks for another page goes back to /admin, which shows only what they may open. An
+// admin who must first turn on two-factor (DESIGN §5) goes to /account.
 // The layout is split into its own chunk with the pages (autoCodeSplitting), so no admin screen
-// code reaches a visitor of the public pages; only this guard is in the main bundle.
+// code reaches a visitor of the public pages; only this guard (and the sections' list it reads) is in
+// the SPA's main bundle.
 export const Route = createFileRoute("/_auth/admin")({
-  beforeLoad: async ({ context }) => {
-    requirePermission(context.user, ADMIN_ACCESS);
+  beforeLoad: async ({ context, location }) => {
+    requireAdminArea(context.user);
     await requireTwoFactorWhenRequired(context);
+    const needed = permissionForAdminPath(location.pathname);
+    if (needed) requirePermission(context.user, needed, "/admin");
   },
   pendingComponent: () => <PageSpinner />,
   component: AdminLayout,

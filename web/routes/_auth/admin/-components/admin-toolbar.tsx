@@ -3,11 +3,12 @@ import LayoutGridIcon from "lucide-react/icons/layout-grid";
 import * as React from "react";
 
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/utils";
-import { ADMIN_SECTIONS } from "./admin-sections";
+import { sectionsFor } from "./admin-sections";
 
 // spec §2 "Admin home and toolbar": the sub-pages show an icon toolbar with an 'Admin Home' button
-// and the tiles. The active page is highlighted (and aria-current); on a phone the strip scrolls
+// and the tiles (only those the user may open, issue 13). The active page is highlighted (and aria-current); on a phone the strip scrolls
 // sideways, with the active button scrolled into view.
 
 const itemClass = cn(
@@ -21,6 +22,8 @@ const itemClass = cn(
 export function AdminToolbar() {
   const listRef = React.useRef<HTMLUListElement>(null);
   const pathname = useLocation({ select: (location) => location.pathname });
+  const { user } = useSession();
+  const sections = sectionsFor(user);
 
   // Bring the active button into view on a narrow screen (after every navigation), without
   // scrolling the page itself.
@@ -40,7 +43,7 @@ export function AdminToolbar() {
         <ul ref={listRef} className="relative flex items-center gap-1 overflow-x-auto py-2 [scrollbar-width:thin]">
           <ToolbarItem to="/admin" label="Admin Home" hint="All admin sections" icon={LayoutGridIcon} exact />
           <li aria-hidden="true" className="mx-1 h-8 w-px shrink-0 bg-border" />
-          {ADMIN_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <ToolbarItem
               key={section.to}
               to={section.to}

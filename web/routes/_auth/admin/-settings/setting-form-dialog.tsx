@@ -14,6 +14,7 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
+import { ChoiceSelect, settingChoices } from "./setting-value-editor";
 import {
   DEFAULT_GROUP,
   PASSWORDS_DO_NOT_MATCH,
@@ -395,10 +396,21 @@ function ValueField({
           />
         </div>
       );
-    default:
+    default: {
+      // Issue 13: a setting with a fixed list of values (geocoder_provider) is chosen, not typed.
+      const choices = settingChoices(form.key, form.type);
+      if (choices) {
+        return (
+          <div className="grid gap-2">
+            <Label htmlFor={id}>Value</Label>
+            <ChoiceSelect id={id} choices={choices} value={form.value} onChange={onValue} />
+          </div>
+        );
+      }
       return (
         <TextField id={id} label="Value" name="value" value={form.value} onChange={(event) => onValue(event.target.value)} autoComplete="off" />
       );
+    }
   }
 }
 

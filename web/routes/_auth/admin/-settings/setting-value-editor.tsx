@@ -7,11 +7,18 @@ import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { useTrpc } from "@/lib/auth";
 import { cn } from "@/lib/utils";
+import { SETTING_CHOICES } from "../../../../../src/features/settings/setting-rules";
 import { DEFAULT_USER_GROUP_KEY, type Setting } from "./setting-utils";
 
 // The inline value editor of a setting row, by type (spec §5 "Setting form"): boolean → switch,
 // integer → number input bounded by min/max, string → text, json → textarea, password → password
-// plus confirmation. default_user_group_id is chosen from the groups (spec §3).
+// plus confirmation. default_user_group_id is chosen from the groups (spec §3); a setting with a fixed
+// list of values (issue 13: geocoder_provider) from that list, the one the server checks on save.
+
+/** The values a string setting may take, or undefined when it is free text. */
+export function settingChoices(key: string, type: string): readonly string[] | undefined {
+  return type === "string" ? SETTING_CHOICES[key.trim()] : undefined;
+}
 
 export type SettingValueEditorProps = {
   setting: Setting;
@@ -56,6 +63,21 @@ export function SettingValueEditor({
 
   if (setting.key === DEFAULT_USER_GROUP_KEY && setting.type === "integer") {
     return <GroupSelect label={label} value={value} onChange={onChange} onBlur={onBlur} onSubmit={submitOnEnter} {...common} />;
+  }
+  const choices = settingChoices(setting.key, setting.type);
+  if (choices) {
+    return (
+      <ChoiceSelect
+        choices={choices}
+        value={value}
+        onChange={onChange}
+        aria-label={label}
+        disabled={disabled}
+        aria-invalid={common["aria-invalid"]}
+        aria-describedby={describedBy}
+        className="max-w-xs bg-background"
+      />
+    );
   }
 
   switch (setting.type) {
@@ -210,6 +232,47 @@ function GroupSelect({
         {list.map((group) => (
           <SelectItem key={group.id} value={String(group.id)}>
             {group.name}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select>
+  );
+}
+
+/**
+ * One of a setting's fixed values. A stored value outside the list (set before the rule existed) is
+ * still shown, marked, so the screen never pretends another value is stored.
+ */
+export function ChoiceSelect({
+  choices,
+  value,
+  onChange,
+  id,
+  className,
+  disabled,
+  ...aria
+}: {
+  choices: readonly string[];
+  value: string;
+  onChange: (value: string) => void;
+  id?: string;
+  className?: string;
+  disabled?: boolean;
+  "aria-label"?: string;
+  "aria-invalid"?: true | undefined;
+  "aria-describedby"?: string;
+}) {
+  const known = choices.includes(value);
+  return (
+    <Select value={value} onValueChange={onChange} disabled={disabled}>
+      <SelectTrigger id={id} className={cn("w-full", className)} data-slot-editor="choice" {...aria}>
+        <SelectValue placeholder="Choose a value" />
+      </SelectTrigger>
+      <SelectContent>
+        {!known && value !== "" && <SelectItem value={value}>{value} (not allowed)</SelectItem>}
+        {choices.map((choice) => (
+          <SelectItem key={choice} value={choice}>
+            {choice}
           </SelectItem>
         ))}
       </SelectContent>
