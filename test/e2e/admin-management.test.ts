@@ -44,7 +44,8 @@ function orderRow(page: Page, customer: string) {
   return page.locator('tr[data-order]').filter({ hasText: customer });
 }
 
-async function addOrder(page: Page, o: { name: string; email: string; amount: string }) {
+/** `refusedAmount`: typed first, and must be refused inline (nothing saved) before `amount` is typed. */
+async function addOrder(page: Page, o: { name: string; email: string; amount: string; refusedAmount?: string }) {
   await page.getByRole('button', { name: 'Nieuwe Bestelling' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('heading', { name: 'Nieuwe Bestelling' }).waitFor();
@@ -59,7 +60,14 @@ async function addOrder(page: Page, o: { name: string; email: string; amount: st
   await dialog.getByLabel('Adres').fill('Voorstraat 1');
   await dialog.getByLabel('Postcode').fill('8861 BA');
   await dialog.getByLabel('Plaats').fill('Harlingen');
+  if (o.refusedAmount !== undefined) {
+    await dialog.getByLabel('Aantal kerstpakketten').fill(o.refusedAmount);
+    // issue 13: a number outside 1–10 is refused inline, never silently stored as 1.
+    expect(await dialog.locator('[data-slot=amount-error]').textContent()).toBe('Het aantal is 1 tot en met 10.');
+    expect(await save.isDisabled()).toBe(true);
+  }
   await dialog.getByLabel('Aantal kerstpakketten').fill(o.amount);
+  expect(await dialog.locator('[data-slot=amount-error]').count()).toBe(0);
   await save.click();
   await dialog.waitFor({ state: 'detached' });
   await orderRow(page, o.name).waitFor();
@@ -75,6 +83,15 @@ describe('the management dashboard in Chromium', () => {
     page = await context.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await signIn(page);
+    // issue 13: invoices go out only once the club's IBAN, KvK number and VAT id are real (not the seeded placeholders).
+    for (const [key, value] of Object.entries({ club_iban: 'NL91ABNA0417164300', club_kvk_number: '12345678', club_vat_id: 'NL123456789B01' })) {
+      const saved = await page.evaluate(
+        async ([key, value]) =>
+          (await fetch('/api/settings/update', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, value }) })).json(),
+        [key, value] as const,
+      );
+      expect(saved).toEqual({ success: true });
+    }
   });
 
   afterAll(async () => {
@@ -109,9 +126,10 @@ describe('the management dashboard in Chromium', () => {
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
     await page.locator('td').getByText('Geen bestellingen gevonden.').waitFor();
     await addOrder(page, { name: 'Piet Pietersen', email: 'piet@example.nl', amount: '3' });
-    // An invalid amount falls back to 1.
-    await addOrder(page, { name: 'Jan Jansen', email: 'jan@example.nl', amount: '42' });
-    expect(await orderRow(page, 'Jan Jansen').locator('td').nth(6).textContent()).toBe('1');
+    // 42 is refused; an unparseable (empty) amount falls back to 1 (spec §5).
+    await addOrder(page, { name: 'Jan Jansen', email: 'jan@example.nl', amount: '', refusedAmount: '42' });
+    expect(await orderRow(page, 'Jan Jansen').locator('[data-slot=amount]').textContent()).toBe('1');
+    expect(await orderRow(page, 'Piet Pietersen').locator('[data-slot=amount]').textContent()).toBe('3');
     expect(await orderRow(page, 'Piet Pietersen').textContent()).toContain(TABLER);
     await expect.poll(() => stat(page, 'orders').textContent()).toBe('2');
     await expect.poll(() => stat(page, 'paid').textContent()).toBe('0 / 2');
@@ -252,7 +270,8 @@ describe('the management dashboard with 5,000 orders', () => {
   it('shows 50 rows a page, filters on the server and toggles paid without a reload', async () => {
     await page.goto(`${server.url}/admin/management`);
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
-    await expect.poll(() => stat(page, 'orders').textContent()).toBe('5001');
+    // nl-NL thousands separator.
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('5.001');
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(50);
     await page.getByText('Pagina 1 van 101').waitFor();
     await page.getByRole('button', { name: 'Volgende' }).click();

@@ -13,25 +13,34 @@ import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // spec §5 Order (back-office): tabler, name and email are required to submit; the other fields are
 // marked required in labels only. Amount is a number from 1 to 10 and falls back to 1 when invalid.
+// issue 13: "invalid" is read as unparseable (an empty or non-numeric field becomes 1); a number outside
+// 1–10 is refused with the server's own text instead of being stored as 1 without a word.
 
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 10;
+/** The text of BACK_OFFICE_AMOUNT_MESSAGE in src/features/orders/orders.service.ts (the server's refusal). */
+export const AMOUNT_RANGE_MESSAGE = `Het aantal is ${MIN_AMOUNT} tot en met ${MAX_AMOUNT}.`;
 
-export function normaliseAmount(value: string): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n >= MIN_AMOUNT && n <= MAX_AMOUNT ? n : MIN_AMOUNT;
+/** The amount to send, or an error text when the field holds a number outside 1–10 (or a fraction). */
+export function parseAmount(value: string): { amount: number; error: null } | { amount: null; error: string } {
+  const text = value.trim();
+  const n = Number(text);
+  if (text === "" || Number.isNaN(n)) return { amount: MIN_AMOUNT, error: null };
+  if (!Number.isInteger(n) || n < MIN_AMOUNT || n > MAX_AMOUNT) return { amount: null, error: AMOUNT_RANGE_MESSAGE };
+  return { amount: n, error: null };
 }
+
+/** What an issued invoice printed (server: INVOICED_FIELDS in orders.service.ts): fixed once invoiced. */
+const INVOICE_FIXED = ["name", "email", "address", "postal_code", "city", "amount"] as const;
 
 export function OrderDialog({
   order,
   tablers,
   onClose,
-  onError,
 }: {
   order: Order | "new" | null;
   tablers: readonly Tabler[];
   onClose: () => void;
-  onError: (message: string) => void;
 }) {
   const isNew = order === "new";
   return (
@@ -42,7 +51,7 @@ export function OrderDialog({
       className="sm:max-w-lg"
     >
       {order !== null && (
-        <OrderForm key={isNew ? "new" : order.id} order={isNew ? null : order} tablers={tablers} onDone={onClose} onError={onError} />
+        <OrderForm key={isNew ? "new" : order.id} order={isNew ? null : order} tablers={tablers} onDone={onClose} />
       )}
     </Modal>
   );
@@ -52,12 +61,10 @@ function OrderForm({
   order,
   tablers,
   onDone,
-  onError,
 }: {
   order: Order | null;
   tablers: readonly Tabler[];
   onDone: () => void;
-  onError: (message: string) => void;
 }) {
   const trpc = useTrpc();
   const ordersCache = useOrdersCache();
@@ -79,7 +86,11 @@ function OrderForm({
   const create = useMutation(trpc.orders.create.mutationOptions());
   const update = useMutation(trpc.orders.update.mutationOptions());
   const busy = create.isPending || update.isPending;
-  const canSubmit = form.tabler_id !== "" && form.name.trim() !== "" && form.email.trim() !== "";
+  const parsedAmount = parseAmount(form.amount);
+  const canSubmit = form.tabler_id !== "" && form.name.trim() !== "" && form.email.trim() !== "" && parsedAmount.error === null;
+  // The fields the invoice printed stay as they are; the server refuses a change to them anyway (409).
+  const invoiceNumber = order?.invoice_number ?? null;
+  const locked = (key: string) => invoiceNumber !== null && (INVOICE_FIXED as readonly string[]).includes(key);
 
   function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
     setForm((old) => ({ ...old, [key]: value }));
@@ -89,7 +100,11 @@ function OrderForm({
     event.preventDefault();
     if (!canSubmit) return;
     setFormError(null);
-    const amount = normaliseAmount(form.amount);
+    const amount = parsedAmount.amount;
+    if (amount === null) {
+      document.getElementById("order-amount")?.focus();
+      return;
+    }
     const body = {
       tabler_id: Number(form.tabler_id),
       name: form.name.trim(),
@@ -122,21 +137,37 @@ function OrderForm({
       }
       onDone();
     } catch (error) {
-      const text = errorText(error, order ? "Failed to update order" : "Failed to create order");
-      setFormError(text);
-      onError(text);
+      // Shown in the dialog, beside the form it is about; the page's banner is hidden behind the dialog.
+      setFormError(errorText(error, order ? "Failed to update order" : "Failed to create order"));
+      // A refusal may come from a change made elsewhere in the meantime (an invoice sent): show it in the list.
+      void ordersCache.invalidate();
     }
   }
 
   const field = (key: "name" | "email" | "phone" | "address" | "postal_code" | "city", label: string, type = "text") => (
     <div className="grid gap-1.5">
       <Label htmlFor={`order-${key}`}>{label} *</Label>
-      <Input id={`order-${key}`} type={type} value={form[key]} onChange={(e) => set(key, e.target.value)} required />
+      <Input
+        id={`order-${key}`}
+        type={type}
+        value={form[key]}
+        onChange={(e) => set(key, e.target.value)}
+        required
+        disabled={locked(key)}
+        aria-describedby={locked(key) ? "order-invoice-note" : undefined}
+      />
     </div>
   );
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-3" noValidate>
+      {invoiceNumber && (
+        <p id="order-invoice-note" data-slot="invoice-note" className="rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
+          {order?.credit_note_number
+            ? `Gecrediteerd met creditnota ${order.credit_note_number}. Naam, e-mail, adres, postcode, plaats en aantal staan op factuur ${invoiceNumber} en blijven zoals ze zijn.`
+            : `Gefactureerd (${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`}
+        </p>
+      )}
       <div className="grid gap-1.5">
         <Label htmlFor="order-tabler">Tabler *</Label>
         <select
@@ -173,8 +204,17 @@ function OrderForm({
           step={1}
           value={form.amount}
           onChange={(e) => set("amount", e.target.value)}
-          onBlur={() => set("amount", String(normaliseAmount(form.amount)))}
+          // Only an unparseable field falls back to 1; a number outside 1–10 stays, with its error.
+          onBlur={() => parsedAmount.error === null && set("amount", String(parsedAmount.amount))}
+          disabled={locked("amount")}
+          aria-invalid={parsedAmount.error !== null || undefined}
+          aria-describedby={[parsedAmount.error ? "order-amount-error" : null, locked("amount") ? "order-invoice-note" : null].filter(Boolean).join(" ") || undefined}
         />
+        {parsedAmount.error && (
+          <p id="order-amount-error" data-slot="amount-error" aria-live="polite" className="text-sm text-destructive">
+            {parsedAmount.error}
+          </p>
+        )}
       </div>
       <div className="grid gap-1.5">
         <Label htmlFor="order-notes">Opmerkingen</Label>

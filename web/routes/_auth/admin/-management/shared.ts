@@ -10,6 +10,10 @@ export type Order = RouterOutputs["orders"]["list"][number];
 export type OrderFilters = {
   paid?: "true" | "false" | undefined;
   invoice_sent?: "true" | "false" | undefined;
+  /** issue 13: credited orders (a credit note cancelled them). */
+  cancelled?: "true" | "false" | undefined;
+  /** issue 13 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
+  overdue?: "true" | undefined;
   tabler_id?: string | undefined;
   q?: string | undefined;
 };
@@ -19,7 +23,9 @@ export const UNKNOWN_TABLER = "Onbekend";
 
 const nlDate = new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium", timeStyle: "short" });
 const nlDay = new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium" });
+const nlNumericDay = new Intl.DateTimeFormat("nl-NL", { day: "2-digit", month: "2-digit", year: "numeric" });
 const euro = new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" });
+const count = new Intl.NumberFormat("nl-NL");
 
 /** nl-NL date and time ('22 nov 2026, 10:05'); '–' when missing. */
 export function formatNlDate(value: string | null | undefined): string {
@@ -35,8 +41,41 @@ export function formatNlDay(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : nlDay.format(date);
 }
 
+/** nl-NL numeric date ('24-11-2026'), where a short date sits inside a sentence. */
+export function formatNlNumericDay(value: string | null | undefined): string {
+  if (!value) return "–";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : nlNumericDay.format(date);
+}
+
 export function formatEuro(amount: number): string {
   return euro.format(amount);
+}
+
+/** nl-NL whole numbers with a thousands dot ('1.234'). */
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** '1 bestelling' / '1.234 bestellingen'. */
+export function ordersCountText(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? "bestelling" : "bestellingen"}`;
+}
+
+/** '2 herinneringen, laatste 24-11-2026' (issue 13), or null before the first reminder. */
+export function remindersText(order: Pick<Order, "reminders_sent" | "last_reminder_at">): string | null {
+  if (order.reminders_sent <= 0) return null;
+  const what = order.reminders_sent === 1 ? "1 herinnering" : `${formatCount(order.reminders_sent)} herinneringen`;
+  return order.last_reminder_at ? `${what}, laatste ${formatNlNumericDay(order.last_reminder_at)}` : what;
+}
+
+/** What an order allows (issue 13): the same rules the server applies, so the screen offers only these. */
+export function canCredit(order: Pick<Order, "invoice_number" | "credit_note_number">): boolean {
+  return order.invoice_number !== null && order.credit_note_number === null;
+}
+
+export function canRemind(order: Pick<Order, "invoice_number" | "paid" | "cancelled">): boolean {
+  return order.invoice_number !== null && !order.paid && !order.cancelled;
 }
 
 /** The query string of GET /orders/export.csv for the current filters. */
@@ -57,6 +96,8 @@ export function useOrdersCache() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const queryKey = trpc.orders.list.pathKey();
+  // Lists and totals that an order change can make stale besides the orders.list answers.
+  const related = [trpc.orders.page.pathKey(), trpc.invoices.totals.pathKey()];
   return {
     async cancel() {
       await queryClient.cancelQueries({ queryKey });
@@ -70,9 +111,13 @@ export function useOrdersCache() {
     update(fn: (orders: Order[]) => Order[]) {
       queryClient.setQueriesData<Order[]>({ queryKey }, (old) => (old ? fn(old) : old));
     },
-    /** Marks the lists stale; only the ones on screen refetch, in the background. */
+    /** Marks the lists and totals stale; only the ones on screen refetch, in the background. */
     invalidate() {
-      return queryClient.invalidateQueries({ queryKey });
+      return Promise.all([queryKey, ...related].map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined);
+    },
+    /** The totals alone (after a change made in the cache, such as the paid switch). */
+    invalidateTotals() {
+      return Promise.all(related.map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined);
     },
   };
 }
