@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
 
 /**
  * spec §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
@@ -27,13 +27,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+function signIn(page: Page) {
+  return signInAs(page, server.url, 'admin', ADMIN_PASSWORD);
 }
 
 function stat(page: Page, name: string) {

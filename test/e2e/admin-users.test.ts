@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, userGroups, users } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
 
 /**
  * spec §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
@@ -53,13 +53,8 @@ async function findUser(username: string) {
   return user;
 }
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+function signIn(page: Page, username: string, password: string) {
+  return signInAs(page, server.url, username, password);
 }
 
 function path(page: Page): string {

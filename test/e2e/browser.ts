@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { startNodeServer } from '../../src/node';
 
@@ -31,3 +31,13 @@ export const VIEWPORTS = {
   phone: { width: 375, height: 800 },
   desktop: { width: 1280, height: 900 },
 } as const;
+
+/** Signs in through the login form and waits for the home page it leads to. */
+export async function signIn(page: Page, siteUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${siteUrl}/login`);
+  await page.getByRole('heading', { name: 'Login' }).waitFor();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${siteUrl}/`);
+}

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
 
 /**
  * issue 13 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
@@ -34,13 +34,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+function signIn(page: Page) {
+  return signInAs(page, server.url, 'admin', ADMIN_PASSWORD);
 }
 
 /** A JSON POST from the signed-in page itself (same origin, the session cookie), as another admin's screen would. */

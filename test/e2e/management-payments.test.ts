@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, settings } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
 
 /**
  * Issue 13, dashboard part: the Management dashboard's invoice-readiness banner, the treasurer
@@ -36,13 +36,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByRole('heading', { name: 'Login' }).waitFor();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+function signIn(page: Page, username: string, password: string) {
+  return signInAs(page, server.url, username, password);
 }
 
 /** A call of the REST surface from inside the page: same origin, with the page's session cookie. */

@@ -117,44 +117,9 @@ export function OrdersTab({
             onChange={(e) => setSearch(e.target.value)}
           />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="filter-paid">Betaald</Label>
-          <NativeSelect
-            id="filter-paid"
-            value={filters.paid ?? ""}
-            onChange={(e) => onFiltersChange({ ...filters, paid: (e.target.value || undefined) as OrderFilters["paid"] })}
-          >
-            <option value="">Alle</option>
-            <option value="true">Betaald</option>
-            <option value="false">Open</option>
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="filter-invoice">Factuur</Label>
-          <NativeSelect
-            id="filter-invoice"
-            value={filters.invoice_sent ?? ""}
-            onChange={(e) =>
-              onFiltersChange({ ...filters, invoice_sent: (e.target.value || undefined) as OrderFilters["invoice_sent"] })
-            }
-          >
-            <option value="">Alle</option>
-            <option value="true">Verstuurd</option>
-            <option value="false">Niet verstuurd</option>
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="filter-cancelled">Gecrediteerd</Label>
-          <NativeSelect
-            id="filter-cancelled"
-            value={filters.cancelled ?? ""}
-            onChange={(e) => onFiltersChange({ ...filters, cancelled: (e.target.value || undefined) as OrderFilters["cancelled"] })}
-          >
-            <option value="">Alle</option>
-            <option value="true">Gecrediteerd</option>
-            <option value="false">Niet gecrediteerd</option>
-          </NativeSelect>
-        </div>
+        <FlagFilter id="filter-paid" label="Betaald" field="paid" yes="Betaald" no="Open" filters={filters} onFiltersChange={onFiltersChange} />
+        <FlagFilter id="filter-invoice" label="Factuur" field="invoice_sent" yes="Verstuurd" no="Niet verstuurd" filters={filters} onFiltersChange={onFiltersChange} />
+        <FlagFilter id="filter-cancelled" label="Gecrediteerd" field="cancelled" yes="Gecrediteerd" no="Niet gecrediteerd" filters={filters} onFiltersChange={onFiltersChange} />
         <div className="grid gap-1">
           <Label htmlFor="filter-tabler">Tabler</Label>
           <NativeSelect
@@ -301,3 +266,32 @@ export function OrdersTab({
 }
 
 export type { Tabler };
+
+type FlagField = "paid" | "invoice_sent" | "cancelled";
+
+/** A yes/no/all filter of the orders list: one select per flag, all alike. */
+function FlagFilter(props: {
+  id: string;
+  label: string;
+  field: FlagField;
+  yes: string;
+  no: string;
+  filters: OrderFilters;
+  onFiltersChange: (filters: OrderFilters) => void;
+}) {
+  const { id, label, field, yes, no, filters, onFiltersChange } = props;
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect
+        id={id}
+        value={filters[field] ?? ""}
+        onChange={(e) => onFiltersChange({ ...filters, [field]: (e.target.value || undefined) as OrderFilters[FlagField] })}
+      >
+        <option value="">Alle</option>
+        <option value="true">{yes}</option>
+        <option value="false">{no}</option>
+      </NativeSelect>
+    </div>
+  );
+}
