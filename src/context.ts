@@ -29,8 +29,6 @@ export interface AppDeps {
   assets: ((request: Request) => Promise<Response>) | null;
   /** Work to finish before the first request is answered (the Worker's once-per-isolate set-up). */
   ready?: () => Promise<void>;
-  /** Lets work finish after the response (Worker waitUntil); Node just runs it. */
-  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Lets a service set or clear the session cookie without knowing the transport. */
@@ -55,6 +53,11 @@ export interface RequestCtx extends AppDeps {
   /** An admin without two-factor while `require_2fa_for_admins` is on (features/auth/permissions.ts). */
   twoFactorSetupRequired: boolean;
   cookies: SessionCookieJar;
+  /**
+   * Lets work go on after the answer (mail delivery): the Worker's `executionCtx.waitUntil`, so the
+   * isolate is not stopped mid-send; on Node the promise simply runs on. The work must catch its own errors.
+   */
+  background(work: Promise<unknown>): void;
 }
 
 export const consoleLogger: Logger = {

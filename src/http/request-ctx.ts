@@ -47,6 +47,7 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         user: null,
         twoFactorSetupRequired: false,
         cookies,
+        background: (work) => runInBackground(c, work),
       };
       const token = getCookie(c, cookieName);
       if (token) {
@@ -66,4 +67,16 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
     c.set('requestCtx', pending);
   }
   return pending;
+}
+
+/** The Worker's waitUntil when the request has an execution context (workerd); on Node the promise runs on. */
+function runInBackground(c: AppContext, work: Promise<unknown>): void {
+  let executionCtx: { waitUntil(promise: Promise<unknown>): void } | undefined;
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    // Hono throws when there is no execution context (Node, app.request in tests).
+    executionCtx = undefined;
+  }
+  executionCtx?.waitUntil(work);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
@@ -134,19 +134,25 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/** Delivers the messages that are due. Without a transport nothing is touched: they wait, queued. */
-export async function deliverDueMail(deps: DeliveryDeps, limit = 20): Promise<DeliveryReport> {
+/**
+ * Delivers the messages that are due — all of them (the timer, the cron), or only `ids` (a request
+ * delivering the mail it just queued, issue 14). Without a transport nothing is touched: they wait, queued.
+ */
+export async function deliverDueMail(deps: DeliveryDeps, limit = 20, ids?: readonly number[]): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, failed: 0 };
-  if (!deps.transport) return report;
+  if (!deps.transport || ids?.length === 0) return report;
   const now = deps.clock.now().getTime();
   const due = await deps.db
     .select()
     .from(mailOutbox)
     .where(
-      or(
-        and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
-        // A delivery that died mid-way (process killed) is picked up again after its lease.
-        and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now - SENDING_LEASE_MS)),
+      and(
+        ids ? inArray(mailOutbox.id, [...ids]) : undefined,
+        or(
+          and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
+          // A delivery that died mid-way (process killed) is picked up again after its lease.
+          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now - SENDING_LEASE_MS)),
+        ),
       ),
     )
     .orderBy(asc(mailOutbox.nextAttemptAt))

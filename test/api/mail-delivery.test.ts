@@ -59,11 +59,17 @@ afterEach(async () => {
 
 const outbox = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
 
+const CONTACT_BODY = { email: 'zoe@example.nl', subject: 'Vraag over bezorging in Franeker', message: 'Bezorgen jullie ook buiten Harlingen?\nGroet, Zoë' };
+
+/**
+ * A contact message left in the outbox for the timer's delivery run: sent while no transport is set,
+ * so the request's own immediate delivery (issue 14) does not take it first.
+ */
 async function queueContactMessage(name = 'Zoë van der Meer') {
-  const r = await t.request('/contact/send', {
-    body: { name, email: 'zoe@example.nl', subject: 'Vraag over bezorging in Franeker', message: 'Bezorgen jullie ook buiten Harlingen?\nGroet, Zoë' },
-    headers: { 'x-test-client-ip': freshIp() },
-  });
+  const transport = t.deps.mailTransport;
+  t.deps.mailTransport = null;
+  const r = await t.request('/contact/send', { body: { name, ...CONTACT_BODY }, headers: { 'x-test-client-ip': freshIp() } });
+  t.deps.mailTransport = transport;
   expect(r.json).toEqual({ success: true });
 }
 
@@ -91,7 +97,7 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
     expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
-  it('delivers a public order confirmation', async () => {
+  it('delivers a public order confirmation at once, without a timer run (issue 14)', async () => {
     sink = await startSmtpSink();
     t.deps.mailTransport = createNodeSmtpTransport(sink.url);
     const now = t.clock.now().toISOString();
@@ -101,7 +107,7 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
       body: { tabler_id: tabler!.id, name: 'Émile', email: 'emile@example.nl', phone: '06', address: 'Kerkstraat 1', postalCode: '8861 AA', city: 'Harlingen', quantity: 2 },
     });
     expect(r.json).toMatchObject({ success: true, order_reference: 'KP-2026-0001' });
-    await deliverOutbox(t.deps);
+    await sink.waitFor(1, 5_000);
     expect(sink.messages[0]?.to).toEqual(['emile@example.nl']);
     expect(decodeHeader(parseMime(sink.messages[0]!.raw).headers.get('subject')!)).toBe('Bevestiging van je bestelling KP-2026-0001');
   });
@@ -117,6 +123,57 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
     await failUntilGivenUp();
     expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS });
     expect(sink.messages).toHaveLength(0);
+  });
+});
+
+describe('mail leaves at once after the request that queued it (issue 14)', () => {
+  /** Polls the outbox row until it leaves 'queued'/'sending' (the background delivery's outcome). */
+  async function settled(id: number) {
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+      if (row && (row.status === 'sent' || row.attempts > 0)) return row;
+      if (Date.now() > deadline) throw new Error(`mail ${id} still ${row?.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  it('delivers a contact message to the SMTP server within 5 seconds, without a timer run', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    const r = await t.request('/contact/send', { body: { name: 'Zoë', ...CONTACT_BODY }, headers: { 'x-test-client-ip': freshIp() } });
+    expect(r.json).toEqual({ success: true });
+    const [mail] = await sink.waitFor(1, 5_000);
+    expect(mail!.to).toEqual(['kerstactie@example.nl']);
+    expect(await settled((await outbox())[0]!.id)).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('leaves it queued while SMTP is down; the timer retries and delivers it once the server is back', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    await sink.stop();
+    await t.request('/contact/send', { body: { name: 'Zoë', ...CONTACT_BODY }, headers: { 'x-test-client-ip': freshIp() } });
+    const [row] = await outbox();
+    expect(await settled(row!.id)).toMatchObject({ status: 'queued', attempts: 1, nextAttemptAt: t.clock.now().getTime() + MINUTE });
+    await sink.start();
+    t.clock.advance(MINUTE);
+    expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(sink.messages).toHaveLength(1);
+  });
+
+  it('sends an invoice by itself: other mail waiting in the outbox stays for the timer', async () => {
+    await queueContactMessage();
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    const created = await t.request('/orders/create', { cookie: adminCookie, body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 } });
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, created.json.order_reference));
+    const sent = await t.request(`/orders/sendInvoice?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} });
+    expect(sent.json.queued).toBe(false);
+    expect(sink.messages.map((m) => m.to)).toEqual([['klant@example.nl']]);
+    expect((await outbox()).map((m) => [m.kind, m.status])).toEqual([
+      ['contact', 'queued'],
+      ['invoice', 'sent'],
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';
@@ -53,7 +54,7 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
   ]);
   const clubName = await getStringSetting(ctx, 'club_name');
   const link = `${ctx.siteOrigin}/reset-password?token=${token}`;
-  await enqueueMail(ctx.db, ctx.clock, {
+  const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'password-reset',
     to: user.email,
     subject: `Choose a new password – ${clubName}`,
@@ -69,6 +70,7 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
       clubName,
     ].join('\n'),
   });
+  deliverSoon(ctx, [mailId]);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { RequestCtx } from '../../context';
+import { deliverSoon } from '../mail/mail-delivery';
 import { contactMessages } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import { enqueueMail } from '../../platform/mail';
@@ -23,10 +24,11 @@ export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): 
   const now = ctx.clock.now().toISOString();
   await ctx.db.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: now });
   const clubEmail = await getStringSetting(ctx, 'club_email');
-  await enqueueMail(ctx.db, ctx.clock, {
+  const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'contact',
     to: clubEmail,
     subject: `Contactformulier: ${input.subject}`,
     text: `Nieuw bericht via het contactformulier van de kerstactie.\n\nNaam: ${input.name}\nEmail: ${input.email}\nOnderwerp: ${input.subject}\n\n${input.message}\n`,
   });
+  deliverSoon(ctx, [mailId]);
 }

@@ -5,7 +5,7 @@ import { mailOutbox, orders } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMail, enqueueMailUnlessWaiting, headerValue, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
-import { deliverOutbox } from '../mail/mail-delivery';
+import { deliverNowOnly } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
 import { invoiceSettingProblems, INVOICE_IDENTITY_SETTINGS, type InvoiceSettingProblem } from '../settings/setting-rules';
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type InvoiceAmounts, type VatPart } from './invoice-amounts';
@@ -241,17 +241,6 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
   return latest!.id;
 }
 
-/** Delivers what is due right away when SMTP is configured; the timer or cron retries what fails. */
-async function deliverNow(deps: InvoiceDeps & { requestId?: string }): Promise<void> {
-  if (!deps.mailTransport) return;
-  try {
-    await deliverOutbox(deps);
-  } catch (error) {
-    // The mail is safe in the outbox; the timer or cron delivers it later.
-    deps.log.error('Delivering the outbox failed', { requestId: deps.requestId, error: String(error) });
-  }
-}
-
 async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'sent' | 'waiting'> {
   const [mail] = await deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
   return mail?.status === 'sent' ? 'sent' : 'waiting';
@@ -279,7 +268,7 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
   const files = await ensureInvoiceFiles(ctx, order, settings);
   const mailId = await queueInvoiceMail(ctx, order, settings, files);
   await writeAudit(ctx, { action: 'invoice.sent', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, to: order.email } });
-  await deliverNow(ctx);
+  await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return {
     success: true,
@@ -345,7 +334,7 @@ export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ 
   const mailId = await queueReminder(ctx, order, settings, false);
   // Another request counted a reminder on this order in the meantime: one mail is enough.
   if (mailId === null) throw new AppError(409, 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
-  await deliverNow(ctx);
+  await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return { success: true, queued: !sent, message: sent ? reminderSentMessage(order.invoiceNumber!, order.email) : REMINDER_QUEUED };
 }
@@ -379,10 +368,13 @@ export async function sendDueReminders(deps: InvoiceDeps, limit = 50): Promise<n
     )
     .limit(limit);
   const system: AuditCtx = { db: deps.db, clock: deps.clock, ip: '', user: null };
-  let queued = 0;
-  for (const order of due) if ((await queueReminder({ ...deps, ...system }, order, settings, true)) !== null) queued++;
-  if (queued > 0) await deliverNow(deps);
-  return queued;
+  const queued: number[] = [];
+  for (const order of due) {
+    const mailId = await queueReminder({ ...deps, ...system }, order, settings, true);
+    if (mailId !== null) queued.push(mailId);
+  }
+  await deliverNowOnly(deps, queued);
+  return queued.length;
 }
 
 /**
@@ -429,7 +421,7 @@ export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{
     relatedRef: `credit:${order.id}`,
   });
   await writeAudit(ctx, { action: 'invoice.credited', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, credit_note_number: creditNoteNumber } });
-  await deliverNow(ctx);
+  await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return { success: true, credit_note_number: creditNoteNumber, queued: !sent, message: sent ? creditNoteSentMessage(creditNoteNumber, order.email) : CREDIT_NOTE_QUEUED };
 }

@@ -4,7 +4,7 @@ import { mailOutbox } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
-import { deliverOutbox } from './mail-delivery';
+import { deliverNowOnly } from './mail-delivery';
 import { MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
 
 /**
@@ -117,13 +117,7 @@ export async function retryMail(ctx: RequestCtx, id: number): Promise<{ success:
     .returning({ id: mailOutbox.id });
   // A delivery run took it between our read and the update.
   if (!claimed) throw new AppError(409, MAIL_BUSY);
-  if (ctx.mailTransport) {
-    try {
-      await deliverOutbox(ctx);
-    } catch (error) {
-      ctx.log.error('Delivering the outbox after a retry failed', { requestId: ctx.requestId, error: String(error) });
-    }
-  }
+  await deliverNowOnly(ctx, [id]);
   const after = (await mailRow(ctx, id))!;
   const message = after.status === 'sent' ? RETRY_SENT : ctx.mailTransport ? RETRY_FAILED_AGAIN : RETRY_QUEUED_NO_SMTP;
   return { success: true, message, mail: toMailView(after) };

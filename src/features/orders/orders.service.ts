@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
@@ -116,12 +117,13 @@ async function sendOrderConfirmation(ctx: RequestCtx, reference: string, input: 
     `Met vriendelijke groet,`,
     clubName,
   ];
-  await enqueueMail(ctx.db, ctx.clock, {
+  const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'order-confirmation',
     to: input.email,
     subject: `Bevestiging van je bestelling ${reference}`,
     text: lines.join('\n'),
   });
+  deliverSoon(ctx, [mailId]);
 }
 
 export interface OrderView {
