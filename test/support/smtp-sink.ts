@@ -25,6 +25,8 @@ export interface SmtpSinkOptions {
   secure?: boolean;
   /** Offer STARTTLS (self-signed certificate); off by default so plain clients do not try it. */
   starttls?: boolean;
+  /** Let the process end while it listens (a sink started once for a whole test run). */
+  unref?: boolean;
 }
 
 export interface SmtpSink {
@@ -95,7 +97,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve((server.server.address() as AddressInfo).port));
+      server.listen(port, '127.0.0.1', () => {
+        if (options.unref) server.server.unref();
+        resolve((server.server.address() as AddressInfo).port);
+      });
     });
 
   sink.port = await listen(0);

@@ -1,12 +1,16 @@
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
+import { startMailSinkWithHttp } from '../support/mail-sink-http';
 
 const root = join(import.meta.dirname, '..', '..');
 
 // The Worker entry inside workerd, with local D1 and R2 from wrangler.toml and the migrations of drizzle/.
 export default defineProject(async () => {
   const migrations = await readD1Migrations(join(root, 'drizzle'));
+  // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (issue 14): mail
+  // must arrive without any cron run. The tests read what arrived through its HTTP side door.
+  const mailSink = await startMailSinkWithHttp();
   return {
     plugins: [
       cloudflareTest({
@@ -16,6 +20,8 @@ export default defineProject(async () => {
             TEST_MIGRATIONS: migrations,
             SECRET_KEY: 'a'.repeat(64),
             ADMIN_PASSWORD: 'worker-admin-password',
+            SMTP_URL: mailSink.smtp.url,
+            MAIL_SINK_URL: mailSink.httpUrl,
           },
         },
       }),
