@@ -40,7 +40,10 @@ export interface SessionCookieJar {
 /** The per-request context every service receives: dependencies plus who is asking. */
 export interface RequestCtx extends AppDeps {
   requestId: string;
+  /** The client's address, as audit entries and the sessions list show it. */
   ip: string;
+  /** The client as per-address rate limits count it: an IPv6 address's /64 (http/client-address.ts). */
+  rateLimitAddress: string;
   /** The User-Agent header (trimmed), kept with a new session. */
   userAgent: string;
   /** The site's own address for absolute links in mail (http/site-origin.ts). */

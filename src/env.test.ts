@@ -25,8 +25,10 @@ describe('parseConfig', () => {
       apiBasePath: '',
       port: 8787,
       host: '127.0.0.1',
+      trustedProxies: [],
       adminUsername: 'admin',
       adminPassword: undefined,
+      maxUploadMb: 100,
     });
   });
 
@@ -87,6 +89,10 @@ describe('parseConfig', () => {
     ['ADMIN_USERNAME', 'has space'],
     ['ADMIN_PASSWORD', 'short'],
     ['MAIL_FROM', 'not-an-address'],
+    ['MAX_UPLOAD_MB', '0'],
+    ['MAX_UPLOAD_MB', '100MB'],
+    ['MAX_UPLOAD_MB', '2.5'],
+    ['MAX_UPLOAD_MB', '10001'],
   ])('fails with one line naming %s when it is %j', (name, value) => {
     const error = failureOf({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
@@ -104,6 +110,17 @@ describe('parseConfig', () => {
 
   it('names SMTP_URL and the accepted schemes when it is an http URL', () => {
     expect(failureOf({ SMTP_URL: 'http://mail.example.nl' }).message).toBe('Invalid configuration: SMTP_URL must be a URL (smtp: smtps:)');
+  });
+
+  it('reads MAX_UPLOAD_MB as a number of megabytes, typed or as text', () => {
+    expect(parseConfig({ MAX_UPLOAD_MB: '200' }).maxUploadMb).toBe(200);
+    expect(parseConfig({ MAX_UPLOAD_MB: 500 }).maxUploadMb).toBe(500);
+  });
+
+  it('names MAX_UPLOAD_MB, its range and the Cloudflare plans for a bad value', () => {
+    expect(failureOf({ MAX_UPLOAD_MB: '100MB' }).message).toBe(
+      'Invalid configuration: MAX_UPLOAD_MB must be a whole number of megabytes from 1 to 10000 (Cloudflare allows 100 on Free and Pro, 200 on Business, 500 on Enterprise)',
+    );
   });
 
   it('explains how to make a SECRET_KEY of the right length', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAddressRange, type AddressRange } from './http/client-address';
 
 /**
  * The only reader of configuration (DESIGN §2). Node passes process.env, the Worker its bindings'
@@ -45,11 +46,18 @@ export const envSchema = z.object({
     message: 'must be a port number (0-65535; 0 picks a free port)',
   }),
   HOST: optionalString,
+  // Node behind a reverse proxy: the proxies whose X-Forwarded-For is believed (addresses or CIDRs).
+  TRUSTED_PROXIES: optionalString.refine((v) => v === undefined || v.split(/[\s,]+/).every((entry) => parseAddressRange(entry) !== null), {
+    message: 'must be IP addresses or CIDR ranges separated by commas (e.g. 127.0.0.1, 10.0.0.0/8, ::1)',
+  }),
   ADMIN_USERNAME: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_.-]{3,32}$/.test(v), {
     message: 'must be 3-32 characters of letters, digits, _ . -',
   }),
   ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || v.length >= 8, {
     message: 'must be at least 8 characters',
+  }),
+  MAX_UPLOAD_MB: optionalString.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000), {
+    message: 'must be a whole number of megabytes from 1 to 10000 (Cloudflare allows 100 on Free and Pro, 200 on Business, 500 on Enterprise)',
   }),
 });
 
@@ -66,8 +74,11 @@ export interface Config {
   apiBasePath: string;
   port: number;
   host: string;
+  trustedProxies: AddressRange[];
   adminUsername: string;
   adminPassword: string | undefined;
+  /** Largest APK upload in MB (10^6 bytes); Cloudflare's edge refuses larger request bodies by plan. */
+  maxUploadMb: number;
 }
 
 export class ConfigError extends Error {
@@ -99,7 +110,9 @@ export function parseConfig(source: Record<string, unknown>): Config {
     apiBasePath: e.API_BASE_PATH ?? '',
     port: e.PORT ? Number(e.PORT) : 8787,
     host: e.HOST ?? '127.0.0.1',
+    trustedProxies: e.TRUSTED_PROXIES ? e.TRUSTED_PROXIES.split(/[\s,]+/).map((entry) => parseAddressRange(entry)!) : [],
     adminUsername: e.ADMIN_USERNAME ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
+    maxUploadMb: e.MAX_UPLOAD_MB ? Number(e.MAX_UPLOAD_MB) : 100,
   };
 }

@@ -17,6 +17,7 @@ import { SettingsCache } from './features/settings/settings-cache';
 import { systemClock } from './platform/clock';
 import { randomBytes, toHex } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
+import { forwardedClientIp } from './http/client-address';
 import { housekeeping } from './platform/housekeeping';
 import { deliverOutbox } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
@@ -79,7 +80,12 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   if (!deps.assets) log.info(`No SPA build in ${webRoot}: serving the API only (run \`npm run build:web\`).`);
 
   const app = createApp(deps, {
-    clientIp: (c) => (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown',
+    clientIp: (c) =>
+      forwardedClientIp(
+        (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown',
+        c.req.header('x-forwarded-for'),
+        config.trustedProxies,
+      ),
   });
 
   // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);

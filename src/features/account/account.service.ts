@@ -74,7 +74,7 @@ async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: b
  * 'Two-factor authentication required'; only /api/twofactor/completelogin upgrades it.
  */
 export async function login(ctx: RequestCtx, input: { username: string; password: string }): Promise<UserProfile> {
-  const keys = { pair: pairKey(input.username, ctx.ip), address: addressKey(ctx.ip), name: usernameKey(input.username) };
+  const keys = { pair: pairKey(input.username, ctx.rateLimitAddress), address: addressKey(ctx.rateLimitAddress), name: usernameKey(input.username) };
   // Every attempt is counted before the password is checked (one atomic write each), so guesses sent
   // in parallel cannot slip past a limit; a success hands the counts back.
   const pair = await hitRateLimit(ctx.db, ctx.clock, keys.pair, LOGIN_LIMIT_PER_PAIR);
@@ -144,7 +144,7 @@ export interface RegisterResult {
 export async function register(ctx: RequestCtx, input: { username: string; email: string | null; password: string }): Promise<RegisterResult> {
   await refuseDuringMaintenance(ctx);
   if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError(403, 'Registration is currently disabled.');
-  await enforceRateLimit(ctx.db, ctx.clock, `register:ip:${ctx.ip}`, REGISTER_LIMIT_PER_ADDRESS, 'Too many registrations from this address. Please try again later.');
+  await enforceRateLimit(ctx.db, ctx.clock, `register:ip:${ctx.rateLimitAddress}`, REGISTER_LIMIT_PER_ADDRESS, 'Too many registrations from this address. Please try again later.');
   if (!USERNAME_PATTERN.test(input.username)) throw badRequest(USERNAME_RULE_MESSAGE);
   if (input.email !== null && !isValidEmail(input.email)) throw badRequest('Invalid email address');
   const min = await minimumPasswordLength(ctx);

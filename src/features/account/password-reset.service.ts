@@ -38,7 +38,7 @@ async function findAccount(ctx: RequestCtx, login: string) {
  * otherwise does nothing, visibly the same. A new link makes the user's older unused links void.
  */
 export async function requestPasswordReset(ctx: RequestCtx, input: { login: string }): Promise<void> {
-  await enforceRateLimit(ctx.db, ctx.clock, `forgot:ip:${ctx.ip}`, FORGOT_LIMIT_PER_ADDRESS, 'Too many requests. Please wait 15 minutes and try again.');
+  await enforceRateLimit(ctx.db, ctx.clock, `forgot:ip:${ctx.rateLimitAddress}`, FORGOT_LIMIT_PER_ADDRESS, 'Too many requests. Please wait 15 minutes and try again.');
   const user = await findAccount(ctx, input.login);
   // An inactive account cannot sign in with a new password either, so it gets no link.
   if (!user?.email || user.status !== 'active') return;

@@ -18,7 +18,7 @@ export const INVALID_EMAIL_NL = 'Voer een geldig email adres in.';
  */
 export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): Promise<void> {
   await refuseDuringMaintenance(ctx);
-  await enforceRateLimit(ctx.db, ctx.clock, `contact:ip:${ctx.ip}`, CONTACT_LIMIT_PER_ADDRESS, 'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.');
+  await enforceRateLimit(ctx.db, ctx.clock, `contact:ip:${ctx.rateLimitAddress}`, CONTACT_LIMIT_PER_ADDRESS, 'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.');
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (input.website.trim() !== '') return;
   const now = ctx.clock.now().toISOString();

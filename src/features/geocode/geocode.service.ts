@@ -136,7 +136,7 @@ export async function searchAddresses(ctx: RequestCtx, rawQuery: string): Promis
   const query = rawQuery.trim().replace(/\s+/g, ' ').slice(0, 200);
   // spec §5 address search starts at 3 characters.
   if (query.length < 3) return [];
-  await enforceRateLimit(ctx.db, ctx.clock, `geocode:ip:${ctx.ip}`, GEOCODE_LIMIT_PER_ADDRESS);
+  await enforceRateLimit(ctx.db, ctx.clock, `geocode:ip:${ctx.rateLimitAddress}`, GEOCODE_LIMIT_PER_ADDRESS);
   const provider = await geocoderProvider(ctx);
   const base = (await getStringSetting(ctx, 'geocoder_url')).trim();
   const key = `${provider}|${base}|${query.toLowerCase()}`;

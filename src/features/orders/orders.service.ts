@@ -51,8 +51,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     await refuseDuringMaintenance(ctx);
     const gated =
       input.gateToken !== null && input.tablerId !== null && input.tablerId > 0 && (await isValidGateToken(ctx.secretKey, input.gateToken, input.tablerId, ctx.clock.now()));
-    if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.ip}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
-    else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.ip}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
+    if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.rateLimitAddress}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
+    else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.rateLimitAddress}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);

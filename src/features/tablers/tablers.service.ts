@@ -44,7 +44,7 @@ export interface GateMatch {
 export async function matchTabler(ctx: RequestCtx, password: string): Promise<GateMatch> {
   const problem = gateInputProblem(password);
   if (problem) throw badRequest(problem);
-  const key = `tabler-match:ip:${ctx.ip}`;
+  const key = `tabler-match:ip:${ctx.rateLimitAddress}`;
   await enforceRateLimit(ctx.db, ctx.clock, key, MATCH_LIMIT_PER_ADDRESS, 'Te veel pogingen. Probeer het over een kwartier opnieuw.');
   const rows = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers);
   const match = findGateMatch(password, rows);
