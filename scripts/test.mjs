@@ -15,6 +15,8 @@ mkdirSync('test-results/vitest', { recursive: true });
 
 let ok = run('build the SPA', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 ok = ok && run('prerender the public pages', ['scripts/prerender.mjs']);
+// The Worker's Env type is generated (npm run cf-typegen): it must match wrangler.toml and .dev.vars.example.
+ok = ok && run('the Worker types are up to date (wrangler types --check)', ['node_modules/wrangler/bin/wrangler.js', 'types', 'src/worker-env.d.ts', '--include-runtime=false', '--env-file=.dev.vars.example', '--check']);
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
 

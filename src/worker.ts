@@ -3,7 +3,7 @@
  * assets binding for the SPA. Thin: it builds the dependencies once per isolate and hands every request
  * to the same Hono app as Node. The cron trigger delivers the mail outbox.
  */
-import type { D1Database, ExecutionContext, Fetcher, R2Bucket, ScheduledController } from '@cloudflare/workers-types';
+import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Hono } from 'hono';
 import { connect } from 'cloudflare:sockets';
 import { createApp } from './app';
@@ -23,12 +23,8 @@ import { createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
 import { createWorkerSmtpTransport } from './platform/smtp-worker';
 
-export interface WorkerEnv {
-  DB: D1Database;
-  APKS: R2Bucket;
-  ASSETS?: Fetcher;
-  [variable: string]: unknown;
-}
+/** The bindings, vars and secrets: `Env` is generated from wrangler.toml and .dev.vars.example (`npm run cf-typegen`). */
+export type WorkerEnv = Env;
 
 interface Isolate {
   app: Hono<AppEnv>;
@@ -38,7 +34,7 @@ interface Isolate {
 let isolate: Isolate | null = null;
 
 function buildIsolate(env: WorkerEnv): Isolate {
-  const config = parseConfig(env);
+  const config = parseConfig({ ...env });
   const secretKey = config.secretKey;
   if (!secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
   const db = config.tursoUrl ? openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
