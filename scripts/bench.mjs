@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { startNodeServer } from '../dist-server/node.js';
 import { formatReport, runLighthouse, withinBudgets } from './lighthouse.mjs';
+import { benchWorker } from './bench-worker.mjs';
 
 const seconds = process.env.BENCH_SECONDS ?? '4';
 const connections = process.env.BENCH_CONNECTIONS ?? '32';
@@ -107,6 +108,14 @@ try {
   console.log(withinBudgets(pages) ? '\nPage budgets: all ok' : '\nPage budgets: OVER BUDGET (see the marked rows above)');
 } catch (error) {
   console.log(`Lighthouse could not run: ${error instanceof Error ? error.message : error}`);
+}
+
+// The Worker's bundle and first-request figures (issue 14), reported like the page budgets.
+console.log('');
+try {
+  await benchWorker();
+} catch (error) {
+  console.log(`The Worker figures could not be measured: ${error instanceof Error ? error.message : error}`);
 }
 
 await server.close();

@@ -1,0 +1,98 @@
+// The Worker's figures for `npm run bench` (issue 14): the deployed bundle's size, and how long the first
+// request of a fresh isolate takes under `wrangler dev` on a seeded local D1 — each against its budget, next
+// to a bare baseline measured in the same run (a Worker that only answers "ok", so the ratio shows what our
+// code adds over the runtime's own start). Prints; the budgets are reported, not fatal.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
+const BUNDLE_BUDGET_KIB = 350;
+const FIRST_REQUEST_BUDGET_MS = 60;
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilReady(child) {
+  let output = '';
+  await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`wrangler dev did not start:\n${output}`)), 120_000);
+    const look = (chunk) => {
+      output += chunk;
+      if (output.includes('Ready on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', look);
+    child.stderr.on('data', look);
+  });
+}
+
+/** The median of three fresh starts of `wrangler dev`, each timing its first request to `path`. */
+async function firstRequestMs(args, path) {
+  const runs = [];
+  for (let i = 0; i < 3; i++) runs.push(await oneFirstRequestMs(args, path));
+  return runs.sort((a, b) => a - b)[1];
+}
+
+/** Starts `wrangler dev` with these arguments, times the first request to `path`, then stops it. */
+async function oneFirstRequestMs(args, path) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [...wrangler, 'dev', '--ip', '127.0.0.1', '--port', String(port), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    await waitUntilReady(child);
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}${path}`);
+    await response.arrayBuffer();
+    const ms = performance.now() - started;
+    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+    return ms;
+  } finally {
+    child.kill('SIGINT');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+export async function benchWorker() {
+  const out = mkdtempSync(join(tmpdir(), 'kerstactie-worker-bench-'));
+  try {
+    execFileSync(process.execPath, [...wrangler, 'deploy', '--dry-run', '--outdir', out], { stdio: 'ignore' });
+    const bundle = readFileSync(join(out, 'worker.js'));
+    const gzipKib = gzipSync(bundle, { level: 9 }).length / 1024;
+
+    // The baseline: a bare Worker, started the same way.
+    const bareDir = join(out, 'bare');
+    execFileSync('mkdir', ['-p', bareDir]);
+    writeFileSync(join(bareDir, 'index.js'), 'export default { fetch() { return new Response("ok"); } };\n');
+    writeFileSync(join(bareDir, 'wrangler.toml'), 'name = "bare"\nmain = "index.js"\ncompatibility_date = "2026-10-20"\n');
+    const bareMs = await firstRequestMs(['--config', join(bareDir, 'wrangler.toml'), '--persist-to', join(out, 'bare-state')], '/');
+
+    // Ours, on a local D1 with the migrations applied and the defaults seeded by a first isolate, so the
+    // measured isolate starts on a seeded database as a deployed one does.
+    const state = join(out, 'state');
+    execFileSync(process.execPath, [...wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], { stdio: 'ignore' });
+    const varsFile = join(out, 'bench.vars');
+    writeFileSync(varsFile, `SECRET_KEY=${'b'.repeat(64)}\nADMIN_PASSWORD=bench-admin-password\n`);
+    const ours = ['--persist-to', state, '--env-file', varsFile];
+    await oneFirstRequestMs(ours, '/api/settings');
+    const oursMs = await firstRequestMs(ours, '/api/settings');
+
+    console.log('Worker (wrangler deploy --dry-run, wrangler dev on local D1)');
+    console.log(`  bundle            ${gzipKib.toFixed(0).padStart(5)} KiB gzip  (budget <= ${BUNDLE_BUDGET_KIB} KiB) ${gzipKib <= BUNDLE_BUDGET_KIB ? 'ok' : 'OVER BUDGET'}  (${(bundle.length / 1024).toFixed(0)} KiB minified)`);
+    console.log(`  first request     ${oursMs.toFixed(0).padStart(5)} ms        (budget <= ${FIRST_REQUEST_BUDGET_MS} ms) ${oursMs <= FIRST_REQUEST_BUDGET_MS ? 'ok' : 'OVER BUDGET'}  GET /api/settings of a new isolate on a seeded D1`);
+    console.log(`  bare Worker       ${bareMs.toFixed(0).padStart(5)} ms        first request of a new isolate; ours / bare: ${(oursMs / bareMs).toFixed(1)}×`);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
