@@ -1,5 +1,5 @@
-// `npm test`: build the SPA, typecheck, bundle the Worker, then every suite in turn (unit + api, worker inside workerd,
-// e2e in Chromium), and close with one 'N passed, N failed' line over all of them.
+// `npm test`: build the SPA, typecheck, bundle the Worker, then every suite in turn (unit + api, worker inside workerd
+// on D1, the same on Turso over HTTP, e2e in Chromium), and close with one 'N passed, N failed' line over all of them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -23,6 +23,7 @@ ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/
 const suites = [
   ['unit', 'api'],
   ['worker'],
+  ['worker-turso'],
   ['e2e'],
 ];
 const only = process.argv.slice(2);

@@ -90,7 +90,10 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
         });
       },
     };
-    return new SMTPServer(serverOptions);
+    const server = new SMTPServer(serverOptions);
+    // A client that goes away mid-session (a workerd shutting down) must not end the test run.
+    server.on('error', () => undefined);
+    return server;
   };
 
   let server = makeServer();

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineProject } from 'vitest/config';
+import { startMailSinkWithHttp } from '../support/mail-sink-http';
+
+const root = join(import.meta.dirname, '..', '..');
+const workerTests = join(root, 'test/worker');
+
+/**
+ * The Worker suites again, with the Worker on Turso over HTTP (TURSO_DATABASE_URL) instead of D1: the
+ * database is the Hrana test server (test/support/hrana-server.ts) that turso-global-setup.ts starts
+ * and migrates with `npm run db:migrate`.
+ */
+export default defineProject(async () => {
+  const mailSink = await startMailSinkWithHttp();
+  return {
+    plugins: [
+      // Called for every test file's workerd: each gets a database of its own, a copy of the migrated one,
+      // as each gets a fresh D1 on the D1 project.
+      cloudflareTest(({ inject }) => ({
+        wrangler: { configPath: join(root, 'wrangler.toml') },
+        miniflare: {
+          bindings: {
+            TURSO_DATABASE_URL: `${inject('hranaUrl')}/${randomUUID()}/`,
+            SECRET_KEY: 'a'.repeat(64),
+            ADMIN_PASSWORD: 'worker-admin-password',
+            SMTP_URL: mailSink.smtp.url,
+            MAIL_SINK_URL: mailSink.httpUrl,
+          },
+        },
+      })),
+      {
+        // The shared suites read and write their assertions through src/db/d1 on env.DB; here those go
+        // to the Worker's Turso database (turso-db.ts). The Worker's own import of d1 is left alone.
+        name: 'worker-turso:assertions-on-turso',
+        enforce: 'pre',
+        resolveId(source, importer) {
+          if (importer?.startsWith(workerTests) && source.endsWith('/src/db/d1')) return join(workerTests, 'turso-db.ts');
+          return null;
+        },
+      },
+    ],
+    test: {
+      name: 'worker-turso',
+      // The suites that go through the database (R2- and address-only files add nothing here), so it stays short.
+      include: ['worker', 'invoices', 'payments', 'mail', 'turso-load'].map((name) => join(workerTests, `${name}.test.ts`)),
+      globalSetup: [join(workerTests, 'turso-global-setup.ts')],
+      testTimeout: 30_000,
+    },
+  };
+});
