@@ -1,5 +1,5 @@
 /**
- * A streaming multipart/form-data reader: parts arrive as headers plus data chunks, so a 100 MiB upload
+ * A streaming multipart/form-data reader: parts arrive as headers plus data chunks, so an APK upload
  * flows to storage without ever being held in memory whole (issue 4). Runs on Node and in workerd.
  */
 import { AppError } from './errors';

@@ -1,6 +1,6 @@
 /**
  * File storage for APKs and mail attachments: R2 on the Worker, a folder on Node.
- * Bodies are streams both ways so a 100 MiB APK is never held in memory whole.
+ * Bodies are streams both ways so an APK (up to MAX_UPLOAD_MB) is never held in memory whole.
  */
 export interface StoredFile {
   body: ReadableStream<Uint8Array>;

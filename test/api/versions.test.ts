@@ -2,6 +2,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { versions } from '../../src/db/schema';
+import { STORAGE_FAILED } from '../../src/features/versions/upload-limit';
+import type { FileStore } from '../../src/platform/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildTestApk } from '../support/zip';
 
@@ -30,8 +32,8 @@ function form(parts: { code?: string; name?: string; file?: { bytes: Uint8Array;
   return data;
 }
 
-async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admin, headers: Record<string, string> = {}) {
-  const response = await t.app.request('http://127.0.0.1/api/update/upload', {
+async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admin, headers: Record<string, string> = {}, app = t) {
+  const response = await app.app.request('http://127.0.0.1/api/update/upload', {
     method: 'POST',
     headers: { cookie, ...headers },
     body,
@@ -40,9 +42,31 @@ async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admi
   return { status: response.status, json: (await response.json()) as any };
 }
 
-const apkDir = () => join(t.dir, 'apks');
-const storedFiles = () => (existsSync(apkDir()) ? readdirSync(apkDir()) : []);
-const rows = () => t.db.select().from(versions);
+const apkDir = (app = t) => join(app.dir, 'apks');
+const storedFiles = (app = t) => (existsSync(apkDir(app)) ? readdirSync(apkDir(app)) : []);
+const rows = (app = t) => app.db.select().from(versions);
+
+/** A multipart body sent as a stream without Content-Length: the APK part grows by `mib` chunks of 1 MiB. */
+function streamedUpload(code: string, mib: number) {
+  const boundary = 'kerstactieBoundary';
+  const encoder = new TextEncoder();
+  const head = encoder.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="version_code"\r\n\r\n${code}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="version_name"\r\nContent-Type: text/plain\r\n\r\nhuge\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="apk_file"; filename="huge.apk"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004`,
+  );
+  const chunk = new Uint8Array(1024 * 1024);
+  const progress = { sent: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (progress.sent === 0) controller.enqueue(head);
+      if (progress.sent >= mib) return controller.close();
+      progress.sent++;
+      controller.enqueue(chunk);
+    },
+  });
+  return { stream, progress, contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 describe('APK versions on Node (files on disk)', () => {
   it('uploads a real APK, lists it newest first and downloads it with its file name', async () => {
@@ -97,38 +121,80 @@ describe('APK versions on Node (files on disk)', () => {
     expect(storedFiles().length).toBe(before.files);
   });
 
-  it('refuses an upload announced over 100 MiB before reading it', async () => {
+  it('refuses an upload announced over the default limit of 100 MB before reading it', async () => {
+    const message = 'The APK is larger than the upload limit of 100 MB (MAX_UPLOAD_MB).';
     const answer = await upload(form({ code: '40', name: 'big', file: { bytes: buildTestApk(), filename: 'a.apk' } }), admin, {
-      'content-length': String(101 * 1024 * 1024),
+      'content-length': '100000001',
     });
-    expect(answer.status).toBe(413);
-    expect(answer.json.message).toBe('The APK is too large (at most 100 MB)');
+    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    expect((await rows()).some((r) => r.versionCode === 40)).toBe(false);
   });
 
-  it('stops a streamed upload that grows past 100 MiB, keeping nothing', async () => {
-    const before = storedFiles().length;
-    const boundary = 'kerstactieBoundary';
-    const encoder = new TextEncoder();
-    const head = encoder.encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="version_code"\r\n\r\n41\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="version_name"\r\nContent-Type: text/plain\r\n\r\nhuge\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="apk_file"; filename="huge.apk"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004`,
-    );
-    const chunk = new Uint8Array(1024 * 1024);
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (sent === 0) controller.enqueue(head);
-        if (sent > 110) return controller.close();
-        sent++;
-        controller.enqueue(chunk);
-      },
+  it('tells the admin screen the upload limit with the list, over REST and tRPC', async () => {
+    expect((await t.request('/api/update/list', { cookie: admin })).json.max_upload_mb).toBe(100);
+    expect((await t.request('/trpc/versions.list', { cookie: admin })).json.result.data.max_upload_mb).toBe(100);
+  });
+
+  describe('when the object store fails during an upload (issue 14)', () => {
+    /** Wraps the real store: `put` fails the way the fake says; everything else goes to the real one. */
+    function failingStore(real: FileStore, fail: (key: string, body: ReadableStream<Uint8Array>) => Promise<never>): FileStore {
+      return {
+        ...real,
+        put: (key, body, options) => (body instanceof Uint8Array ? real.put(key, body, options) : fail(key, body)),
+      };
+    }
+
+    it.each([
+      [
+        // Like an R2 part upload failing: part of the file was read, the store stops reading and says why.
+        'a part fails after some of the file was read',
+        (_real: FileStore) => async (_key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
+          const reader = body.getReader();
+          await reader.read();
+          await reader.read();
+          const error = new Error('uploadPart: We encountered an internal error. Please try again. (10001)');
+          await reader.cancel(error);
+          throw error;
+        },
+      ],
+      [
+        // A store that gives up without cancelling the stream must not leave the upload waiting forever.
+        'the store stops reading without a word and then fails',
+        (_real: FileStore) => async (): Promise<never> => {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          throw new Error('createMultipartUpload: connection reset');
+        },
+      ],
+      [
+        // Like R2's complete failing: the whole file was written, then the last step broke.
+        'the final step fails after the whole file was written',
+        (real: FileStore) => async (key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
+          await real.put(key, body);
+          throw new Error('completeMultipartUpload: internal error (10001)');
+        },
+      ],
+    ])('answers 503 when %s, and keeps neither row nor file', async (_what, makeFailure) => {
+      const real = t.deps.files;
+      const before = { rows: (await rows()).length, files: storedFiles().length };
+      t.deps.files = failingStore(real, makeFailure(real));
+      try {
+        const answer = await upload(form({ code: '45', name: '4.5', file: { bytes: buildTestApk(3 * 1024 * 1024), filename: 'a.apk' } }));
+        expect([answer.status, answer.json]).toEqual([503, { success: false, error: STORAGE_FAILED, message: STORAGE_FAILED }]);
+      } finally {
+        t.deps.files = real;
+      }
+      expect((await rows()).length).toBe(before.rows);
+      expect(storedFiles().length).toBe(before.files);
+      // The cause is logged for the operator; the admin sees only the text above.
+      expect(t.errors).toHaveLength(1);
+      expect(t.errors.splice(0)[0]).toMatch(/^Storing an APK failed \{"requestId":"[^"]+","fileKey":"apks\/[0-9a-f]{32}\.apk","error":"Error: /);
     });
-    const answer = await upload(stream, admin, { 'content-type': `multipart/form-data; boundary=${boundary}` });
-    expect(answer.status).toBe(413);
-    expect(answer.json.message).toBe('The APK is too large (at most 100 MB)');
-    expect(sent).toBeLessThan(110);
-    expect(storedFiles().length).toBe(before);
+
+    it('stores the APK normally once the store works again', async () => {
+      const answer = await upload(form({ code: '45', name: '4.5', file: { bytes: buildTestApk(), filename: 'a.apk' } }));
+      expect(answer.status).toBe(200);
+      expect(answer.json.version.version_code).toBe(45);
+    });
   });
 
   it('answers a body that is not multipart with 400', async () => {
@@ -169,6 +235,48 @@ describe('APK versions on Node (files on disk)', () => {
 
   it('answers the tRPC list like the REST one', async () => {
     const answer = await t.request('/trpc/versions.list', { cookie: admin });
-    expect(answer.json.result.data.versions[0].version_code).toBe(20);
+    expect(answer.json.result.data.versions[0].version_code).toBe(45);
+  });
+});
+
+describe('APK versions with MAX_UPLOAD_MB=2', () => {
+  let small: TestApp;
+  let smallAdmin: string;
+  const message = 'The APK is larger than the upload limit of 2 MB (MAX_UPLOAD_MB).';
+
+  beforeAll(async () => {
+    small = await createTestApp({ env: { MAX_UPLOAD_MB: '2' } });
+    smallAdmin = await small.cookieFor('admin');
+  });
+  afterAll(async () => small.close());
+  afterEach(() => expect(small.errors).toEqual([]));
+
+  it('lists the configured limit for the upload dialog', async () => {
+    expect((await small.request('/api/update/list', { cookie: smallAdmin })).json).toEqual({ versions: [], max_upload_mb: 2 });
+  });
+
+  it('accepts an APK just under 2 MB (2,000,000 bytes)', async () => {
+    const apk = buildTestApk(1_999_000);
+    expect(apk.length).toBeLessThan(2_000_000);
+    const answer = await upload(form({ code: '1', name: '1.0', file: { bytes: apk, filename: 'a.apk' } }), smallAdmin, {}, small);
+    expect(answer.status).toBe(200);
+    expect(storedFiles(small)).toHaveLength(1);
+  });
+
+  it('refuses an APK of 2 MiB (more than 2 MB) with 413, naming the limit, keeping nothing', async () => {
+    const answer = await upload(form({ code: '2', name: '2.0', file: { bytes: buildTestApk(2 * 1024 * 1024), filename: 'a.apk' } }), smallAdmin, {}, small);
+    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    expect(storedFiles(small)).toHaveLength(1);
+    expect((await rows(small)).map((r) => r.versionCode)).toEqual([1]);
+  });
+
+  it('stops a streamed upload without Content-Length once it passes the limit, keeping nothing', async () => {
+    const { stream, progress, contentType } = streamedUpload('3', 20);
+    const answer = await upload(stream, smallAdmin, { 'content-type': contentType }, small);
+    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    // 2 MB is passed in the third MiB; the reading stopped there, not at the end of the 20 MiB.
+    expect(progress.sent).toBeLessThan(6);
+    expect(storedFiles(small)).toHaveLength(1);
+    expect((await rows(small)).map((r) => r.versionCode)).toEqual([1]);
   });
 });

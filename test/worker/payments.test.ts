@@ -34,7 +34,7 @@ describe('bank statement import inside workerd (D1)', () => {
   async function importStatement(text: string, cookie: string): Promise<ImportAnswer> {
     const form = new FormData();
     form.append('file', new Blob([text], { type: 'text/xml' }), 'rabobank-v08.xml');
-    const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form });
+    const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(response.status).toBe(200);
     return (await response.json()) as ImportAnswer;
   }
@@ -94,7 +94,7 @@ describe('bank statement import inside workerd (D1)', () => {
     const cookie = await adminCookie();
     const form = new FormData();
     form.append('file', new Blob(['<!DOCTYPE html><html><body>Inloggen</body></html>'], { type: 'text/html' }), 'afschrift.html');
-    const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form });
+    const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ success: false, error: 'Dit bestand is geen CAMT.053-bankafschrift (XML). Download het afschrift als CAMT.053 bij je bank.' });
   });

@@ -129,7 +129,7 @@ describe('APK versions inside workerd (R2)', () => {
     data.append('version_code', '7');
     data.append('version_name', '1.0.7');
     data.append('apk_file', new Blob([apk as Uint8Array<ArrayBuffer>]), 'kerstactie.apk');
-    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data });
+    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data as never }); // workerd's FormData at run time; typed by the DOM lib here
     const body = (await upload.json()) as { success: boolean; version: { id: number; version_code: number } };
     expect(upload.status).toBe(200);
     expect(body.version.version_code).toBe(7);
@@ -153,7 +153,7 @@ describe('APK versions inside workerd (R2)', () => {
     data.append('version_code', '8');
     data.append('version_name', 'broken');
     data.append('apk_file', new Blob(['this is no zip']), 'broken.apk');
-    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data });
+    const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(upload.status).toBe(400);
     expect(await upload.json()).toEqual({ success: false, error: 'Please select a valid APK file', message: 'Please select a valid APK file' });
     expect((await bindings.APKS.list({ prefix: 'apks/' })).objects.length).toBe(before);
@@ -167,7 +167,7 @@ describe('issue 12 inside workerd (D1)', () => {
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const login = (password: string, ip: string) => post('/api/account/login', { username: 'admin', password }, { 'cf-connecting-ip': ip });
-  const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookieOf = (response: { headers: { get(name: string): string | null } }) => (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 
   it('throttles sign-in per (username, address): five wrong passwords from one address do not lock the admin out elsewhere', async () => {
     for (let i = 0; i < 5; i++) expect((await login(`wrong-${i}`, '203.0.113.7')).status).toBe(401);

@@ -1,7 +1,7 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { idSchema } from '../../http/record-id';
 import { parseInput } from '../../http/validate';
-import { APK_CONTENT_TYPE, deleteVersion, downloadLatestVersion, downloadVersion, listVersions, uploadVersion, type VersionDownload } from './versions.service';
+import { APK_CONTENT_TYPE, deleteVersion, downloadLatestVersion, downloadVersion, uploadVersion, versionsOverview, type VersionDownload } from './versions.service';
 
 
 function fileResponse(download: VersionDownload): Response {
@@ -19,7 +19,7 @@ function fileResponse(download: VersionDownload): Response {
 export function versionsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);
-  r.get('/api/update/list', admin, async (c) => c.json({ versions: await listVersions(await ctxOf(c)) }, 200, { 'Cache-Control': 'no-store' }));
+  r.get('/api/update/list', admin, async (c) => c.json(await versionsOverview(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.post('/api/update/upload', admin, async (c) => {
     const version = await uploadVersion(await ctxOf(c), c.req.raw);
     return c.json({ success: true, version });

@@ -6,9 +6,9 @@ import { AppError } from '../../http/errors';
 import { boundaryOf, readMultipart } from '../../http/multipart';
 import { randomBytes, toHex } from '../../platform/crypto';
 import { requireAdmin } from '../auth/permissions';
+import { STORAGE_FAILED, uploadLimitBytes, uploadTooLargeText } from './upload-limit';
 
-/** DESIGN §3 APKs: `.apk` name, ZIP magic bytes, at most 100 MiB, unique integer version_code. */
-export const MAX_APK_BYTES = 100 * 1024 * 1024;
+/** DESIGN §3 APKs: `.apk` name, ZIP magic bytes, at most MAX_UPLOAD_MB, unique integer version_code. */
 export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 // spec §5 version upload messages.
@@ -29,7 +29,7 @@ function toView(row: VersionRow): VersionView {
 }
 
 /** Upload failures answer `{success:false, message}` (spec §7: the client reads `message`). */
-function uploadError(status: 400 | 409 | 413, text: string): AppError {
+function uploadError(status: 400 | 409 | 413 | 503, text: string): AppError {
   return new AppError(status, text, { message: text });
 }
 
@@ -38,6 +38,29 @@ export async function listVersions(ctx: RequestCtx): Promise<VersionView[]> {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(versions).orderBy(desc(versions.versionCode));
   return rows.map(toView);
+}
+
+/** The versions screen: the list and the upload limit, so the upload dialog can name it before sending. */
+export async function versionsOverview(ctx: RequestCtx): Promise<{ versions: VersionView[]; max_upload_mb: number }> {
+  return { versions: await listVersions(ctx), max_upload_mb: ctx.config.maxUploadMb };
+}
+
+/**
+ * Counts the request body as it is read and fails it past `limit` bytes: the same rule as Content-Length,
+ * for a body sent without one (chunked), and for one whose Content-Length understates it.
+ */
+function limitBody(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => Error): ReadableStream<Uint8Array> | null {
+  if (!body) return null;
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.length;
+        if (total > limit) throw tooLarge();
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 async function codeTaken(ctx: RequestCtx, code: number): Promise<boolean> {
@@ -59,8 +82,11 @@ function parseCode(text: string | undefined): number | null {
  */
 export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<VersionView> {
   requireAdmin(ctx);
+  // Cloudflare's edge counts the whole request body against its plan limit, so the same is counted here.
+  const limit = uploadLimitBytes(ctx.config.maxUploadMb);
+  const tooLarge = () => uploadError(413, uploadTooLargeText(ctx.config.maxUploadMb));
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_APK_BYTES + 64 * 1024) throw uploadError(413, 'The APK is too large (at most 100 MB)');
+  if (declared > limit) throw tooLarge();
   const boundary = boundaryOf(request.headers.get('content-type'));
 
   const fields = new Map<string, string>();
@@ -71,9 +97,20 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
   const file: { writer: WritableStreamDefaultWriter<Uint8Array> | null; stored: Promise<{ size: number }> | null } = { writer: null, stored: null };
   let head = new Uint8Array(0);
   let size = 0;
+  // Any failure on the way into storage (a write, the close, the store's own put, part upload or
+  // complete) is the store's: logged, answered 503, and undone below. The race ends a write that would
+  // wait forever on a store that failed and stopped reading.
+  const intoStore = async (work: Promise<unknown>) => {
+    try {
+      await Promise.race([work, file.stored!.then(() => work)]);
+    } catch (error) {
+      ctx.log.error('Storing an APK failed', { requestId: ctx.requestId, fileKey, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      throw uploadError(503, STORAGE_FAILED);
+    }
+  };
 
   try {
-    await readMultipart(request.body, boundary, {
+    await readMultipart(limitBody(request.body, limit, tooLarge), boundary, {
       onPart: async (part) => {
         if (part.filename !== undefined) {
           if (part.name !== 'apk_file' || sawFile) {
@@ -107,7 +144,6 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
           return;
         }
         size += chunk.length;
-        if (size > MAX_APK_BYTES) throw uploadError(413, 'The APK is too large (at most 100 MB)');
         if (head.length < ZIP_MAGIC.length) {
           const merged = new Uint8Array(head.length + chunk.length);
           merged.set(head, 0);
@@ -115,15 +151,15 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
           head = merged.slice(0, ZIP_MAGIC.length);
           if (head.length === ZIP_MAGIC.length && ZIP_MAGIC.some((b, i) => head[i] !== b)) throw uploadError(400, INVALID_APK);
         }
-        await file.writer!.write(chunk);
+        await intoStore(file.writer!.write(chunk));
       },
       onPartEnd: async () => {
         const part = current;
         if (part?.kind === 'field') fields.set(part.name, part.text);
         if (part?.kind === 'file') {
           if (head.length < ZIP_MAGIC.length) throw uploadError(400, INVALID_APK);
-          await file.writer!.close();
-          await file.stored;
+          await intoStore(file.writer!.close());
+          await intoStore(file.stored!);
         }
         current = null;
       },
@@ -141,8 +177,9 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
     if (!row) throw uploadError(409, `Version code ${code} already exists`);
     return toView(row);
   } catch (error) {
-    // Stop the stream into storage, let the store clean up its partial write, then make sure nothing is left.
-    await file.writer?.abort(error).catch(() => undefined);
+    // Stop the stream into storage, let the store clean up its partial write, then make sure nothing is
+    // left. The abort is not awaited: it waits for a write in flight, which a failed store never takes.
+    file.writer?.abort(error).catch(() => undefined);
     await file.stored?.catch(() => undefined);
     await ctx.files.delete(fileKey).catch(() => undefined);
     throw error;

@@ -191,6 +191,7 @@ function VersionsPage() {
 
       <UploadVersionDialog
         key={upload.key}
+        maxUploadMb={versions.data?.max_upload_mb ?? null}
         open={upload.open}
         onOpenChange={(open) => setUpload((previous) => ({ ...previous, open }))}
       />

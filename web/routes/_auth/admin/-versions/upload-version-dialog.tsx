@@ -11,6 +11,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
+import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "../../../../../src/features/versions/upload-limit";
 import {
   APK_ACCEPT,
   FILL_ALL_FIELDS,
@@ -26,8 +27,18 @@ import {
 // spec §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload
 // (apk_file, version_code, version_name) whose failure text is the answer's `message`; §8 texts.
 // The file goes through XMLHttpRequest so a progress bar can show how much has been sent.
+// The server's MAX_UPLOAD_MB (from the versions list; null until it has loaded) is shown, and a larger
+// file is refused here, before sending it: Cloudflare's edge would refuse it with a page of its own.
 
-export function UploadVersionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UploadVersionDialog({
+  open,
+  onOpenChange,
+  maxUploadMb,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  maxUploadMb: number | null;
+}) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -47,14 +58,21 @@ export function UploadVersionDialog({ open, onOpenChange }: { open: boolean; onO
   function chooseFile(event: React.ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     setFile(chosen);
-    setFeedback(chosen && !isApkName(chosen.name) ? errorFeedback(INVALID_APK) : null);
+    setFeedback(chosen ? fileProblem(chosen) : null);
+  }
+
+  function fileProblem(chosen: File): Feedback | null {
+    if (!isApkName(chosen.name)) return errorFeedback(INVALID_APK);
+    if (maxUploadMb !== null && chosen.size > uploadLimitBytes(maxUploadMb)) return errorFeedback(uploadTooLargeText(maxUploadMb));
+    return null;
   }
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (uploading) return;
     setFeedback(null);
-    if (file && !isApkName(file.name)) return setFeedback(errorFeedback(INVALID_APK));
+    const problem = file && fileProblem(file);
+    if (problem) return setFeedback(problem);
     if (!name.trim() || !code.trim() || !file) return setFeedback(errorFeedback(FILL_ALL_FIELDS));
 
     // The fields go first, so the server can refuse a taken version code before storing the file.
@@ -73,7 +91,9 @@ export function UploadVersionDialog({ open, onOpenChange }: { open: boolean; onO
       });
       const ok = status >= 200 && status < 300 && (body as { success?: unknown } | null)?.success === true;
       if (!ok) {
-        setFeedback(errorFeedback(uploadErrorText(body)));
+        // A 413 without our JSON comes from a proxy or Cloudflare's edge, before the app saw the file.
+        const tooLarge = status === 413 && body === null && maxUploadMb !== null;
+        setFeedback(errorFeedback(tooLarge ? uploadTooLargeText(maxUploadMb) : uploadErrorText(body)));
         return;
       }
       showSnackbar(UPLOAD_SUCCEEDED, "success");
@@ -150,7 +170,11 @@ export function UploadVersionDialog({ open, onOpenChange }: { open: boolean; onO
           onChange={chooseFile}
           disabled={uploading}
           className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
-          hint={file ? `${file.name} · ${formatBytes(file.size)}` : "An .apk file of at most 100 MB."}
+          hint={
+            [file && `${file.name} · ${formatBytes(file.size)}`, maxUploadMb !== null && maximumSizeText(maxUploadMb)]
+              .filter(Boolean)
+              .join(" · ") || undefined
+          }
         />
         {uploading && (
           <div className="grid gap-2" data-slot="upload-progress">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "../../../../../src/features/versions/upload-limit";
 import { formatBytes, isApkName, uploadErrorText, versionFileName } from "./version-utils";
 
 describe("version upload helpers", () => {
@@ -23,9 +24,17 @@ describe("version upload helpers", () => {
     expect(versionFileName({ version_code: 12, version_name: "1.2 beta" })).toBe("app_v12_1.2_beta.apk");
   });
 
-  it("formats sizes", () => {
+  it("formats sizes in decimal units, as the upload limit counts them", () => {
     expect(formatBytes(512)).toBe("512 B");
-    expect(formatBytes(512 * 1024)).toBe("512 KB");
-    expect(formatBytes(3.5 * 1024 * 1024)).toBe("3.5 MB");
+    expect(formatBytes(512_000)).toBe("512 KB");
+    expect(formatBytes(3_500_000)).toBe("3.5 MB");
+    expect(formatBytes(12_345_678)).toBe("12.3 MB");
+    expect(formatBytes(100_200_000)).toBe("100.2 MB");
+  });
+
+  it("names the upload limit as the server does", () => {
+    expect(maximumSizeText(100)).toBe("Maximum size: 100 MB");
+    expect(uploadTooLargeText(200)).toBe("The APK is larger than the upload limit of 200 MB (MAX_UPLOAD_MB).");
+    expect(uploadLimitBytes(100)).toBe(100_000_000);
   });
 });

@@ -26,17 +26,20 @@ export const LATEST_DOWNLOAD_FAILED = "Latest version download failed";
 
 export const isApkName = (name: string) => /\.apk$/i.test(name.trim());
 
-/** '12.3 MB' style sizes for the chosen file. */
+/**
+ * '12.3 MB' style sizes for the chosen file, in decimal units like the upload limit (MAX_UPLOAD_MB), so a
+ * file shown as 100.2 MB is visibly over a limit of 100 MB.
+ */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1000) return `${bytes} B`;
   const units = ["KB", "MB", "GB"];
-  let value = bytes / 1024;
+  let value = bytes / 1000;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
     unit++;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
 /** The text of a failed upload: the server's `message` (spec §7), else its `error`, else 'Upload failed'. */
