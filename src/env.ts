@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseAddressRange, type AddressRange } from './http/client-address';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A row id as clients send it: a number in a JSON body, or text in a query string (`?id=12`).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError } from './errors';
 
 type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], Function>>[0];

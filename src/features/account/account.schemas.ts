@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
 export const MAX_PASSWORD_LENGTH = 256;

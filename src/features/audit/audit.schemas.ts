@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AUDIT_ACTIONS } from './audit-actions';
 
 /** DESIGN §5 `per_page` ≤ 200: more is capped, not refused. */

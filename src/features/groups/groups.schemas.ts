@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordId } from '../../http/record-id';
 
 export const GROUP_NAME_REQUIRED = 'Group name is required';

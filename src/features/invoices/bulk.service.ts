@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RequestCtx } from '../../context';
 import { AppError } from '../../http/errors';
 import { requireManagement } from '../auth/permissions';

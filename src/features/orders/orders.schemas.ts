@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { nameHasLink, NAME_LINK_MESSAGE } from './order-name';
 
 const required = (label: string, max: number) =>

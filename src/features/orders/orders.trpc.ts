@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../../http/record-id';
 import { managementProcedure, publicProcedure, router } from '../../trpc/init';
 import { orderInputSchema, orderListSchema, paidSchema } from './orders.schemas';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordId } from '../../http/record-id';
 
 /** POST /api/payments/confirm `{import_id}` and the tRPC calls about one import. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** spec §3 Permission: a dotted key, `prefix.action` (the admin screen groups by the prefix). */
 export const PERMISSION_KEY_PATTERN = /^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_.-]*$/;

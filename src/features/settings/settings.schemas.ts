@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const SETTING_TYPES = ['string', 'integer', 'boolean', 'json', 'password'] as const;
 export const SETTING_VISIBILITIES = ['public', 'private', 'admin'] as const;

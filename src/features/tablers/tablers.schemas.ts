@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GATE_MESSAGES } from './tabler-gate';
 
 export const matchSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // spec §3: two-factor payloads carry a code (6 digits, or a recovery code like 'ABCD-EFGH').
 export const codeSchema = z.object({

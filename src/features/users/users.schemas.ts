@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../account/account.schemas';
 import { recordId } from '../../http/record-id';
 
