@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import * as React from "react";
-import { z } from "zod";
+import * as z from "zod";
 
 import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
 import { Button } from "@/components/ui/button";
