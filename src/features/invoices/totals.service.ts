@@ -1,10 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
-import { badRequest } from '../../http/errors';
 import { requireManagement } from '../auth/permissions';
-import { getIntegerSetting, getSetting } from '../settings/settings.service';
-import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit } from './invoice-amounts';
+import { todaysPricing } from './order-pricing';
 
 /** DESIGN §5 GET /orders/totals; `per_day` feeds the dashboard's charts. Money in euros, rounded to cents. */
 export interface OrderTotals {
@@ -30,19 +28,7 @@ const euros = (cents: number) => Math.round(cents) / 100;
  */
 export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   requireManagement(ctx);
-  const split = parseVatSplit(await getSetting(ctx, 'vat_split'));
-  if (!split) throw badRequest(INVALID_VAT_SPLIT);
-  const unitPriceCents = (await getIntegerSetting(ctx, 'package_price')) * 100;
-  const byAmount = new Map<number, { net: number; total: number }>();
-  const unissued = (amount: number) => {
-    let sums = byAmount.get(amount);
-    if (!sums) {
-      const computed = computeInvoiceAmounts(amount, unitPriceCents, split);
-      sums = { net: computed.netCents, total: computed.totalCents };
-      byAmount.set(amount, sums);
-    }
-    return sums;
-  };
+  const unissued = await todaysPricing(ctx)();
   const live = eq(orders.cancelled, false);
   const net = sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`;
   const day = (column: typeof orders.createdAt | typeof orders.invoiceDate | typeof orders.paidAt) => sql<string>`substr(${column}, 1, 10)`;
@@ -102,8 +88,8 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   for (const g of groups) {
     const n = Number(g.n);
     const sums = unissued(g.amount);
-    const groupNet = (g.net ?? sums.net) * n;
-    const groupTotal = (g.total ?? sums.total) * n;
+    const groupNet = (g.net ?? sums.netCents) * n;
+    const groupTotal = (g.total ?? sums.totalCents) * n;
     totals.orders += n;
     totals.packages += g.amount * n;
     totals.invoices_sent += Number(g.sent);
@@ -132,8 +118,8 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     return entry;
   };
   for (const d of orderedPerDay) Object.assign(dayOf(d.date), { orders: Number(d.orders), packages: Number(d.packages) });
-  for (const d of invoicedPerDay) dayOf(d.date).invoiced_incl += (d.total ?? unissued(d.amount).total) * Number(d.n);
-  for (const d of receivedPerDay) dayOf(d.date).received_incl += (d.total ?? unissued(d.amount).total) * Number(d.n);
+  for (const d of invoicedPerDay) dayOf(d.date).invoiced_incl += (d.total ?? unissued(d.amount).totalCents) * Number(d.n);
+  for (const d of receivedPerDay) dayOf(d.date).received_incl += (d.total ?? unissued(d.amount).totalCents) * Number(d.n);
   totals.per_day = [...days.values()]
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((d) => ({ ...d, invoiced_incl: euros(d.invoiced_incl), received_incl: euros(d.received_incl) }));

@@ -6,7 +6,7 @@ import { chunked } from '../../http/record-id';
 import { auditInsert } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { parseCamt053, type SkippedEntry, type StatementEntry } from './camt053';
-import { orderPricing, orderTotalCents } from './order-total';
+import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { findMentions, matchEntries, type CandidateOrder, type EntryStatus } from './payment-matching';
 
 export const IMPORT_NOT_FOUND = 'Deze import van een bankafschrift bestaat niet.';
@@ -132,7 +132,7 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
   const appliedOrderIds = [...new Set([...appliedKeys.values()].filter((id): id is number => id !== null))];
   const rows = await lookUpOrders(ctx, entries, appliedOrderIds);
   const byBank = await paidByBank(ctx, rows.map((r) => r.id));
-  const pricing = orderPricing(ctx);
+  const pricing = todaysPricing(ctx);
   const candidates: CandidateOrder[] = [];
   for (const row of rows) {
     candidates.push({ ...row, totalCents: await orderTotalCents(row, pricing), paidByBank: byBank.has(row.id) });

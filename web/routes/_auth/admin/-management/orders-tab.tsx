@@ -104,6 +104,19 @@ export function OrdersTab({
     setAllMatching(false);
   }
 
+  // The table (wide screens) and the cards (phones) show the same rows with the same selection.
+  const renderOrder = (order: Order, variant: "row" | "card") => (
+    <OrderRow
+      key={order.id}
+      order={order}
+      selected={allMatching || selected.has(order.id)}
+      onSelectedChange={handleSelectedChange}
+      onEdit={setEditing}
+      onError={onError}
+      variant={variant}
+    />
+  );
+
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-3">
@@ -217,17 +230,7 @@ export function OrdersTab({
                     </TableCell>
                   </TableRow>
                 ) : (
-                  rows.map((order) => (
-                    <OrderRow
-                      key={order.id}
-                      order={order}
-                      selected={allMatching || selected.has(order.id)}
-                      onSelectedChange={handleSelectedChange}
-                      onEdit={setEditing}
-                      onError={onError}
-                      variant="row"
-                    />
-                  ))
+                  rows.map((order) => renderOrder(order, "row"))
                 )}
               </TableBody>
             </Table>
@@ -245,17 +248,7 @@ export function OrdersTab({
             {rows.length === 0 ? (
               <p className="rounded-xl border bg-card p-4 text-center text-sm text-muted-foreground">Geen bestellingen gevonden.</p>
             ) : (
-              rows.map((order) => (
-                <OrderRow
-                  key={order.id}
-                  order={order}
-                  selected={allMatching || selected.has(order.id)}
-                  onSelectedChange={handleSelectedChange}
-                  onEdit={setEditing}
-                  onError={onError}
-                  variant="card"
-                />
-              ))
+              rows.map((order) => renderOrder(order, "card"))
             )}
           </div>
         </>

@@ -1,0 +1,41 @@
+import { badRequest } from '../../http/errors';
+import { getIntegerSetting, getSetting, type SettingReader } from '../settings/settings.service';
+import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit } from './invoice-amounts';
+
+/** What an order of so many packages would be billed today, excl. and incl. VAT, in cents. */
+export type OrderPricing = (amount: number) => { netCents: number; totalCents: number };
+
+/**
+ * Today's price and VAT split, read once on the first use, then computed once per package count: the
+ * totals and the bank-statement matching price every order not yet invoiced this way. Settings are read
+ * only when asked, so work whose orders are all invoiced never trips over a broken `vat_split`.
+ */
+export function todaysPricing(deps: SettingReader): () => Promise<OrderPricing> {
+  let pricing: Promise<OrderPricing> | null = null;
+  return () =>
+    (pricing ??= (async () => {
+      const split = parseVatSplit(await getSetting(deps, 'vat_split'));
+      if (!split) throw badRequest(INVALID_VAT_SPLIT);
+      // package_price is in whole euros (spec §9); money is cents from here on.
+      const unitPriceCents = (await getIntegerSetting(deps, 'package_price')) * 100;
+      const byAmount = new Map<number, { netCents: number; totalCents: number }>();
+      return (amount: number) => {
+        let sums = byAmount.get(amount);
+        if (!sums) {
+          const computed = computeInvoiceAmounts(amount, unitPriceCents, split);
+          sums = { netCents: computed.netCents, totalCents: computed.totalCents };
+          byAmount.set(amount, sums);
+        }
+        return sums;
+      };
+    })());
+}
+
+/**
+ * The order's total incl. VAT in cents: what its issued invoice billed (fixed at the first send), else
+ * what an invoice would bill today (orders invoiced before the total was kept, or not yet invoiced).
+ */
+export async function orderTotalCents(order: { amount: number; invoiceTotalCents: number | null }, pricing: () => Promise<OrderPricing>): Promise<number> {
+  if (order.invoiceTotalCents !== null) return order.invoiceTotalCents;
+  return (await pricing())(order.amount).totalCents;
+}
