@@ -18,7 +18,16 @@ export default defineConfig({
       'test/worker/vitest.config.ts',
       'test/worker/vitest.turso.config.ts',
       {
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          // A page waits on a server and lazy chunks: on a loaded 2-core machine one second (the default) is short.
+          expect: { poll: { timeout: 10_000 } },
+        },
       },
     ],
   },
