@@ -9,7 +9,6 @@ import { connect } from 'cloudflare:sockets';
 import { createApp } from './app';
 import { consoleLogger, type AppDeps } from './context';
 import { openD1Db } from './db/d1';
-import { openTursoDb } from './db/libsql-web';
 import { ConfigError, parseConfig } from './env';
 import { SettingsCache } from './features/settings/settings-cache';
 import { prepareDatabase } from './features/setup/prepare';
@@ -31,13 +30,23 @@ interface Isolate {
   deps: AppDeps;
 }
 
-let isolate: Isolate | null = null;
+let isolate: Promise<Isolate> | null = null;
 
-function buildIsolate(env: WorkerEnv): Isolate {
+/** The isolate's dependencies, built once; a failed build is retried by the next request. */
+function isolateFor(env: WorkerEnv): Promise<Isolate> {
+  isolate ??= buildIsolate(env).catch((error: unknown) => {
+    isolate = null;
+    throw error;
+  });
+  return isolate;
+}
+
+async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
   const config = parseConfig({ ...env });
   const secretKey = config.secretKey;
   if (!secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
-  const db = config.tursoUrl ? openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
+  // The libSQL client is imported only when Turso is configured: on D1 it is never evaluated.
+  const db = config.tursoUrl ? (await import('./db/libsql-web')).openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
   const clock = systemClock;
   const passwords = createPasswordHasher(jsArgon2id);
   const assets = env.ASSETS;
@@ -74,18 +83,18 @@ function buildIsolate(env: WorkerEnv): Isolate {
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+    let built: Isolate;
     try {
-      isolate ??= buildIsolate(env);
+      built = await isolateFor(env);
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
       return Response.json({ success: false, error: 'Server misconfigured' }, { status: 500 });
     }
-    return isolate.app.fetch(request, env, ctx as never);
+    return built.app.fetch(request, env, ctx as never);
   },
 
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
-    isolate ??= buildIsolate(env);
-    const { deps } = isolate;
+    const { deps } = await isolateFor(env);
     ctx.waitUntil(
       Promise.all([
         deliverOutbox(deps),

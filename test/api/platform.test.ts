@@ -8,6 +8,7 @@ import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { groupPermissions, groups, orders, permissions, sessions, settings, tablers, twoFactorSecrets, userGroups, users, versions } from '../../src/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
 import { ensureFirstAdmin, hasAnyAdmin } from '../../src/features/setup/first-admin';
+import { isDatabasePrepared, prepareDatabase } from '../../src/features/setup/prepare';
 import { seedDatabase } from '../../src/features/setup/seed';
 import { AppError } from '../../src/http/errors';
 import { sha256Hex } from '../../src/platform/crypto';
@@ -641,6 +642,58 @@ describe('seed data and the first admin', () => {
       fresh.close();
     }
   });
+});
+
+describe('a start on a prepared database (isDatabasePrepared)', () => {
+  // Every new Worker isolate runs prepareDatabase before its first request; on a prepared database that is
+  // one read. Each thing the preparation would fix must make the read say "not prepared".
+  const silent = { info: () => undefined, error: () => undefined };
+  async function prepared() {
+    const fresh = await freshDb();
+    const clock = new TestClock();
+    const deps = { db: fresh.db, clock, passwords: createPasswordHasher(nodeArgon2id), log: silent, secretKey: 'c'.repeat(64) };
+    expect(await isDatabasePrepared(fresh.db)).toBe(false);
+    await prepareDatabase(deps, { username: 'beheer', password: 'een-lang-wachtwoord' });
+    expect(await isDatabasePrepared(fresh.db)).toBe(true);
+    return { ...fresh, deps, restart: () => prepareDatabase(deps, { username: 'beheer', password: 'een-lang-wachtwoord' }) };
+  }
+
+  it('is prepared after a start, and a second start writes nothing', async () => {
+    const fresh = await prepared();
+    try {
+      const before = { settings: await fresh.db.select().from(settings), users: await fresh.db.select().from(users), grants: await fresh.db.select().from(groupPermissions) };
+      await fresh.restart();
+      expect({ settings: await fresh.db.select().from(settings), users: await fresh.db.select().from(users), grants: await fresh.db.select().from(groupPermissions) }).toEqual(before);
+    } finally {
+      fresh.close();
+    }
+  });
+
+  const breakages: [string, (db: Db) => Promise<unknown>][] = [
+    ['a built-in setting is missing', (db) => db.delete(settings).where(eq(settings.key, 'club_name'))],
+    ['a seeded permission is missing', (db) => db.delete(permissions).where(eq(permissions.key, 'users.delete'))],
+    ['a seeded group is missing', (db) => db.delete(groups).where(eq(groups.name, 'Penningmeesters'))],
+    ['a seeded grant is missing', (db) => db.delete(groupPermissions).where(eq(groupPermissions.permissionId, sql`(SELECT id FROM permissions WHERE key = 'management.access')`))],
+    ['the default group is the placeholder', (db) => db.update(settings).set({ value: '0' }).where(eq(settings.key, 'default_user_group_id'))],
+    [
+      'a password setting is stored in clear',
+      (db) => db.insert(settings).values({ key: 'legacy.secret', value: 'oud-geheim', type: 'password', description: 'x', visibility: 'admin', deletable: true, groupName: 'general', updatedAt: new Date().toISOString() }),
+    ],
+    ['no admin account is left', (db) => db.batch([db.delete(userGroups), db.delete(users)])],
+  ];
+  for (const [what, breakIt] of breakages) {
+    it(`is not prepared when ${what}, and the next start repairs it`, async () => {
+      const fresh = await prepared();
+      try {
+        await breakIt(fresh.db);
+        expect(await isDatabasePrepared(fresh.db)).toBe(false);
+        await fresh.restart();
+        expect(await isDatabasePrepared(fresh.db)).toBe(true);
+      } finally {
+        fresh.close();
+      }
+    });
+  }
 });
 
 describe('database constraints', () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 import { startMailSinkWithHttp } from '../support/mail-sink-http';
+import { wranglerAliases } from '../support/wrangler-aliases';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -12,6 +13,7 @@ export default defineProject(async () => {
   // must arrive without any cron run. The tests read what arrived through its HTTP side door.
   const mailSink = await startMailSinkWithHttp();
   return {
+    resolve: { alias: wranglerAliases(root) },
     plugins: [
       cloudflareTest({
         wrangler: { configPath: join(root, 'wrangler.toml') },

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
 import { startMailSinkWithHttp } from '../support/mail-sink-http';
+import { wranglerAliases } from '../support/wrangler-aliases';
 
 const root = join(import.meta.dirname, '..', '..');
 const workerTests = join(root, 'test/worker');
@@ -15,6 +16,7 @@ const workerTests = join(root, 'test/worker');
 export default defineProject(async () => {
   const mailSink = await startMailSinkWithHttp();
   return {
+    resolve: { alias: wranglerAliases(root) },
     plugins: [
       // Called for every test file's workerd: each gets a database of its own, a copy of the migrated one,
       // as each gets a fresh D1 on the D1 project.

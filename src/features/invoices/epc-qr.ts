@@ -1,4 +1,3 @@
-import { create } from 'qrcode';
 import { encodeGrayPng } from '../../platform/png';
 import { isValidIban, normaliseIban } from '../settings/setting-rules';
 
@@ -76,6 +75,8 @@ export async function paymentQrPng(payment: EpcPayment, options: QrImageOptions 
   if (!Number.isInteger(moduleSize) || moduleSize < 1 || moduleSize > 64) throw new RangeError(`Module size must be 1 to 64 pixels, got ${moduleSize}`);
   if (!Number.isInteger(quietZone) || quietZone < 0 || quietZone > 64) throw new RangeError(`Quiet zone must be 0 to 64 modules, got ${quietZone}`);
 
+  // Imported on first use: a start (a new Worker isolate) need not evaluate the QR library.
+  const { create } = await import('qrcode');
   const { modules } = create(epcPayload(payment), { errorCorrectionLevel: 'M' });
   const side = (modules.size + 2 * quietZone) * moduleSize;
   const pixels = new Uint8Array(side * side).fill(255);

@@ -11,7 +11,7 @@ import { invoiceSettingProblems, INVOICE_IDENTITY_SETTINGS, type InvoiceSettingP
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type InvoiceAmounts, type VatPart } from './invoice-amounts';
 import { invoiceMailRef } from './invoice-delivered';
 import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
-import { renderInvoicePdf, type InvoiceDocument } from './invoice-pdf';
+import type { InvoiceDocument } from './invoice-pdf';
 import { paymentQrPng } from './epc-qr';
 import { addDays, formatDateLong, formatEuro } from './nl-format';
 
@@ -123,6 +123,11 @@ function invoiceDocument(order: OrderRow, settings: InvoiceSettings, invoiceNumb
   };
 }
 
+/** pdf-lib is the largest part of the server; it is evaluated when the first document is made, not at every start. */
+function loadPdfRenderer() {
+  return import('./invoice-pdf');
+}
+
 /**
  * The stored files of an issued invoice: the PDF (made once, at the first send, then attached byte for
  * byte to every resend and reminder) and the payment QR for the mail. Made here when missing.
@@ -139,6 +144,7 @@ async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: 
     if (!hasQr) await deps.files.put(qrKey, qr, { size: qr.length, contentType: 'image/png' });
     if (!hasPdf) {
       const document = invoiceDocument(order, settings, invoiceNumber, new Date(order.invoiceDate!), amounts);
+      const { renderInvoicePdf } = await loadPdfRenderer();
       const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr });
       await deps.files.put(pdfKey, pdf, { size: pdf.length, contentType: 'application/pdf' });
     }
@@ -397,6 +403,7 @@ export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{
   const order = await requireOrder(ctx, orderId);
   const creditNoteNumber = order.creditNoteNumber!;
   const document = invoiceDocument(order, settings, creditNoteNumber, new Date(order.creditNoteDate!), issuedAmounts(order, settings));
+  const { renderInvoicePdf } = await loadPdfRenderer();
   const pdf = await renderInvoicePdf({
     ...document,
     kind: 'credit_note',

@@ -7,7 +7,7 @@
  * refused outright when it carries a DOCTYPE (no bank file has one, and it is the door to entity
  * expansion attacks).
  */
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { X2jOptions } from 'fast-xml-parser';
 import { AppError } from '../../http/errors';
 import { sha256Hex } from '../../platform/crypto';
 
@@ -54,7 +54,11 @@ export interface ParsedStatement {
 
 type Node = unknown;
 
-const parser = new XMLParser({
+// fast-xml-parser is imported when a statement is read (parseCamt053), not when the server or a Worker
+// isolate starts: most starts never read one.
+type XmlLibrary = typeof import('fast-xml-parser');
+
+const PARSER_OPTIONS: X2jOptions = {
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   // Namespace prefixes differ per bank (`<Document>`, `<ns2:Document>`); the xmlns attributes are kept
@@ -66,7 +70,7 @@ const parser = new XMLParser({
   trimValues: true,
   processEntities: true,
   htmlEntities: false,
-});
+};
 
 function isObject(node: Node): node is Record<string, Node> {
   return typeof node === 'object' && node !== null && !Array.isArray(node);
@@ -132,12 +136,12 @@ function namespacesOf(root: Node): string[] {
 }
 
 /** Parses the text of a file into its XML tree, or explains in Dutch why it is not a CAMT.053 statement. */
-function statementsOf(xml: string): Node[] {
+function statementsOf(xml: string, library: XmlLibrary): Node[] {
   if (xml.trim() === '') throw new AppError(400, EMPTY_FILE);
-  if (/<!DOCTYPE/i.test(xml) || XMLValidator.validate(xml) !== true) throw new AppError(400, NOT_CAMT053);
+  if (/<!DOCTYPE/i.test(xml) || library.XMLValidator.validate(xml) !== true) throw new AppError(400, NOT_CAMT053);
   let tree: Node;
   try {
-    tree = parser.parse(xml);
+    tree = new library.XMLParser(PARSER_OPTIONS).parse(xml);
   } catch {
     throw new AppError(400, NOT_CAMT053);
   }
@@ -286,7 +290,7 @@ export async function parseCamt053(bytes: Uint8Array): Promise<ParsedStatement> 
   if (bytes.length > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
   if (bytes.length === 0) throw new AppError(400, EMPTY_FILE);
   // ISO 20022 messages are UTF-8; a BOM is dropped by the decoder.
-  const statements = statementsOf(new TextDecoder('utf-8').decode(bytes));
+  const statements = statementsOf(new TextDecoder('utf-8').decode(bytes), await import('fast-xml-parser'));
 
   const entries: StatementEntry[] = [];
   const skipped: SkippedEntry[] = [];

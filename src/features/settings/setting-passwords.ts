@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { settings } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -28,6 +28,15 @@ export async function openSettingPassword(secretKey: string, key: string, stored
     // Only a different SECRET_KEY (or a damaged row) gets here; the admin has to enter the value again.
     throw new AppError(500, `Setting ${key} cannot be read with this SECRET_KEY; enter its value again.`);
   }
+}
+
+/** True (as SQL) when a password setting is still stored in clear, i.e. `sealClearPasswordSettings` has work. */
+export function clearPasswordSettingsExist(db: Db): SQL {
+  const clear = db
+    .select({ one: sql`1` })
+    .from(settings)
+    .where(and(eq(settings.type, 'password'), sql`substr(${settings.value}, 1, ${SEALED.length}) <> ${SEALED}`));
+  return sql`EXISTS ${clear}`;
 }
 
 /** Start-up: encrypts password settings still stored in clear (databases from before encryption). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -13,8 +13,8 @@ export interface FirstAdminResult {
   generatedPassword?: string;
 }
 
-export async function hasAnyAdmin(db: Db): Promise<boolean> {
-  const [row] = await db
+function anAdmin(db: Db) {
+  return db
     .select({ userId: userGroups.userId })
     .from(userGroups)
     .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
@@ -22,7 +22,16 @@ export async function hasAnyAdmin(db: Db): Promise<boolean> {
     .innerJoin(users, eq(users.id, userGroups.userId))
     .where(eq(permissions.key, 'admin.access'))
     .limit(1);
+}
+
+export async function hasAnyAdmin(db: Db): Promise<boolean> {
+  const [row] = await anAdmin(db);
   return !!row;
+}
+
+/** True (as SQL) when a user holds admin.access, i.e. `ensureFirstAdmin` has nothing to do. */
+export function anyAdminExists(db: Db): SQL {
+  return sql`EXISTS ${anAdmin(db)}`;
 }
 
 /**

@@ -2,9 +2,22 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { PasswordHasher } from '../../platform/password';
 import type { Logger } from '../../context';
-import { sealClearPasswordSettings } from '../settings/setting-passwords';
-import { ensureFirstAdmin } from './first-admin';
-import { seedDatabase } from './seed';
+import { sql } from 'drizzle-orm';
+import { clearPasswordSettingsExist, sealClearPasswordSettings } from '../settings/setting-passwords';
+import { anyAdminExists, ensureFirstAdmin } from './first-admin';
+import { seedDatabase, seedIsComplete } from './seed';
+
+/**
+ * One read answering whether `prepareDatabase` would change anything. Nearly every start (each new Worker
+ * isolate) finds a prepared database: then it costs this one statement instead of the seeding batch and
+ * three reads, which the first request of an isolate waits for (issue 14).
+ */
+export async function isDatabasePrepared(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)}` })
+    .from(sql`(SELECT 1)`);
+  return row?.prepared === 1;
+}
 
 /**
  * Seeds defaults, encrypts password settings still stored in clear, and makes sure an admin exists;
@@ -14,6 +27,7 @@ export async function prepareDatabase(
   deps: { db: Db; clock: Clock; passwords: PasswordHasher; log: Logger; secretKey: string },
   admin: { username: string; password?: string | undefined },
 ): Promise<void> {
+  if (await isDatabasePrepared(deps.db)) return;
   await seedDatabase(deps.db, deps.clock);
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -19,6 +19,12 @@ export const USERS_GROUP = 'Users';
 /** issue 13: the treasurer's group, holding management.access only. */
 export const TREASURERS_GROUP = 'Penningmeesters';
 
+const SEED_GROUPS = [
+  { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
+  { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
+  { name: TREASURERS_GROUP, description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.', deletable: false },
+];
+
 /** Which seeded group holds which seeded permission. */
 const SEED_GRANTS = [
   { group: ADMIN_GROUP, permission: 'admin.access' },
@@ -35,25 +41,10 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
     // Without a conflict target, DO NOTHING covers the case-insensitive unique index on names.
     db
       .insert(groups)
-      .values([
-        { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
-        { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
-        { name: TREASURERS_GROUP, description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.', deletable: false },
-      ])
+      .values(SEED_GROUPS)
       .onConflictDoNothing(),
     // The seeded groups hold their seeded permission after every start.
-    ...SEED_GRANTS.map((grant) =>
-      db
-        .insert(groupPermissions)
-        .select(
-          db
-            .select({ groupId: groups.id, permissionId: permissions.id })
-            .from(groups)
-            .innerJoin(permissions, eq(permissions.key, grant.permission))
-            .where(eq(sql`lower(${groups.name})`, grant.group.toLowerCase())),
-        )
-        .onConflictDoNothing(),
-    ),
+    ...SEED_GRANTS.map((grant) => db.insert(groupPermissions).select(grantPair(db, grant)).onConflictDoNothing()),
     // One statement per setting: D1 allows at most 100 bound values in a statement.
     ...BUILT_IN_SETTINGS.map((s) =>
       db
@@ -84,6 +75,46 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
         ),
       ),
   ]);
+}
+
+/** The (group id, permission id) pair of a seeded grant, when both rows exist. */
+function grantPair(db: Db, grant: (typeof SEED_GRANTS)[number]) {
+  return db
+    .select({ groupId: groups.id, permissionId: permissions.id })
+    .from(groups)
+    .innerJoin(permissions, eq(permissions.key, grant.permission))
+    .where(eq(sql`lower(${groups.name})`, grant.group.toLowerCase()));
+}
+
+/**
+ * True (as SQL) when `seedDatabase` would change nothing: every seeded permission, group, grant and setting
+ * is there and the default group is no longer the placeholder. Part of the one read that lets a start skip
+ * the seeding writes (`prepareDatabase`).
+ */
+export function seedIsComplete(db: Db): SQL {
+  const permissionKeys = SEED_PERMISSIONS.map((p) => p.key);
+  const groupNames = SEED_GROUPS.map((g) => g.name.toLowerCase());
+  const settingKeys = BUILT_IN_SETTINGS.map((s) => s.key);
+  const grantsHeld = SEED_GRANTS.map((grant) => {
+    const held = db
+      .select({ one: sql`1` })
+      .from(groupPermissions)
+      .innerJoin(groups, eq(groups.id, groupPermissions.groupId))
+      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
+      .where(and(eq(sql`lower(${groups.name})`, grant.group.toLowerCase()), eq(permissions.key, grant.permission)));
+    return sql`EXISTS ${held}`;
+  });
+  return sql.join(
+    [
+      // An embedded query is parenthesised by Drizzle: a scalar subquery here, the operand of EXISTS below.
+      sql`${db.select({ n: count() }).from(permissions).where(inArray(permissions.key, permissionKeys))} = ${permissionKeys.length}`,
+      sql`${db.select({ n: count() }).from(groups).where(inArray(sql`lower(${groups.name})`, groupNames))} = ${groupNames.length}`,
+      sql`${db.select({ n: count() }).from(settings).where(inArray(settings.key, settingKeys))} = ${settingKeys.length}`,
+      ...grantsHeld,
+      sql`NOT EXISTS ${db.select({ one: sql`1` }).from(settings).where(and(eq(settings.key, 'default_user_group_id'), eq(settings.value, '0')))}`,
+    ],
+    sql` AND `,
+  );
 }
 
 export async function findGroupId(db: Db, name: string): Promise<number | null> {

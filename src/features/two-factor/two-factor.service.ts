@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import { toString as qrToString } from 'qrcode';
 import type { RequestCtx } from '../../context';
 import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
 import { AppError, badRequest, notLoggedIn } from '../../http/errors';
@@ -52,6 +51,8 @@ export async function setupTwoFactor(ctx: RequestCtx): Promise<TwoFactorSetup> {
     .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: { secretEncrypted, enabledAt: null, lastUsedStep: null, createdAt: now } });
   const issuer = await getStringSetting(ctx, 'club_name');
   const url = totpUri(issuer, user.username, key);
+  // Imported on first use: a start (a new Worker isolate) need not evaluate the QR library.
+  const { toString: qrToString } = await import('qrcode');
   const svg = await qrToString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { secret: totpKeyText(key), otpauth_url: url, qr_code: `data:image/svg+xml;base64,${btoa(svg)}` };
 }
