@@ -1,12 +1,14 @@
 // Second half of `npm run build:web` (after `vite build`): renders the five public pages to HTML
 // (issue 5 item 3). Vite bundles web/prerender.tsx for Node into dist/prerender; each page is then
 // written into dist/web with the public pages' own entry (web/public-entry.tsx) instead of the SPA's,
-// and the SPA's shell is kept as app.html for every other route.
+// and the SPA's shell is kept as app.html for every other route. Last, the text files get their Brotli and
+// gzip copies (scripts/precompress.mjs).
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
+import { precompress } from './precompress.mjs';
 
 process.env.NODE_ENV = 'production';
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -89,3 +91,9 @@ for (const path of PAGE_PATHS) {
   writeFileSync(join(webOut, page.file), html);
   console.log(`prerendered ${path.padEnd(18)} → dist/web/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }
+
+// Brotli and gzip copies of the text files, pages included, for Node to send as they are (scripts/precompress.mjs).
+const compressed = await precompress(webOut);
+const total = (key) => compressed.reduce((sum, file) => sum + Math.min(file.plain, file[key]), 0);
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+console.log(`precompressed ${compressed.length} files: ${kb(total('plain'))} → ${kb(total('gzip'))} gzip, ${kb(total('br'))} brotli`);

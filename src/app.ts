@@ -17,6 +17,7 @@ import { settingsRoutes } from './features/settings/settings.routes';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { versionsRoutes } from './features/versions/versions.routes';
+import { assetCacheControl } from './http/asset-caching';
 import { AppError } from './http/errors';
 import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
 import { STATE_CHANGING_GET_PATHS } from './http/rest';
@@ -134,12 +135,19 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
     if (isServerPath(c.req.path, base) || !deps.assets || !['GET', 'HEAD'].includes(c.req.method)) {
       return c.json({ success: false, error: 'Not found' }, 404);
     }
-    const response = await deps.assets(c.req.raw);
-    if (response.status !== 404 || !wantsPage(c.req.raw)) return response;
-    // Any other route of the SPA gets the empty shell (the build's app.html); the router then shows
-    // the screen, or its 'Page Not Found'. The five public pages are files of their own (prerendered).
-    const shell = new Request(new URL('/app', c.req.url), { method: c.req.method, headers: c.req.raw.headers });
-    return deps.assets(shell);
+    let response = await deps.assets(c.req.raw);
+    if (response.status === 404 && wantsPage(c.req.raw)) {
+      // Any other route of the SPA gets the empty shell (the build's app.html); the router then shows
+      // the screen, or its 'Page Not Found'. The five public pages are files of their own (prerendered).
+      const shell = new Request(new URL('/app', c.req.url), { method: c.req.method, headers: c.req.raw.headers });
+      response = await deps.assets(shell);
+    }
+    if (response.status !== 200 && response.status !== 304) return response;
+    // Both runtimes' files get the same caching rule here, in place of Cloudflare's default (revalidate
+    // everything). newResponse also adds the prepared security headers, so they need no second copy.
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', assetCacheControl(c.req.path, headers.get('content-type')));
+    return c.newResponse(response.body, { status: response.status, headers });
   });
 
   return app;

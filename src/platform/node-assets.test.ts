@@ -1,18 +1,18 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeAssets, pickEncoding } from './node-assets';
 
+// The file server alone; what the app makes of its answers (caching, the shell, precompressed copies from a
+// real build step) is in test/api/static-files.test.ts.
+
 let root: string;
 let serve: ReturnType<typeof createNodeAssets>;
-const script = `export const greeting = ${JSON.stringify('hallo '.repeat(500))};\n`;
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'kerstactie-assets-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'assets/app-abc123.js'), script);
   writeFileSync(join(root, 'faq.html'), '<!doctype html><title>FAQ</title>');
   writeFileSync(join(root, 'logo.png'), Buffer.alloc(4096, 7));
   writeFileSync(join(tmpdir(), 'kerstactie-secret.txt'), 'secret');
@@ -24,58 +24,19 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const get = (path: string, headers: Record<string, string> = {}) => serve(new Request(`http://127.0.0.1${path}`, { headers }));
 
 describe('createNodeAssets', () => {
-  it('sends Brotli or gzip when the browser accepts it, and the plain file otherwise', async () => {
-    const br = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
-    expect(br.headers.get('content-encoding')).toBe('br');
-    expect(br.headers.get('vary')).toBe('Accept-Encoding');
-    const brBody = Buffer.from(await br.arrayBuffer());
-    expect(Number(br.headers.get('content-length'))).toBe(brBody.length);
-    expect(brBody.length).toBeLessThan(script.length / 10);
-    expect(brotliDecompressSync(brBody).toString()).toBe(script);
-
-    const gz = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' });
-    expect(gz.headers.get('content-encoding')).toBe('gzip');
-    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(script);
-
-    const plain = await get('/assets/app-abc123.js');
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(await plain.text()).toBe(script);
-    expect(plain.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-  });
-
-  it('does not compress images or tiny files', async () => {
-    const png = await get('/logo.png', { 'accept-encoding': 'br' });
-    expect(png.headers.get('content-encoding')).toBeNull();
-    const page = await get('/faq', { 'accept-encoding': 'br' });
-    expect(page.headers.get('content-encoding')).toBeNull();
-    expect(page.headers.get('cache-control')).toBe('no-cache');
-  });
-
-  it('answers 304 to a matching If-None-Match', async () => {
-    const first = await get('/faq');
-    const etag = first.headers.get('etag')!;
-    expect(etag).toMatch(/^W\/"[\w-]+"$/);
-    const again = await get('/faq', { 'if-none-match': `"other", ${etag}` });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-  });
-
   it('finds prerendered pages as <path>.html and refuses paths outside its folder', async () => {
     expect((await get('/faq')).status).toBe(200);
     expect((await get('/no-such-page')).status).toBe(404);
     expect((await get('/..%2Fkerstactie-secret.txt')).status).toBe(404);
     expect((await get('/%E0%A4%A')).status).toBe(400);
   });
-});
 
-describe('pickEncoding', () => {
-  it('prefers Brotli, honours q=0 and falls back to gzip', () => {
-    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
-    expect(pickEncoding('gzip;q=0.5')).toBe('gzip');
-    expect(pickEncoding('identity')).toBeNull();
-    expect(pickEncoding(null)).toBeNull();
-    expect(pickEncoding('*')).toBe('gzip');
+  it('sends a file without compressed copies as it is, with no Vary', async () => {
+    const png = await get('/logo.png', { 'accept-encoding': 'br, gzip' });
+    expect(png.headers.get('content-encoding')).toBeNull();
+    expect(png.headers.get('vary')).toBeNull();
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await png.arrayBuffer())).toEqual(Buffer.alloc(4096, 7));
   });
 
   it('keeps only existing files in memory: thousands of random misses leave the cache as it was', async () => {
@@ -91,5 +52,34 @@ describe('pickEncoding', () => {
     expect((await get('/late.txt')).status).toBe(404);
     writeFileSync(join(root, 'late.txt'), 'now here');
     expect((await get('/late.txt')).status).toBe(200);
+  });
+});
+
+describe('pickEncoding', () => {
+  it('prefers Brotli, honours q-values and q=0, and falls back to gzip', () => {
+    expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0.5')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('gzip;q=1.0, br;q=1')).toBe('br');
+    expect(pickEncoding('BR ; Q=0.9')).toBe('br');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0.5, br;q=0')).toBe('gzip');
+  });
+
+  it('sends plain for identity, no header, a refusal of both, or identity ranked higher', () => {
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding(null)).toBeNull();
+    expect(pickEncoding('')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(pickEncoding('deflate, zstd')).toBeNull();
+    expect(pickEncoding('identity;q=1, gzip;q=0.5')).toBeNull();
+    expect(pickEncoding('gzip;q=abc')).toBeNull();
+  });
+
+  it('chooses only among the copies the file has', () => {
+    expect(pickEncoding('br, gzip', ['gzip'])).toBe('gzip');
+    expect(pickEncoding('br', ['gzip'])).toBeNull();
+    expect(pickEncoding('br, gzip', [])).toBeNull();
   });
 });

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,29 +21,21 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/**
- * Serves the built SPA from a folder, like the Worker's assets binding: a file when it exists,
- * `<path>.html` or `<path>/index.html` for prerendered pages, else 404 (the app then serves the
- * SPA shell, /app, for page requests — the same way on both runtimes).
- * Files are cached in memory after the first read (the build is small and immutable). Only files that
- * exist are kept: a miss is looked up again next time, so requests for random paths cannot grow the
- * cache (issue 12 item 11); its size is bounded by the build.
- */
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Text formats worth compressing (images other than SVG already are). */
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml']);
-
 type Encoding = 'br' | 'gzip';
 
-interface AssetFile {
-  body: Buffer;
-  type: string;
+/** The build's copy of a file in each encoding (scripts/precompress.mjs), by file suffix. */
+const SUFFIXES: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** One form of a file as it goes over the wire, with its own strong ETag (RFC 9110 §8.8.3: the bytes differ). */
+interface Representation {
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
-  compressible: boolean;
-  /** Compressed once, on first demand, then kept with the file. */
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+interface AssetFile {
+  type: string;
+  plain: Representation;
+  encoded: Partial<Record<Encoding, Representation>>;
 }
 
 export interface NodeAssets {
@@ -54,6 +44,35 @@ export interface NodeAssets {
   cachedFiles(): number;
 }
 
+async function readIfFile(path: string): Promise<Buffer | null> {
+  try {
+    return (await stat(path)).isFile() ? await readFile(path) : null;
+  } catch {
+    return null;
+  }
+}
+
+const representation = (body: Buffer): Representation => ({
+  body: new Uint8Array(body),
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+});
+
+/**
+ * Serves the built SPA from a folder, like the Worker's assets binding: a file when it exists,
+ * `<path>.html` or `<path>/index.html` for prerendered pages, else 404 (the app then serves the
+ * SPA shell, /app, for page requests, and sets Cache-Control: http/asset-caching.ts — the same way
+ * on both runtimes).
+ *
+ * Text files are sent as the build compressed them (`.br`, `.gz` beside the file), whichever the browser
+ * prefers; nothing is compressed per request. A file without such a copy is sent plain: the build writes
+ * one for every text file where it pays, so the only ones without are those compression would not shrink.
+ * The copies, dotfiles and dot folders (.assetsignore, a Vite manifest in .vite/) are build output, never
+ * paths of their own.
+ *
+ * Files are cached in memory after the first read (the build is small and immutable). Only files that
+ * exist are kept: a miss is looked up again next time, so requests for random paths cannot grow the
+ * cache (issue 12 item 11); its size is bounded by the build.
+ */
 export function createNodeAssets(root: string): NodeAssets {
   const cache = new Map<string, AssetFile>();
   const absoluteRoot = normalize(root);
@@ -62,26 +81,16 @@ export function createNodeAssets(root: string): NodeAssets {
     const cached = cache.get(relative);
     if (cached) return cached;
     const full = normalize(join(absoluteRoot, relative));
-    let entry: AssetFile | null = null;
-    if (full.startsWith(absoluteRoot + sep)) {
-      try {
-        if ((await stat(full)).isFile()) {
-          const body = await readFile(full);
-          const extension = extname(full);
-          entry = {
-            body,
-            type: TYPES[extension] ?? 'application/octet-stream',
-            // Weak: the same tag for the plain and the compressed forms of the file.
-            etag: `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-            compressible: COMPRESSIBLE.has(extension) && body.length > 1024,
-            encoded: {},
-          };
-        }
-      } catch {
-        entry = null;
-      }
+    if (!full.startsWith(absoluteRoot + sep)) return null;
+    const body = await readIfFile(full);
+    if (!body) return null;
+    const encoded: AssetFile['encoded'] = {};
+    for (const encoding of Object.keys(SUFFIXES) as Encoding[]) {
+      const copy = await readIfFile(full + SUFFIXES[encoding]);
+      if (copy) encoded[encoding] = representation(copy);
     }
-    if (entry) cache.set(relative, entry);
+    const entry: AssetFile = { type: TYPES[extname(full)] ?? 'application/octet-stream', plain: representation(body), encoded };
+    cache.set(relative, entry);
     return entry;
   }
 
@@ -93,51 +102,60 @@ export function createNodeAssets(root: string): NodeAssets {
     } catch {
       return new Response('Bad request', { status: 400 });
     }
-    const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
-    for (const candidate of candidates) {
-      const file = await load(candidate);
-      if (file) return respond(request, file, candidate);
+    if (!path.split('/').some((segment) => segment.startsWith('.')) && !/\.(?:br|gz)$/.test(path)) {
+      const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}.html`, `${path}/index.html`];
+      for (const candidate of candidates) {
+        const file = await load(candidate);
+        if (file) return respond(request, file);
+      }
     }
     return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   };
   return Object.assign(serve, { cachedFiles: () => cache.size });
 }
 
-/** The best encoding the browser accepts: Brotli, then gzip (a `;q=0` refuses one). */
-export function pickEncoding(acceptEncoding: string | null): Encoding | null {
-  const accepted = new Set(
-    (acceptEncoding ?? '')
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim())
-      .filter((part) => part && !/;\s*q=0(?:\.0*)?\s*$/.test(part))
-      .map((part) => part.split(';')[0]!.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return null;
-}
-
-function encode(file: AssetFile, encoding: Encoding): Promise<Buffer> {
-  file.encoded[encoding] ??=
-    encoding === 'br'
-      ? brotli(file.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.body.length } })
-      : gzipAsync(file.body, { level: 9 });
-  return file.encoded[encoding];
-}
-
-async function respond(request: Request, file: AssetFile, path: string): Promise<Response> {
-  // Vite's hashed files never change; pages must be revalidated so a deploy shows at once.
-  const cacheControl = path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
-  const headers: Record<string, string> = { 'Content-Type': file.type, 'Cache-Control': cacheControl, ETag: file.etag };
-  if (file.compressible) headers.Vary = 'Accept-Encoding';
-  const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === file.etag || tag.trim() === '*')) {
-    return new Response(null, { status: 304, headers });
+/**
+ * The encoding to send, of those the file has (RFC 9110 §12.5.3): the highest q-value in Accept-Encoding,
+ * Brotli before gzip when equal (it is smaller); `*` stands for any coding not named; `q=0` refuses.
+ * Plain (null) when the browser names none of them, or names `identity` with a higher q. No header at all
+ * means plain too: a client that sends none (curl, a script) may not be able to decode.
+ */
+export function pickEncoding(acceptEncoding: string | null, available: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
+  const quality = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [coding, ...params] = part.split(';').map((piece) => piece.trim());
+    if (!coding) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    quality.set(coding, Number.isFinite(value) ? value : 0);
   }
-  const encoding = file.compressible ? pickEncoding(request.headers.get('accept-encoding')) : null;
-  const body = encoding ? await encode(file, encoding) : file.body;
+  const qualityOf = (coding: string) => quality.get(coding) ?? quality.get('*') ?? 0;
+  let best: Encoding | null = null;
+  for (const encoding of (['br', 'gzip'] as const).filter((e) => available.includes(e))) {
+    if (qualityOf(encoding) > 0 && (best === null || qualityOf(encoding) > qualityOf(best))) best = encoding;
+  }
+  if (best !== null && (quality.get('identity') ?? 0) > qualityOf(best)) return null;
+  return best;
+}
+
+/** If-None-Match compares weakly (RFC 9110 §13.1.2): a W/ prefix does not matter, `*` matches any. */
+function matches(ifNoneMatch: string, etag: string): boolean {
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+function respond(request: Request, file: AssetFile): Response {
+  const available = Object.keys(file.encoded) as Encoding[];
+  const encoding = pickEncoding(request.headers.get('accept-encoding'), available);
+  const chosen = encoding ? file.encoded[encoding]! : file.plain;
+  const headers: Record<string, string> = { 'Content-Type': file.type, ETag: chosen.etag };
+  // What is sent depends on Accept-Encoding only for files that have compressed copies.
+  if (available.length > 0) headers.Vary = 'Accept-Encoding';
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (ifNoneMatch && matches(ifNoneMatch, chosen.etag)) return new Response(null, { status: 304, headers });
   if (encoding) headers['Content-Encoding'] = encoding;
-  headers['Content-Length'] = String(body.length);
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  headers['Content-Length'] = String(chosen.body.length);
+  return new Response(request.method === 'HEAD' ? null : chosen.body, { status: 200, headers });
 }

@@ -1,0 +1,15 @@
+/**
+ * How long a browser may keep a file of the built site (issue 15), one rule for both runtimes: app.ts puts it
+ * on whatever Node's file server or the Worker's assets binding answered.
+ * - Pages (the prerendered ones and the SPA's shell) are revalidated on every use (`no-cache`, answered
+ *   304 while the ETag matches), so a deploy shows at once. Checked first: the shell is also what a page
+ *   route under /assets/ gets.
+ * - Vite names everything under /assets/ by its content hash: a changed file gets a new name, so the old
+ *   one may be kept for a year without asking.
+ * - Other files (favicon, images in web/public) keep their names across deploys: an hour, then revalidated.
+ */
+export function assetCacheControl(path: string, contentType: string | null): string {
+  if (contentType?.startsWith('text/html')) return 'no-cache';
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
+}
