@@ -54,10 +54,12 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
       };
       const token = getCookie(c, cookieName);
       if (token) {
-        const validated = await validateSessionToken(deps.db, deps.clock, token, await getIntegerSetting(deps, 'session_max_age_days'));
+        const maxAgeDays = () => getIntegerSetting(deps, 'session_max_age_days');
+        const validated = await validateSessionToken(deps.db, deps.clock, token, maxAgeDays);
         if (validated) {
           ctx.session = validated.session;
           ctx.user = validated.user;
+          // From the profile's two-factor flag and the settings cache the session read just filled: no query.
           ctx.twoFactorSetupRequired = await needsTwoFactorSetup(deps, validated.user);
           if (validated.renewed) cookies.set(token, validated.session.expiresAt);
         } else {

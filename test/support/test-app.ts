@@ -14,6 +14,7 @@ import type { Clock } from '../../src/platform/clock';
 import { createDiskFileStore } from '../../src/platform/files-disk';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
+import { countLibsqlQueries } from './query-counter';
 
 export const ADMIN_USERNAME = 'admin';
 export const ADMIN_PASSWORD = 'correct-horse-battery';
@@ -31,6 +32,8 @@ export class TestClock implements Clock {
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** Serves files as the built site would (e.g. createNodeAssets on a folder); none by default. */
+  assets?: AppDeps['assets'];
 }
 
 /**
@@ -43,6 +46,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kerstactie-test-'));
   const config = parseConfig({ DATA_DIR: dir, ADMIN_USERNAME, ADMIN_PASSWORD, ...options.env });
   const { db, client } = openLibsqlDb(`file:${join(dir, 'test.db')}`);
+  // Counts from the start; tests reset it before the request they measure (`queries.reset()`).
+  const queries = countLibsqlQueries(client);
   await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
   const clock = new TestClock();
   const passwords = createPasswordHasher(nodeArgon2id);
@@ -59,7 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     mailTransport: null,
     secretKey: TEST_SECRET_KEY,
     log,
-    assets: null,
+    assets: options.assets ?? null,
   };
   const app = createApp(deps, { clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1' });
 
@@ -116,7 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, deps, db, clock, request, createUser, cookieFor, errors, dir, close };
+  return { app, deps, db, clock, request, createUser, cookieFor, errors, dir, queries, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { randomBytes, sha256Hex, toBase64Url } from '../../platform/crypto';
-import { loadUserProfile, type UserProfile } from './user-profile';
+import { profileColumns, profileFromRow, type UserProfile } from './user-profile';
 
 /**
  * DESIGN §3 sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its
@@ -74,40 +74,59 @@ export interface ValidatedSession {
  * DESIGN §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
  * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
  * last-seen time are written together, and only when one of them moved.
+ *
+ * issue 15: the session, its user's status and the whole profile come in one statement, so a signed-in
+ * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
+ * cold settings cache costs no extra round trip in sequence.
  */
-export async function validateSessionToken(db: Db, clock: Clock, token: string, maxAgeDays: number): Promise<ValidatedSession | null> {
+export async function validateSessionToken(
+  db: Db,
+  clock: Clock,
+  token: string,
+  maxAgeDays: () => Promise<number>,
+): Promise<ValidatedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = await sha256Hex(token);
-  const [row] = await db
-    .select({ session: sessions, status: users.status })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [[row], maxAge] = await Promise.all([
+    db
+      .select({
+        ...profileColumns,
+        userId: sessions.userId,
+        twoFactorPending: sessions.twoFactorPending,
+        expiresAt: sessions.expiresAt,
+        sessionCreatedAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.id, id))
+      .limit(1),
+    maxAgeDays(),
+  ]);
   if (!row) return null;
   const now = clock.now().getTime();
-  const absoluteEnd = Date.parse(row.session.createdAt) + maxAgeDays * DAY_MS;
-  if (row.session.expiresAt <= now || absoluteEnd <= now || row.status !== 'active') {
+  const absoluteEnd = Date.parse(row.sessionCreatedAt) + maxAge * DAY_MS;
+  if (row.expiresAt <= now || absoluteEnd <= now || row.status !== 'active') {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
   const session: Session = {
-    id: row.session.id,
-    userId: row.session.userId,
-    twoFactorPending: row.session.twoFactorPending,
-    expiresAt: Math.min(row.session.expiresAt, absoluteEnd),
+    id,
+    userId: row.userId,
+    twoFactorPending: row.twoFactorPending,
+    expiresAt: Math.min(row.expiresAt, absoluteEnd),
   };
   const renew = !session.twoFactorPending && session.expiresAt - now < RENEW_WHEN_LEFT_MS && session.expiresAt < absoluteEnd;
   if (renew) session.expiresAt = Math.min(now + SESSION_TTL_MS, absoluteEnd);
-  const seen = now - (row.session.lastSeenAt ?? 0) >= LAST_SEEN_STEP_MS;
+  const seen = now - (row.lastSeenAt ?? 0) >= LAST_SEEN_STEP_MS;
   if (renew || seen) {
     await db
       .update(sessions)
       .set({ ...(renew ? { expiresAt: session.expiresAt } : {}), ...(seen ? { lastSeenAt: now } : {}) })
       .where(eq(sessions.id, id));
   }
-  const user = session.twoFactorPending ? null : await loadUserProfile(db, session.userId);
-  return { session, user, renewed: renew };
+  // A session waiting for its two-factor code is not signed in: its row's profile is not used.
+  return { session, user: session.twoFactorPending ? null : profileFromRow(row), renewed: renew };
 }
 
 export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
