@@ -7,6 +7,8 @@ export const tablers = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
+    // issue 15: the name folded for order search (db/search-text.ts); null until filled.
+    searchName: text('search_name'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -47,6 +49,9 @@ export const orders = sqliteTable(
     lastReminderAt: text('last_reminder_at'),
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredAt: text('delivered_at'),
+    // issue 15: the order's fields and numbers folded for search (db/search-text.ts), written
+    // with every change of them. Null until filled: rows older than the column get it at start-up.
+    searchText: text('search_text'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -54,6 +59,8 @@ export const orders = sqliteTable(
     index('orders_tabler_idx').on(t.tablerId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_invoice_date_idx').on(t.invoiceDate),
+    // Holds only the rows still to be filled, so checking at every start that there are none is one lookup.
+    index('orders_search_pending_idx').on(t.id).where(sql`${t.searchText} IS NULL`),
     check('orders_amount_check', sql`${t.amount} >= 1`),
   ],
 );

@@ -2,6 +2,7 @@ import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, sequences } from '../../db/schema';
 import { campaignYear } from '../orders/order-reference';
+import { searchTextWithNumber } from '../orders/order-search';
 import type { InvoiceAmounts } from './invoice-amounts';
 
 /** DESIGN §3: invoice numbers F<year>-<nnnn>, e.g. F2026-0001. Credit notes take numbers of the same series. */
@@ -16,7 +17,8 @@ export const INVOICE_SEQUENCE = 'invoice';
  *
  *  1. bump the ('invoice', year) counter, but only while `guard` holds for the order (it has no number
  *     of this kind yet), so a resend or a concurrent second request never uses up a number;
- *  2. write 'F<year>-<counter>' and the other columns on the order, again only where `guard` holds.
+ *  2. write 'F<year>-<counter>' and the other columns on the order, again only where `guard` holds
+ *     (the number also joins the order's search text, issue 15).
  *
  * libSQL and D1 batches are atomic, so two orders numbered at the same moment get consecutive numbers
  * and a failure leaves neither the counter nor the order changed (DESIGN §3: gap-free per year).
@@ -60,6 +62,7 @@ export interface IssuedInvoice {
 export async function assignInvoiceNumber(db: Db, orderId: number, now: Date, amounts: InvoiceAmounts): Promise<IssuedInvoice | null> {
   await numberingBatch(db, orderId, now, isNull(orders.invoiceNumber), (number) => ({
     invoiceNumber: number,
+    searchText: searchTextWithNumber(number),
     invoiceDate: now.toISOString(),
     invoiceTotalCents: amounts.totalCents,
     invoiceAmounts: JSON.stringify(amounts),
@@ -82,6 +85,7 @@ export async function assignInvoiceNumber(db: Db, orderId: number, now: Date, am
 export async function assignCreditNoteNumber(db: Db, orderId: number, now: Date): Promise<boolean> {
   const [, updated] = await numberingBatch(db, orderId, now, and(isNotNull(orders.invoiceNumber), isNull(orders.creditNoteNumber))!, (number) => ({
     creditNoteNumber: number,
+    searchText: searchTextWithNumber(number),
     creditNoteDate: now.toISOString(),
     cancelled: true,
     updatedAt: now.toISOString(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_COLUMNS, csvField, csvFileName, ordersToCsv } from './orders-csv';
+import { CSV_HEADER, csvField, csvFileName, csvLineWriter } from './orders-csv';
 import type { OrderView } from './orders.service';
 
 const order: OrderView = {
@@ -53,25 +53,28 @@ describe('csvField', () => {
   });
 });
 
-describe('ordersToCsv', () => {
-  it('starts with a BOM and the Dutch header, ends every line with CRLF', () => {
-    const csv = ordersToCsv([order]);
-    expect(csv.startsWith('\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n')).toBe(true);
-    expect(csv.slice(1).split('\r\n')).toEqual([
-      CSV_COLUMNS.join(';'),
-      'KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026',
-      '',
-    ]);
+describe('CSV_HEADER and csvLineWriter', () => {
+  it('start the file with a BOM and the Dutch header, and end every line with CRLF', () => {
+    expect(CSV_HEADER).toBe('\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n');
+    expect(csvLineWriter()(order)).toBe('KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026\r\n');
   });
 
   it("shows 'Onbekend' for an order whose tabler is gone, and the invoice number once there is one", () => {
-    const csv = ordersToCsv([{ ...order, tabler_id: null, tabler_name: null, paid: false, invoice_sent: true, invoice_number: 'F2026-0003' }]);
-    expect(csv).toContain('KP-2026-0001;Onbekend;');
-    expect(csv).toContain(';Nee;Ja;F2026-0003;22-11-2026\r\n');
+    const line = csvLineWriter()({ ...order, tabler_name: null, paid: false, invoice_sent: true, invoice_number: 'F2026-0003' });
+    expect(line).toMatch(/^KP-2026-0001;Onbekend;/);
+    expect(line).toMatch(/;Nee;Ja;F2026-0003;22-11-2026\r\n$/);
   });
 
-  it('is just the header without orders', () => {
-    expect(ordersToCsv([])).toBe(`\uFEFF${CSV_COLUMNS.join(';')}\r\n`);
+  it('write each order the Dutch date of its own moment, also around midnight in Amsterdam', () => {
+    const line = csvLineWriter();
+    const dates = ['2026-11-22T22:59:59.999Z', '2026-11-22T23:00:00.000Z', '2026-11-22T23:30:00.000Z', '2026-06-30T21:59:00.000Z', '2026-06-30T22:00:00.000Z'].map((at) =>
+      line({ ...order, created_at: at }).replace(/\r\n$/, '').split(';').at(-1),
+    );
+    expect(dates).toEqual(['22-11-2026', '23-11-2026', '23-11-2026', '30-6-2026', '1-7-2026']);
+  });
+
+  it('quote a field with a line break, so the line end stays the only bare CRLF', () => {
+    expect(csvLineWriter()({ ...order, notes: 'regel 1\r\nregel 2' })).toContain(';"regel 1\r\nregel 2";');
   });
 });
 

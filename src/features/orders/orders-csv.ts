@@ -1,7 +1,10 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { formatDateShort } from '../invoices/nl-format';
 import type { RequestCtx } from '../../context';
+import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
-import { listOrders, type OrderFilters, type OrderView } from './orders.service';
+import { requireManagement } from '../auth/permissions';
+import { orderListWhere, type OrderFilters, type OrderView } from './orders.service';
 
 /**
  * Orders as CSV for packing and delivery lists (issue 6 item 5), made for Dutch Excel: UTF-8 with a
@@ -44,7 +47,14 @@ export function csvField(value: string | number): string {
 
 const yesNo = (flag: boolean) => (flag ? 'Ja' : 'Nee');
 
-export function orderCsvRow(order: OrderView): (string | number)[] {
+/** What a CSV line shows of an order. */
+export type CsvOrder = Pick<
+  OrderView,
+  'reference' | 'tabler_name' | 'name' | 'email' | 'phone' | 'address' | 'postal_code' | 'city' | 'amount' | 'notes' | 'paid' | 'invoice_sent' | 'invoice_number' | 'created_at'
+>;
+
+/** The fields of an order's line, its order date already written the Dutch way. */
+function orderCsvRow(order: CsvOrder, orderDate: string): (string | number)[] {
   return [
     order.reference,
     // spec §2: an order whose tabler is gone shows 'Onbekend'.
@@ -60,14 +70,30 @@ export function orderCsvRow(order: OrderView): (string | number)[] {
     yesNo(order.paid),
     yesNo(order.invoice_sent),
     order.invoice_number ?? '',
-    formatDateShort(new Date(order.created_at)),
+    orderDate,
   ];
 }
 
-export function ordersToCsv(orders: readonly OrderView[]): string {
-  const lines = [CSV_COLUMNS.map(csvField).join(SEPARATOR)];
-  for (const order of orders) lines.push(orderCsvRow(order).map(csvField).join(SEPARATOR));
-  return BOM + lines.join(LINE_END) + LINE_END;
+/** The file's start: the byte-order mark and the column names. */
+export const CSV_HEADER = BOM + CSV_COLUMNS.map(csvField).join(SEPARATOR) + LINE_END;
+
+/**
+ * Writes orders' lines, each with its line end (the last line of the file ends in CRLF too). The Dutch
+ * date is made once per hour of order moments: a date formatter is slow to make (formatDateShort makes
+ * one each call, 4 of the 5 seconds of 50,000 lines), and within one UTC hour the date in Amsterdam
+ * cannot change, its offset from UTC being whole hours.
+ */
+export function csvLineWriter(): (order: CsvOrder) => string {
+  const datesByHour = new Map<string, string>();
+  return (order) => {
+    const hour = order.created_at.slice(0, 13);
+    let date = datesByHour.get(hour);
+    if (date === undefined) {
+      date = formatDateShort(new Date(order.created_at));
+      datesByHour.set(hour, date);
+    }
+    return orderCsvRow(order, date).map(csvField).join(SEPARATOR) + LINE_END;
+  };
 }
 
 /** 'bestellingen-2026-11-22.csv' (the date in Dutch time). */
@@ -76,9 +102,69 @@ export function csvFileName(now: Date): string {
   return `bestellingen-${year}-${month!.padStart(2, '0')}-${day!.padStart(2, '0')}.csv`;
 }
 
-/** GET /orders/export.csv: the orders of GET /orders with the same filters, as CSV; audited (issue 12). */
-export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): Promise<string> {
-  const list = await listOrders(ctx, filters);
-  await writeAudit(ctx, { action: 'orders.exported', details: { filters, rows: list.length } });
-  return ordersToCsv(list);
+/** Orders read per query while the file streams out: a few hundred kB of text each. */
+export const EXPORT_CHUNK_ROWS = 1000;
+
+const csvColumns = {
+  id: orders.id,
+  reference: orders.reference,
+  tabler_name: tablers.name,
+  name: orders.name,
+  email: orders.email,
+  phone: orders.phone,
+  address: orders.address,
+  postal_code: orders.postalCode,
+  city: orders.city,
+  amount: orders.amount,
+  notes: orders.notes,
+  paid: orders.paid,
+  invoice_sent: orders.invoiceSent,
+  invoice_number: orders.invoiceNumber,
+  created_at: orders.createdAt,
+};
+
+/**
+ * GET /orders/export.csv: the orders of GET /orders with the same filters and order (newest first), as
+ * CSV; audited (issue 12). issue 15: the file streams, so 50,000 orders are never in memory at once and
+ * the first bytes leave before the last order is read. The orders are read EXPORT_CHUNK_ROWS at a
+ * time, each query going on after the last (created_at, id) sent (keyset paging on the created_at
+ * index, so every query costs the same however far the export is), and only when the reader wants more.
+ * The audit entry is written before the first byte, with the number of orders the filters match then.
+ */
+export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): Promise<ReadableStream<Uint8Array>> {
+  requireManagement(ctx);
+  const where = await orderListWhere(ctx, filters);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
+  await writeAudit(ctx, { action: 'orders.exported', details: { filters, rows: Number(count?.n ?? 0) } });
+
+  const encoder = new TextEncoder();
+  const line = csvLineWriter();
+  let after: { createdAt: string; id: number } | null = null;
+  const nextChunk = () =>
+    ctx.db
+      .select(csvColumns)
+      .from(orders)
+      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+      // After the cursor in (created_at, id) order: the `<=` bound is the range SQLite starts the index scan at, the OR settles ties.
+      .where(and(where, after ? sql`${orders.createdAt} <= ${after.createdAt} AND (${orders.createdAt} < ${after.createdAt} OR ${orders.id} < ${after.id})` : undefined))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(EXPORT_CHUNK_ROWS);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(CSV_HEADER));
+    },
+    async pull(controller) {
+      try {
+        const rows = await nextChunk();
+        if (rows.length > 0) controller.enqueue(encoder.encode(rows.map(line).join('')));
+        const last = rows.at(-1);
+        if (!last || rows.length < EXPORT_CHUNK_ROWS) controller.close();
+        else after = { createdAt: last.created_at, id: last.id };
+      } catch (error) {
+        // The status line is long gone: the download breaks off, and the log says why.
+        ctx.log.error('CSV export failed', { requestId: ctx.requestId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+        controller.error(error);
+      }
+    },
+  });
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
+import { foldForSearch } from '../../db/search-text';
 import { AppError, badRequest } from '../../http/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
@@ -13,6 +14,7 @@ import { getIntegerSetting, getStringSetting } from '../settings/settings.servic
 import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { campaignYear } from './order-reference';
+import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort } from './orders.schemas';
 
 /** The columns an order form fills, for create and update alike. */
@@ -68,6 +70,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   const now = ctx.clock.now();
   const year = campaignYear(now);
   const sequence = and(eq(sequences.name, 'order'), eq(sequences.year, year));
+  // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
+  const reference = sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`;
   const [, inserted] = await ctx.db.batch([
     ctx.db
       .insert(sequences)
@@ -76,9 +80,9 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     ctx.db
       .insert(orders)
       .values({
-        // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
-        reference: sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`,
+        reference,
         ...orderFields(input),
+        searchText: newOrderSearchText(input, reference),
         paid: isManager ? input.paid : false,
         paidAt: isManager && input.paid ? now.toISOString() : null,
         invoiceSent: isManager ? input.invoiceSent : false,
@@ -200,8 +204,8 @@ const SORT_COLUMNS = {
   tabler_name: sql`${tablers.name} COLLATE NOCASE`,
 } as const satisfies Record<OrderSort, unknown>;
 
-/** The SQL conditions of the filters (all but the text search). */
-async function filterConditions(ctx: RequestCtx, filters: OrderFilters): Promise<SQL[]> {
+/** The SQL condition of GET /orders' filters and text search (the CSV export takes the same). */
+export async function orderListWhere(ctx: RequestCtx, filters: OrderFilters): Promise<SQL | undefined> {
   const conditions: SQL[] = [];
   if (filters.paid !== undefined) conditions.push(eq(orders.paid, filters.paid));
   if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
@@ -215,58 +219,48 @@ async function filterConditions(ctx: RequestCtx, filters: OrderFilters): Promise
     const cutoff = new Date(ctx.clock.now().getTime() - termDays * 24 * 60 * 60 * 1000).toISOString();
     conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, cutoff));
   }
-  return conditions;
+  // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
+  const q = foldForSearch(filters.q?.trim() ?? '');
+  if (q) conditions.push(searchCondition(q));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+function orderSort(input: OrderListInput): SQL[] {
+  if (!input.sort) return [desc(orders.createdAt), desc(orders.id)];
+  const direction = input.dir === 'asc' ? asc : desc;
+  return [direction(SORT_COLUMNS[input.sort]), direction(orders.id)];
+}
+
+/** DESIGN §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
+export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
+  requireManagement(ctx);
+  const where = await orderListWhere(ctx, input);
+  return ctx.db.select(orderColumns).from(orders).leftJoin(tablers, eq(tablers.id, orders.tablerId)).where(where).orderBy(...orderSort(input));
 }
 
 /**
- * DESIGN §4 GET /orders with the tabler's name, filtered on the server, newest first; with `page` given
- * (DESIGN §5) one page of it, sorted as asked, with the number of matching orders.
+ * DESIGN §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders. Two
+ * statements whatever the number of orders (issue 15), the page's rows and the count, sent as one batch: one
+ * round trip to D1 or Turso. (A window `count(*) OVER ()` would make it one statement, but SQLite then keeps
+ * every matching row, all columns, to count them before the LIMIT applies.)
  */
-export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
-  return (await queryOrders(ctx, input)).rows;
-}
-
 export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Promise<OrderPage> {
+  requireManagement(ctx);
   const page = input.page ?? 1;
   const perPage = input.per_page ?? DEFAULT_PER_PAGE;
-  const { rows, total } = await queryOrders(ctx, { ...input, page, per_page: perPage });
-  return { orders: rows, total, page, per_page: perPage };
-}
-
-async function queryOrders(ctx: RequestCtx, input: OrderListInput): Promise<{ rows: OrderView[]; total: number }> {
-  requireManagement(ctx);
-  const conditions = await filterConditions(ctx, input);
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const direction = input.dir === 'asc' ? asc : desc;
-  const order = input.sort ? [direction(SORT_COLUMNS[input.sort]), direction(orders.id)] : [desc(orders.createdAt), desc(orders.id)];
-  const q = input.q ? foldForSearch(input.q.trim()) : '';
-  const paged = input.page !== undefined && input.per_page !== undefined;
-  const base = ctx.db.select(orderColumns).from(orders).leftJoin(tablers, eq(tablers.id, orders.tablerId)).where(where).orderBy(...order);
-  if (!q) {
-    if (!paged) {
-      const rows = await base;
-      return { rows, total: rows.length };
-    }
-    const [rows, [count]] = await Promise.all([
-      base.limit(input.per_page!).offset((input.page! - 1) * input.per_page!),
-      ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
-    ]);
-    return { rows, total: Number(count?.n ?? 0) };
-  }
-  // Text search in code: SQLite's lower() knows only ASCII, and 'e' should also find 'é'.
-  const found = (await base).filter((o) =>
-    [o.reference, o.name, o.email, o.phone, o.address, o.postal_code, o.city, o.notes ?? '', o.tabler_name ?? '', o.invoice_number ?? '', o.credit_note_number ?? ''].some((field) =>
-      foldForSearch(field).includes(q),
-    ),
-  );
-  if (!paged) return { rows: found, total: found.length };
-  const offset = (input.page! - 1) * input.per_page!;
-  return { rows: found.slice(offset, offset + input.per_page!), total: found.length };
-}
-
-/** Lower case without accents, for search. */
-export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLocaleLowerCase('nl-NL');
+  const where = await orderListWhere(ctx, input);
+  const [rows, [count]] = await ctx.db.batch([
+    ctx.db
+      .select(orderColumns)
+      .from(orders)
+      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+      .where(where)
+      .orderBy(...orderSort(input))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
+  ]);
+  return { orders: rows, total: Number(count?.n ?? 0), page, per_page: perPage };
 }
 
 async function requireOrder(ctx: RequestCtx, id: number) {
@@ -306,7 +300,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   await ctx.db.batch([
     ctx.db
       .update(orders)
-      .set({ ...next, ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}), updatedAt: now })
+      .set({ ...next, ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}), searchText: updatedOrderSearchText(input), updatedAt: now })
       .where(eq(orders.id, id)),
     auditIfChanged(ctx, { action: 'order.updated', target: orderTarget(existing), details: changes }),
   ]);

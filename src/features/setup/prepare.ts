@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock';
 import type { PasswordHasher } from '../../platform/password';
 import type { Logger } from '../../context';
 import { sql } from 'drizzle-orm';
+import { fillMissingSearchText, searchTextIsComplete } from '../orders/order-search';
 import { clearPasswordSettingsExist, sealClearPasswordSettings } from '../settings/setting-passwords';
 import { anyAdminExists, ensureFirstAdmin } from './first-admin';
 import { seedDatabase, seedIsComplete } from './seed';
@@ -14,7 +15,7 @@ import { seedDatabase, seedIsComplete } from './seed';
  */
 export async function isDatabasePrepared(db: Db): Promise<boolean> {
   const [row] = await db
-    .select({ prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)}` })
+    .select({ prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}` })
     .from(sql`(SELECT 1)`);
   return row?.prepared === 1;
 }
@@ -31,6 +32,9 @@ export async function prepareDatabase(
   await seedDatabase(deps.db, deps.clock);
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);
+  // issue 15: orders older than the search column get their folded text once (features/orders/order-search.ts).
+  const folded = await fillMissingSearchText(deps.db);
+  if (folded > 0) deps.log.info(`Filled the search text of ${folded} order(s).`);
   const result = await ensureFirstAdmin(deps, admin);
   if (!result.created) return;
   if (result.generatedPassword) {
