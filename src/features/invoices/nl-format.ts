@@ -22,14 +22,25 @@ export function formatPercent(rate: number): string {
   return `${String(rate).replace('.', ',')}%`;
 }
 
+/**
+ * A date formatter is slow to make (it loads locale data) and fast to use: each is made once, on first use,
+ * not at start-up, where the first request of a new Worker isolate would wait for it.
+ */
+function lazyFormatter(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let formatter: Intl.DateTimeFormat | null = null;
+  return () => (formatter ??= new Intl.DateTimeFormat('nl-NL', { timeZone: DUTCH_TIME, ...options }));
+}
+const longDate = lazyFormatter({ day: 'numeric', month: 'long', year: 'numeric' });
+const shortDate = lazyFormatter({ day: 'numeric', month: 'numeric', year: 'numeric' });
+
 /** '22 november 2026' (the date in Dutch time). */
 export function formatDateLong(date: Date): string {
-  return new Intl.DateTimeFormat('nl-NL', { timeZone: DUTCH_TIME, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+  return longDate().format(date);
 }
 
 /** '22-11-2026' (the date in Dutch time), as nl-NL's toLocaleDateString writes it. */
 export function formatDateShort(date: Date): string {
-  const parts = new Intl.DateTimeFormat('nl-NL', { timeZone: DUTCH_TIME, day: 'numeric', month: 'numeric', year: 'numeric' }).formatToParts(date);
+  const parts = shortDate().formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}-${part('month')}-${part('year')}`;
 }

@@ -79,9 +79,8 @@ export const CSV_HEADER = BOM + CSV_COLUMNS.map(csvField).join(SEPARATOR) + LINE
 
 /**
  * Writes orders' lines, each with its line end (the last line of the file ends in CRLF too). The Dutch
- * date is made once per hour of order moments: a date formatter is slow to make (formatDateShort makes
- * one each call, 4 of the 5 seconds of 50,000 lines), and within one UTC hour the date in Amsterdam
- * cannot change, its offset from UTC being whole hours.
+ * date is worked out once per hour of order moments (formatting it was most of an export's time): within
+ * one UTC hour the date in Amsterdam cannot change, its offset from UTC being whole hours.
  */
 export function csvLineWriter(): (order: CsvOrder) => string {
   const datesByHour = new Map<string, string>();
