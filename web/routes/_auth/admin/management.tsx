@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 
 import { useSnackbar } from "@/components/ui/snackbar";
@@ -10,10 +10,19 @@ import { downloadFile } from "@/lib/download";
 import { AdminPage } from "./-components/admin-page";
 import { DismissibleErrorAlert } from "./-components/dismissible-alert";
 import { MailTab } from "./-management/mail-tab";
-import { OrdersTab } from "./-management/orders-tab";
+import { OrdersTab, type SearchChange } from "./-management/orders-tab";
 import { PaymentsTab } from "./-management/payments-tab";
 import { ReadinessBanner } from "./-management/readiness-banner";
-import { filtersToQueryString, type OrderFilters } from "./-management/shared";
+import {
+  DEFAULT_TAB,
+  type ManagementTab,
+  MANAGEMENT_TABS,
+  orderFilters,
+  ordersPageInput,
+  validateManagementSearch,
+  withoutDefaults,
+} from "./-management/search";
+import { filtersToQueryString } from "./-management/shared";
 import { ChartsBoundary } from "./-management/charts-boundary";
 import { TablersTab } from "./-management/tablers-tab";
 import { TotalsPanel } from "./-management/totals";
@@ -23,11 +32,16 @@ import { TotalsPanel } from "./-management/totals";
 const CampaignCharts = React.lazy(() => import("./-management/charts"));
 
 // spec §2 Management Dashboard (Dutch), §3 Tabler and Order, §4, §5, §8 management messages, §9;
-// issue 6 items 6–8; issue 13 (totals from SQL, charts, invoice readiness, bank statements).
+// issue 6 items 6–8; issue 13 (totals from SQL, charts, invoice readiness, bank statements); issue 15
+// (the open tab and the orders table's state in the URL, one page of orders at a time).
 export const Route = createFileRoute("/_auth/admin/management")({
-  loader: ({ context: { queryClient, trpc } }) => {
+  validateSearch: validateManagementSearch,
+  // The orders page the URL names is asked for alongside the totals, not after the tab has rendered.
+  loaderDeps: ({ search }) => ({ orders: search.tab === "orders" ? ordersPageInput(search) : null }),
+  loader: ({ context: { queryClient, trpc }, deps }) => {
     void queryClient.prefetchQuery(trpc.invoices.totals.queryOptions());
     void queryClient.prefetchQuery(trpc.tablers.list.queryOptions());
+    if (deps.orders) void queryClient.prefetchQuery(trpc.orders.page.queryOptions(deps.orders));
   },
   component: ManagementPage,
 });
@@ -61,18 +75,29 @@ function ManagementPage() {
   const trpc = useTrpc();
   const { showSnackbar } = useSnackbar();
   const [error, setError] = React.useState<string | null>(null);
-  const [tab, setTab] = React.useState("tablers");
-  const [filters, setFilters] = React.useState<OrderFilters>({});
   const [exporting, setExporting] = React.useState(false);
   const totals = useQuery(trpc.invoices.totals.queryOptions());
   useTotalsFollowChanges();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
 
-  const handleFiltersChange = React.useCallback((next: OrderFilters) => setFilters(next), []);
+  // Tabs, filters, sort and page are navigations, so Back undoes them; the search box replaces its entry.
+  // The page stays where it is scrolled: the router would otherwise jump to the top, far above the table.
+  const handleSearchChange = React.useCallback<SearchChange>(
+    (changes, options) =>
+      navigate({
+        search: (current) => withoutDefaults({ ...current, ...changes }),
+        replace: options?.replace ?? false,
+        resetScroll: false,
+      }),
+    [navigate],
+  );
 
   async function handleExport() {
     setExporting(true);
     try {
-      await downloadFile(`/orders/export.csv${filtersToQueryString(filters)}`, "bestellingen.csv");
+      // The export takes the table's filters and search text (all matching orders, not just the page).
+      await downloadFile(`/orders/export.csv${filtersToQueryString(orderFilters(search))}`, "bestellingen.csv");
     } catch {
       showSnackbar("Exporteren mislukt", "error");
     } finally {
@@ -107,7 +132,12 @@ function ManagementPage() {
           </ChartsBoundary>
         )}
       </TotalsPanel>
-      <Tabs value={tab} onValueChange={setTab}>
+      <Tabs
+        value={search.tab ?? DEFAULT_TAB}
+        onValueChange={(tab) => {
+          if (MANAGEMENT_TABS.includes(tab as ManagementTab)) void handleSearchChange({ tab: tab as ManagementTab });
+        }}
+      >
         <TabsList className="max-w-full justify-start overflow-x-auto">
           <TabsTrigger value="tablers">Tablers</TabsTrigger>
           <TabsTrigger value="orders">Bestellingen</TabsTrigger>
@@ -118,7 +148,7 @@ function ManagementPage() {
           <TablersTab onError={setError} />
         </TabsContent>
         <TabsContent value="orders">
-          <OrdersTab filters={filters} onFiltersChange={handleFiltersChange} onError={setError} />
+          <OrdersTab search={search} onSearchChange={handleSearchChange} onError={setError} />
         </TabsContent>
         <TabsContent value="payments">
           <PaymentsTab />

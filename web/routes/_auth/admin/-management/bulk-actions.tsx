@@ -62,6 +62,15 @@ export const BULK_ACTIONS: Record<BulkAction, ActionText> = {
 
 type BulkOutcome = { action: BulkAction; succeeded: number; failures: { reference: string; error: string }[] };
 
+/**
+ * '3 geselecteerd', or '3 geselecteerd, waarvan 1 op een andere pagina': issue 15, the table shows one
+ * page at a time, so the bar says when the actions reach orders out of sight.
+ */
+export function selectedText(n: number, offPage: number): string {
+  if (offPage <= 0) return `${formatCount(n)} geselecteerd`;
+  return `${formatCount(n)} geselecteerd, waarvan ${formatCount(offPage)} op ${offPage === 1 ? "een andere pagina" : "andere pagina's"}`;
+}
+
 /** '2 gelukt, 1 mislukt'. */
 export function outcomeSummary(outcome: Pick<BulkOutcome, "succeeded" | "failures">): string {
   return `${formatCount(outcome.succeeded)} gelukt, ${formatCount(outcome.failures.length)} mislukt`;
@@ -72,20 +81,15 @@ export function outcomeSummary(outcome: Pick<BulkOutcome, "succeeded" | "failure
 export function BulkActions({
   ids,
   references,
-  allMatching,
-  canSelectAllMatching,
-  matchingCount,
-  onSelectAllMatching,
+  offPage,
   onClear,
 }: {
-  /** The selected orders, in table order. */
+  /** The selected orders: those on the page in table order, then those ticked on other pages. */
   ids: readonly number[];
   /** Order id → reference, to name the orders in the result. */
   references: ReadonlyMap<number, string>;
-  allMatching: boolean;
-  canSelectAllMatching: boolean;
-  matchingCount: number;
-  onSelectAllMatching: () => void;
+  /** How many of them are on other pages than the one on screen. */
+  offPage: number;
   onClear: () => void;
 }) {
   const trpc = useTrpc();
@@ -135,14 +139,8 @@ export function BulkActions({
       className="flex flex-wrap items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
     >
       <span className="font-medium" data-slot="bulk-count" aria-live="polite">
-        {allMatching ? `Alle ${ordersCountText(n)} die aan het filter voldoen zijn geselecteerd` : `${formatCount(n)} geselecteerd`}
+        {selectedText(n, offPage)}
       </span>
-      {canSelectAllMatching && (
-        // Wraps on a phone: the sentence is longer than 375 px would hold on one line.
-        <Button variant="link" size="sm" className="h-auto min-h-7 min-w-0 shrink px-1 text-left whitespace-normal" onClick={onSelectAllMatching}>
-          Selecteer alle {ordersCountText(matchingCount)} die aan het filter voldoen
-        </Button>
-      )}
       <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClear}>
         <XIcon aria-hidden="true" />
         Selectie wissen

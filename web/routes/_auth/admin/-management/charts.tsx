@@ -87,10 +87,19 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
           />
         }
       >
-        <BarChart data={totals.per_day} responsive style={{ width: "100%", height: 240 }} margin={CHART_MARGIN} accessibilityLayer={false}>
+        {/* A gap of 1 px within a day: the default 4 px left a campaign of 60 days hairlines of bars. */}
+        <BarChart
+          data={totals.per_day}
+          responsive
+          style={{ width: "100%", height: 240 }}
+          margin={CHART_MARGIN}
+          barGap={1}
+          accessibilityLayer={false}
+        >
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={tickDay} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={12} />
-          <YAxis allowDecimals={false} tickFormatter={tooltipNumber} tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} />
+          {/* Both value axes are as wide as their longest label: thousands a day and millions of euros fit. */}
+          <YAxis allowDecimals={false} tickFormatter={tooltipNumber} tick={AXIS_TICK} tickLine={false} axisLine={false} width="auto" />
           <Tooltip formatter={tooltipNumber} labelFormatter={tooltipDay} contentStyle={TOOLTIP_STYLE} cursor={{ fill: "var(--muted)" }} />
           <Legend iconType="square" wrapperStyle={{ fontSize: 12 }} />
           <Bar dataKey="orders" name="Bestellingen" fill={COLOURS.primary} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
@@ -112,7 +121,7 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
         <LineChart data={money} responsive style={{ width: "100%", height: 240 }} margin={CHART_MARGIN} accessibilityLayer={false}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="date" tickFormatter={tickDay} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={12} />
-          <YAxis tickFormatter={formatEuroWhole} tick={AXIS_TICK} tickLine={false} axisLine={false} width={72} />
+          <YAxis tickFormatter={formatEuroWhole} tick={AXIS_TICK} tickLine={false} axisLine={false} width="auto" />
           <Tooltip formatter={tooltipEuro} labelFormatter={tooltipDay} contentStyle={TOOLTIP_STYLE} />
           <Legend iconType="plainline" wrapperStyle={{ fontSize: 12 }} />
           <Line

@@ -46,7 +46,7 @@ export const OrderRow = React.memo(function OrderRow({
 }: {
   order: Order;
   selected: boolean;
-  onSelectedChange: (id: number, selected: boolean) => void;
+  onSelectedChange: (order: Pick<Order, "id" | "reference">, selected: boolean) => void;
   onEdit: (order: Order) => void;
   onError: (message: string) => void;
   /** A table row (tablet and desktop) or a card (phones). */
@@ -81,7 +81,9 @@ export const OrderRow = React.memo(function OrderRow({
     try {
       await deleteOrder.mutateAsync({ id: order.id });
       cache.update((orders) => orders.filter((o) => o.id !== order.id));
-      void cache.invalidateTotals();
+      // Out of the selection too, and the page fills up again from the next one.
+      onSelectedChange(order, false);
+      void cache.invalidate();
       showSnackbar(`Bestelling ${order.reference} verwijderd`, "success");
     } catch (error) {
       onError(errorText(error, "Failed to delete order"));
@@ -140,7 +142,7 @@ export const OrderRow = React.memo(function OrderRow({
   const select = (
     <Checkbox
       checked={selected}
-      onCheckedChange={(checked) => onSelectedChange(order.id, checked === true)}
+      onCheckedChange={(checked) => onSelectedChange(order, checked === true)}
       aria-label={`Selecteer ${order.reference}`}
     />
   );

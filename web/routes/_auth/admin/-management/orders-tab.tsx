@@ -1,4 +1,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import ArrowDownIcon from "lucide-react/icons/arrow-down";
+import ArrowUpIcon from "lucide-react/icons/arrow-up";
+import ArrowUpDownIcon from "lucide-react/icons/arrow-up-down";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
+import ChevronsLeftIcon from "lucide-react/icons/chevrons-left";
+import ChevronsRightIcon from "lucide-react/icons/chevrons-right";
 import PlusIcon from "lucide-react/icons/plus";
 import * as React from "react";
 
@@ -11,97 +18,144 @@ import { SelectionCheckbox } from "@/components/ui/selection-checkbox";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { BulkActions } from "./bulk-actions";
 import { OrderDialog } from "./order-dialog";
 import { OrderRow } from "./orders-row";
-import { type Order, type OrderFilters, ordersCountText, type Tabler, UNKNOWN_TABLER } from "./shared";
+import {
+  effectiveSort,
+  type ManagementSearch,
+  MAX_SEARCH_LENGTH,
+  nextSort,
+  orderFilters,
+  ordersPageInput,
+  PER_PAGE_CHOICES,
+  type SortDir,
+} from "./search";
+import { formatCount, type Order, ordersCountText, UNKNOWN_TABLER } from "./shared";
 
 // spec §2 tab Bestellingen; §4 paid and invoice states; §8 messages. Issue 6 item 8: the server
-// filters, the table shows 50 rows a page, and edits change the cache instead of reloading. Issue 13:
-// the overdue and credited filters, and a selection for the bulk actions.
+// filters and edits change the cache instead of reloading. Issue 13: the overdue and credited filters,
+// and a selection for the bulk actions. Issue 15: one page at a time from orders.page (50 by default,
+// sorted by the server), with filters, search text, sort and page in the URL (search.ts).
 
-export const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
 
+/**
+ * Changes to the URL's state; `replace` keeps typing in the search box out of the browser history.
+ * Settles once the new URL is in place.
+ */
+export type SearchChange = (changes: Partial<ManagementSearch>, options?: { replace?: boolean }) => Promise<void>;
+
+/** The sort choices of the phone layout, which has no column headers: value 'sort:dir'. */
+const PHONE_SORTS: { sort: OrderSort; dir: SortDir; label: string }[] = [
+  { sort: "created_at", dir: "desc", label: "Nieuwste eerst" },
+  { sort: "created_at", dir: "asc", label: "Oudste eerst" },
+  { sort: "name", dir: "asc", label: "Klant A–Z" },
+  { sort: "name", dir: "desc", label: "Klant Z–A" },
+  { sort: "tabler_name", dir: "asc", label: "Tabler A–Z" },
+  { sort: "tabler_name", dir: "desc", label: "Tabler Z–A" },
+  { sort: "amount", dir: "asc", label: "Aantal oplopend" },
+  { sort: "amount", dir: "desc", label: "Aantal aflopend" },
+  { sort: "paid", dir: "asc", label: "Open eerst" },
+  { sort: "paid", dir: "desc", label: "Betaald eerst" },
+];
+
 export function OrdersTab({
-  filters,
-  onFiltersChange,
+  search,
+  onSearchChange,
   onError,
 }: {
-  filters: OrderFilters;
-  onFiltersChange: (filters: OrderFilters) => void;
+  search: ManagementSearch;
+  onSearchChange: SearchChange;
   onError: (message: string) => void;
 }) {
   const trpc = useTrpc();
-  const ordersQuery = useQuery({ ...trpc.orders.list.queryOptions(filters), placeholderData: keepPreviousData });
+  // The previous page stays on screen while the next one loads, instead of a blank table.
+  const ordersQuery = useQuery({ ...trpc.orders.page.queryOptions(ordersPageInput(search)), placeholderData: keepPreviousData });
   const tablersQuery = useQuery(trpc.tablers.list.queryOptions());
   const tablers = tablersQuery.data ?? [];
-  const [search, setSearch] = React.useState(filters.q ?? "");
-  const [page, setPage] = React.useState(0);
   const [editing, setEditing] = React.useState<Order | "new" | null>(null);
 
-  // Debounced text search, sent to the server.
+  const urlPage = search.page ?? 1;
+  const setFilter = (changes: Partial<ManagementSearch>) => void onSearchChange({ ...changes, page: undefined });
+  const setPage = (page: number) => onSearchChange({ page: page > 1 ? page : undefined });
+  const sortBy = (column: OrderSort) => void onSearchChange({ ...nextSort(search, column), page: undefined });
+
+  // The search box follows typing at once; the URL (and so the query) after a pause, in place.
+  const urlQ = search.q ?? "";
+  const [text, setText] = React.useState(urlQ);
+  const sentQ = React.useRef<string | null>(null);
   React.useEffect(() => {
-    const q = search.trim();
-    if (q === (filters.q ?? "")) return;
-    const timer = window.setTimeout(() => onFiltersChange({ ...filters, q: q || undefined }), SEARCH_DEBOUNCE_MS);
+    // Back, Forward or a link changed the search text: show it. Our own change leaves the box alone,
+    // so a space typed meanwhile is not taken away.
+    if (urlQ === sentQ.current) return;
+    sentQ.current = null;
+    setText(urlQ);
+  }, [urlQ]);
+  React.useEffect(() => {
+    const q = text.trim();
+    if (q === urlQ) return;
+    const timer = window.setTimeout(() => {
+      sentQ.current = q;
+      void onSearchChange({ q: q || undefined, page: undefined }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [search, filters, onFiltersChange]);
+  }, [text, urlQ, onSearchChange]);
 
-  // The selection: orders ticked one by one (possibly on several pages), or every order the filter matches.
-  const [selected, setSelected] = React.useState<ReadonlySet<number>>(() => new Set());
-  const [allMatching, setAllMatching] = React.useState(false);
-  const clearSelection = React.useCallback(() => {
-    setSelected(new Set());
-    setAllMatching(false);
-  }, []);
-
-  const filterKey = JSON.stringify(filters);
-  // A new filter shows other orders: a selection made under the old one would act on orders out of sight.
-  React.useEffect(() => {
-    setPage(0);
-    clearSelection();
-  }, [filterKey, clearSelection]);
-
-  const orders = ordersQuery.data;
-  const pageCount = orders ? Math.max(1, Math.ceil(orders.length / PAGE_SIZE)) : 1;
-  const currentPage = Math.min(page, pageCount - 1);
-  const rows = orders?.slice(currentPage * PAGE_SIZE, (currentPage + 1) * PAGE_SIZE) ?? [];
-
-  // Only orders still in the list count: a deleted or filtered-out order drops out of the selection.
-  const selectedIds = React.useMemo(
-    () => (orders ?? []).filter((o) => allMatching || selected.has(o.id)).map((o) => o.id),
-    [orders, selected, allMatching],
+  // The selection: orders ticked one by one, possibly on several pages (id → reference, for the bulk
+  // result). A new filter or search starts a new one: orders ticked under the old one may be out of sight.
+  const filterKey = JSON.stringify(orderFilters(search));
+  const [selection, setSelection] = React.useState<{ key: string; orders: ReadonlyMap<number, string> }>(() => ({ key: filterKey, orders: new Map() }));
+  const selected = selection.key === filterKey ? selection.orders : EMPTY_SELECTION;
+  const changeSelection = React.useCallback(
+    (change: (next: Map<number, string>) => void) =>
+      setSelection((old) => {
+        const next = new Map(old.key === filterKey ? old.orders : EMPTY_SELECTION);
+        change(next);
+        return { key: filterKey, orders: next };
+      }),
+    [filterKey],
   );
-  const references = React.useMemo(() => new Map((orders ?? []).map((o) => [o.id, o.reference])), [orders]);
-  const pageSelected = rows.length > 0 && rows.every((o) => allMatching || selected.has(o.id));
-  const pageSomeSelected = rows.some((o) => allMatching || selected.has(o.id));
-
+  const clearSelection = React.useCallback(() => changeSelection((next) => next.clear()), [changeSelection]);
   const handleSelectedChange = React.useCallback(
-    (id: number, checked: boolean) => {
-      setSelected((old) => {
-        // Unticking one order of "all matching" leaves the others ticked.
-        const next = new Set(allMatching ? (orders ?? []).map((o) => o.id) : old);
-        if (checked) next.add(id);
-        else next.delete(id);
-        return next;
-      });
-      setAllMatching(false);
-    },
-    [allMatching, orders],
+    (order: Pick<Order, "id" | "reference">, checked: boolean) =>
+      changeSelection((next) => {
+        if (checked) next.set(order.id, order.reference);
+        else next.delete(order.id);
+      }),
+    [changeSelection],
   );
+
+  const data = ordersQuery.data;
+  const rows = data?.orders ?? [];
+  const listTop = React.useRef<HTMLDivElement>(null);
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
+
+  // A page past the end (a link from when there were more orders, or the last order of the last page
+  // deleted): go to the last page there is.
+  const pastTheEnd = data !== undefined && !ordersQuery.isPlaceholderData && rows.length === 0 && data.total > 0 && urlPage > pageCount;
+  React.useEffect(() => {
+    if (pastTheEnd) void onSearchChange({ page: pageCount > 1 ? pageCount : undefined }, { replace: true });
+  }, [pastTheEnd, pageCount, onSearchChange]);
+
+  // The bulk actions take the orders on this page in table order, then the ones ticked on other pages.
+  const onPage = rows.filter((o) => selected.has(o.id)).map((o) => o.id);
+  const onPageIds = new Set(rows.map((o) => o.id));
+  const offPage = [...selected.keys()].filter((id) => !onPageIds.has(id));
+  const selectedIds = [...onPage, ...offPage];
+  const pageSelected = rows.length > 0 && onPage.length === rows.length;
+  const pageCheckbox = pageSelected ? true : onPage.length > 0 ? ("indeterminate" as const) : false;
 
   function handleSelectPage(checked: boolean) {
-    setSelected((old) => {
-      const next = new Set(allMatching ? (orders ?? []).map((o) => o.id) : old);
+    changeSelection((next) => {
       for (const o of rows) {
-        if (checked) next.add(o.id);
+        if (checked) next.set(o.id, o.reference);
         else next.delete(o.id);
       }
-      return next;
     });
-    setAllMatching(false);
   }
 
   // The table (wide screens) and the cards (phones) show the same rows with the same selection.
@@ -109,12 +163,16 @@ export function OrdersTab({
     <OrderRow
       key={order.id}
       order={order}
-      selected={allMatching || selected.has(order.id)}
+      selected={selected.has(order.id)}
       onSelectedChange={handleSelectedChange}
       onEdit={setEditing}
       onError={onError}
       variant={variant}
     />
+  );
+  const { sort, dir } = effectiveSort(search);
+  const sortable = (column: OrderSort, label: string, className?: string) => (
+    <SortableHead column={column} label={label} sort={sort} dir={dir} onSort={sortBy} className={className} />
   );
 
   return (
@@ -126,19 +184,37 @@ export function OrdersTab({
             id="orders-search"
             type="search"
             placeholder="Naam, email, adres, bestelnummer…"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            maxLength={MAX_SEARCH_LENGTH}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
           />
         </div>
-        <FlagFilter id="filter-paid" label="Betaald" field="paid" yes="Betaald" no="Open" filters={filters} onFiltersChange={onFiltersChange} />
-        <FlagFilter id="filter-invoice" label="Factuur" field="invoice_sent" yes="Verstuurd" no="Niet verstuurd" filters={filters} onFiltersChange={onFiltersChange} />
-        <FlagFilter id="filter-cancelled" label="Gecrediteerd" field="cancelled" yes="Gecrediteerd" no="Niet gecrediteerd" filters={filters} onFiltersChange={onFiltersChange} />
+        <FlagFilter id="filter-paid" label="Betaald" value={search.paid} yes="Betaald" no="Open" onChange={(paid) => setFilter({ paid })} />
+        <FlagFilter
+          id="filter-invoice"
+          label="Factuur"
+          value={search.invoice_sent}
+          yes="Verstuurd"
+          no="Niet verstuurd"
+          onChange={(invoice_sent) => setFilter({ invoice_sent })}
+        />
+        <FlagFilter
+          id="filter-cancelled"
+          label="Gecrediteerd"
+          value={search.cancelled}
+          yes="Gecrediteerd"
+          no="Niet gecrediteerd"
+          onChange={(cancelled) => setFilter({ cancelled })}
+        />
         <div className="grid gap-1">
           <Label htmlFor="filter-tabler">Tabler</Label>
           <NativeSelect
             id="filter-tabler"
-            value={filters.tabler_id ?? ""}
-            onChange={(e) => onFiltersChange({ ...filters, tabler_id: e.target.value || undefined })}
+            value={search.tabler_id === undefined ? "" : String(search.tabler_id)}
+            onChange={(e) => {
+              const value = e.target.value;
+              setFilter({ tabler_id: value === "" ? undefined : value === "none" ? "none" : Number(value) });
+            }}
           >
             <option value="">Alle</option>
             {tablers.map((t) => (
@@ -152,10 +228,27 @@ export function OrdersTab({
         <div className="flex h-9 items-center gap-2">
           <Checkbox
             id="filter-overdue"
-            checked={filters.overdue === "true"}
-            onCheckedChange={(checked) => onFiltersChange({ ...filters, overdue: checked === true ? "true" : undefined })}
+            checked={search.overdue === true}
+            onCheckedChange={(checked) => setFilter({ overdue: checked === true ? true : undefined })}
           />
           <Label htmlFor="filter-overdue">Achterstallig</Label>
+        </div>
+        <div className="grid gap-1 md:hidden">
+          <Label htmlFor="orders-sort">Sorteren</Label>
+          <NativeSelect
+            id="orders-sort"
+            value={`${sort}:${dir}`}
+            onChange={(e) => {
+              const [nextSortKey, nextDir] = e.target.value.split(":") as [OrderSort, SortDir];
+              void onSearchChange({ sort: nextSortKey, dir: nextDir, page: undefined });
+            }}
+          >
+            {PHONE_SORTS.map((o) => (
+              <option key={`${o.sort}:${o.dir}`} value={`${o.sort}:${o.dir}`}>
+                {o.label}
+              </option>
+            ))}
+          </NativeSelect>
         </div>
         <Button onClick={() => setEditing("new")}>
           <PlusIcon aria-hidden="true" />
@@ -174,50 +267,51 @@ export function OrdersTab({
         />
       ) : (
         <>
-          <div className="flex items-center justify-between text-sm text-muted-foreground">
+          <div ref={listTop} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted-foreground">
             <span data-slot="orders-count">
-              {ordersCountText(orders!.length)}
+              {ordersCountText(data!.total)}
               {ordersQuery.isFetching && <Spinner className="ml-2 inline size-3" label="Bijwerken" />}
             </span>
-            {pageCount > 1 && (
-              <span className="flex items-center gap-2">
-                <Button variant="outline" size="sm" disabled={currentPage === 0} onClick={() => setPage(currentPage - 1)}>
-                  Vorige
-                </Button>
-                Pagina {currentPage + 1} van {pageCount}
-                <Button variant="outline" size="sm" disabled={currentPage >= pageCount - 1} onClick={() => setPage(currentPage + 1)}>
-                  Volgende
-                </Button>
-              </span>
-            )}
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <div className="flex items-center gap-2">
+                <Label htmlFor="orders-per-page" className="font-normal">
+                  Per pagina
+                </Label>
+                <NativeSelect
+                  id="orders-per-page"
+                  className="h-8"
+                  value={String(data!.per_page)}
+                  onChange={(e) => void onSearchChange({ per_page: Number(e.target.value) as ManagementSearch["per_page"], page: undefined })}
+                >
+                  {PER_PAGE_CHOICES.map((n) => (
+                    <option key={n} value={String(n)}>
+                      {n}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+              <Pager label="Paginering" page={Math.min(data!.page, pageCount)} pageCount={pageCount} urlPage={urlPage} onPage={(page) => void setPage(page)} />
+            </div>
           </div>
-          <BulkActions
-            ids={selectedIds}
-            references={references}
-            allMatching={allMatching}
-            canSelectAllMatching={!allMatching && selectedIds.length > 0 && selectedIds.length < orders!.length}
-            matchingCount={orders!.length}
-            onSelectAllMatching={() => setAllMatching(true)}
-            onClear={clearSelection}
-          />
+          <BulkActions ids={selectedIds} references={selected} offPage={offPage.length} onClear={clearSelection} />
           <div className="hidden rounded-xl border bg-card md:block">
-            <Table className="text-[13px]" scrollLabel="Bestellingen">
+            <Table className="text-[13px]" scrollLabel="Bestellingen" aria-busy={ordersQuery.isPlaceholderData || undefined}>
               <TableHeader>
                 <TableRow>
                   <TableHead className="w-8">
                     <SelectionCheckbox
-                      checked={pageSelected ? true : pageSomeSelected ? "indeterminate" : false}
+                      checked={pageCheckbox}
                       onCheckedChange={(checked) => handleSelectPage(checked === true)}
                       disabled={rows.length === 0}
                       aria-label="Selecteer alle bestellingen op deze pagina"
                     />
                   </TableHead>
-                  <TableHead>Bestelling</TableHead>
-                  <TableHead>Tabler</TableHead>
-                  <TableHead>Klant</TableHead>
+                  {sortable("created_at", "Bestelling")}
+                  {sortable("tabler_name", "Tabler")}
+                  {sortable("name", "Klant")}
                   <TableHead>Adres</TableHead>
-                  <TableHead className="text-right">Aantal</TableHead>
-                  <TableHead>Betaald</TableHead>
+                  {sortable("amount", "Aantal", "text-right")}
+                  {sortable("paid", "Betaald")}
                   <TableHead>Factuur</TableHead>
                   <TableHead className="text-right">Acties</TableHead>
                 </TableRow>
@@ -238,10 +332,7 @@ export function OrdersTab({
           <div className="grid gap-3 md:hidden">
             {rows.length > 0 && (
               <label className="flex items-center gap-3 px-4 text-sm">
-                <SelectionCheckbox
-                  checked={pageSelected ? true : pageSomeSelected ? "indeterminate" : false}
-                  onCheckedChange={(checked) => handleSelectPage(checked === true)}
-                />
+                <SelectionCheckbox checked={pageCheckbox} onCheckedChange={(checked) => handleSelectPage(checked === true)} />
                 Selecteer alle bestellingen op deze pagina
               </label>
             )}
@@ -251,6 +342,18 @@ export function OrdersTab({
               rows.map((order) => renderOrder(order, "card"))
             )}
           </div>
+          {/* Under a long page too, where the reader ends up; the next page then starts at its top. */}
+          {pageCount > 1 && rows.length > 10 && (
+            <div className="flex justify-end text-sm text-muted-foreground">
+              <Pager
+                label="Paginering onderaan"
+                page={Math.min(data!.page, pageCount)}
+                pageCount={pageCount}
+                urlPage={urlPage}
+                onPage={(page) => void setPage(page).then(() => listTop.current?.scrollIntoView({ block: "start" }))}
+              />
+            </div>
+          )}
         </>
       )}
       <OrderDialog order={editing} tablers={tablers} onClose={() => setEditing(null)} />
@@ -258,28 +361,100 @@ export function OrdersTab({
   );
 }
 
-export type { Tabler };
+const EMPTY_SELECTION: ReadonlyMap<number, string> = new Map();
 
-type FlagField = "paid" | "invoice_sent" | "cancelled";
+/**
+ * A column header that sorts the table on the server: a button inside the <th>, whose aria-sort tells
+ * assistive technology how the column is sorted now.
+ */
+function SortableHead({
+  column,
+  label,
+  sort,
+  dir,
+  onSort,
+  className,
+}: {
+  column: OrderSort;
+  label: string;
+  sort: OrderSort;
+  dir: SortDir;
+  onSort: (column: OrderSort) => void;
+  className?: string;
+}) {
+  const active = sort === column;
+  const Icon = !active ? ArrowUpDownIcon : dir === "asc" ? ArrowUpIcon : ArrowDownIcon;
+  return (
+    <TableHead aria-sort={!active ? "none" : dir === "asc" ? "ascending" : "descending"} className={className}>
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="-mx-1 inline-flex items-center gap-1 rounded-sm px-1 py-0.5 font-medium outline-none hover:bg-muted focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn("size-3.5", !active && "text-muted-foreground")} />
+      </button>
+    </TableHead>
+  );
+}
 
-/** A yes/no/all filter of the orders list: one select per flag, all alike. */
+/** First, previous, 'Pagina X van Y', next and last. `page` is the page on screen, `urlPage` the one asked for. */
+function Pager({
+  label,
+  page,
+  pageCount,
+  urlPage,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  urlPage: number;
+  onPage: (page: number) => void;
+}) {
+  const atStart = urlPage <= 1;
+  const atEnd = urlPage >= pageCount;
+  return (
+    <nav aria-label={label} className="flex items-center gap-1">
+      <Button variant="outline" size="icon" className="size-8" aria-label="Eerste pagina" disabled={atStart} onClick={() => onPage(1)}>
+        <ChevronsLeftIcon aria-hidden="true" />
+      </Button>
+      {/* On a phone the words give way to arrows (still their names), so the pager fits 375 px. */}
+      <Button variant="outline" size="sm" className="max-sm:size-8 max-sm:px-0" disabled={atStart} onClick={() => onPage(Math.min(urlPage, pageCount) - 1)}>
+        <ChevronLeftIcon aria-hidden="true" className="sm:hidden" />
+        <span className="max-sm:sr-only">Vorige</span>
+      </Button>
+      <span data-slot="page-status" className="px-1 whitespace-nowrap tabular-nums">
+        Pagina {formatCount(page)} van {formatCount(pageCount)}
+      </span>
+      <Button variant="outline" size="sm" className="max-sm:size-8 max-sm:px-0" disabled={atEnd} onClick={() => onPage(urlPage + 1)}>
+        <span className="max-sm:sr-only">Volgende</span>
+        <ChevronRightIcon aria-hidden="true" className="sm:hidden" />
+      </Button>
+      <Button variant="outline" size="icon" className="size-8" aria-label="Laatste pagina" disabled={atEnd} onClick={() => onPage(pageCount)}>
+        <ChevronsRightIcon aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}
+
+/** A yes/no/all filter of the orders table: one select per flag, all alike. */
 function FlagFilter(props: {
   id: string;
   label: string;
-  field: FlagField;
+  value: boolean | undefined;
   yes: string;
   no: string;
-  filters: OrderFilters;
-  onFiltersChange: (filters: OrderFilters) => void;
+  onChange: (value: boolean | undefined) => void;
 }) {
-  const { id, label, field, yes, no, filters, onFiltersChange } = props;
+  const { id, label, value, yes, no, onChange } = props;
   return (
     <div className="grid gap-1">
       <Label htmlFor={id}>{label}</Label>
       <NativeSelect
         id={id}
-        value={filters[field] ?? ""}
-        onChange={(e) => onFiltersChange({ ...filters, [field]: (e.target.value || undefined) as OrderFilters[FlagField] })}
+        value={value === undefined ? "" : String(value)}
+        onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value === "true")}
       >
         <option value="">Alle</option>
         <option value="true">{yes}</option>

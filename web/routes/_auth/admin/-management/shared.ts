@@ -5,8 +5,8 @@ import type { RouterOutputs } from "@/lib/trpc";
 
 // spec §3 Tabler and Order as the server sends them; §9 nl-NL dates and 'Onbekend'.
 export type Tabler = RouterOutputs["tablers"]["list"][number];
-export type Order = RouterOutputs["orders"]["list"][number];
-/** The server-side filters of orders.list (sent as text, like the query string of GET /orders). */
+export type Order = RouterOutputs["orders"]["page"]["orders"][number];
+/** The server-side filters of the orders table (sent as text, like the query string of GET /orders). */
 export type OrderFilters = {
   paid?: "true" | "false" | undefined;
   invoice_sent?: "true" | "false" | undefined;
@@ -88,36 +88,42 @@ export function filtersToQueryString(filters: OrderFilters): string {
   return text ? `?${text}` : "";
 }
 
+type OrdersPage = RouterOutputs["orders"]["page"];
+
 /**
- * Changes every cached orders.list answer (the filtered table and the unfiltered totals) in place,
- * so an edit never reloads 5,000 orders. Returns the previous answers for a rollback.
+ * Changes the cached pages of the orders table (orders.page answers) in place, so an edit shows at once
+ * without reloading the page. Issue 15: the table holds one page of 50 at a time; nothing on the
+ * dashboard loads every order any more. Returns the previous pages for a rollback.
  */
 export function useOrdersCache() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
-  const queryKey = trpc.orders.list.pathKey();
-  // Lists and totals that an order change can make stale besides the orders.list answers.
-  const related = [trpc.orders.page.pathKey(), trpc.invoices.totals.pathKey()];
+  const queryKey = trpc.orders.page.pathKey();
+  const totalsKey = trpc.invoices.totals.pathKey();
   return {
     async cancel() {
       await queryClient.cancelQueries({ queryKey });
     },
     snapshot() {
-      return queryClient.getQueriesData<Order[]>({ queryKey });
+      return queryClient.getQueriesData<OrdersPage>({ queryKey });
     },
-    restore(snapshot: [readonly unknown[], Order[] | undefined][]) {
+    restore(snapshot: [readonly unknown[], OrdersPage | undefined][]) {
       for (const [key, data] of snapshot) queryClient.setQueryData(key, data);
     },
     update(fn: (orders: Order[]) => Order[]) {
-      queryClient.setQueriesData<Order[]>({ queryKey }, (old) => (old ? fn(old) : old));
+      queryClient.setQueriesData<OrdersPage>({ queryKey }, (old) => (old ? { ...old, orders: fn(old.orders) } : old));
     },
-    /** Marks the lists and totals stale; only the ones on screen refetch, in the background. */
+    /** Marks the pages and totals stale; only the ones on screen refetch, in the background. */
     invalidate() {
-      return Promise.all([queryKey, ...related].map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined);
+      return Promise.all([queryKey, totalsKey].map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined);
     },
-    /** The totals alone (after a change made in the cache, such as the paid switch). */
+    /**
+     * The totals alone (after a change made in the cache, such as the paid switch): the page keeps the
+     * row where it is, even when it no longer matches the filter or sort, instead of pulling it away
+     * from under the pointer.
+     */
     invalidateTotals() {
-      return Promise.all(related.map((key) => queryClient.invalidateQueries({ queryKey: key }))).then(() => undefined);
+      return queryClient.invalidateQueries({ queryKey: totalsKey });
     },
   };
 }
