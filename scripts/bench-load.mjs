@@ -1,8 +1,9 @@
 // Load generator for scripts/bench.mjs, in its own process: keep-alive GETs from `connections`
-// loops for `seconds`, then prints {requests, rps, p50, p99} as JSON. Loopback only.
+// loops for `seconds` (with a Cookie header when given), then prints {requests, rps, p50, p99} as JSON.
+// Loopback only.
 import http from 'node:http';
 
-const [url, seconds = '5', connections = '32'] = process.argv.slice(2);
+const [url, seconds = '5', connections = '32', cookie = ''] = process.argv.slice(2);
 const target = new URL(url);
 if (!['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname)) throw new Error('bench targets loopback only');
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
@@ -13,7 +14,7 @@ const deadline = performance.now() + Number(seconds) * 1000;
 function get() {
   return new Promise((resolve) => {
     const started = performance.now();
-    const req = http.get(target, { agent }, (res) => {
+    const req = http.get(target, { agent, headers: cookie ? { cookie } : {} }, (res) => {
       res.resume();
       res.on('end', () => {
         if (res.statusCode === 200) latencies.push(performance.now() - started);
