@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, settings, twoFactorSecrets, userGroups, users } from '../../src/db/schema';
-import { loadUserProfile, loadUserProfiles } from '../../src/features/auth/user-profile';
+import { loadAllUserProfiles, loadUserProfile } from '../../src/features/auth/user-profile';
 import { createNodeAssets } from '../../src/platform/node-assets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -103,10 +103,9 @@ describe('database round trips per request', () => {
       expect(response.json, username).toEqual({ loggedIn: true, user, two_factor_setup_required: false });
       expect(statements, username).toHaveLength(1);
       // The same profile as sign-in reads it (loadUserProfile, the same columns over users alone) and as
-      // the users list builds it (loadUserProfiles, one query per part).
+      // the users list shows it (loadAllUserProfiles).
       expect(await loadUserProfile(t.db, user.id), username).toEqual(user);
-      const rows = await t.db.select().from(users).where(eq(users.id, user.id));
-      expect(await loadUserProfiles(t.db, rows), username).toEqual([user]);
+      expect((await loadAllUserProfiles(t.db)).find((listed) => listed.id === user.id), username).toEqual(user);
       expect(response.headers.get('set-cookie'), username).toBeNull();
       // tRPC's account.me reads the same context.
       const trpc = await measure('/trpc/account.me', { cookie });

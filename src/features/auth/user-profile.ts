@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, twoFactorSecrets, userGroups, users } from '../../db/schema';
@@ -17,50 +17,6 @@ export interface UserProfile {
   permissions: { key: string }[];
 }
 
-type UserRow = typeof users.$inferSelect;
-
-/** Builds profiles for many users with three queries, whatever their number. */
-export async function loadUserProfiles(db: Db, rows: UserRow[]): Promise<UserProfile[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const [memberships, grants, twoFactor] = await Promise.all([
-    db
-      .select({ userId: userGroups.userId, id: groups.id, name: groups.name })
-      .from(userGroups)
-      .innerJoin(groups, eq(groups.id, userGroups.groupId))
-      .where(inArray(userGroups.userId, ids))
-      .orderBy(asc(groups.id)),
-    db
-      .select({ userId: userGroups.userId, key: permissions.key })
-      .from(userGroups)
-      .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
-      .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
-      .where(inArray(userGroups.userId, ids))
-      .orderBy(asc(permissions.key)),
-    db
-      .select({ userId: twoFactorSecrets.userId })
-      .from(twoFactorSecrets)
-      .where(and(inArray(twoFactorSecrets.userId, ids), isNotNull(twoFactorSecrets.enabledAt))),
-  ]);
-  const enabled = new Set(twoFactor.map((t) => t.userId));
-  return rows.map((row) => {
-    const keys = new Set<string>();
-    for (const g of grants) if (g.userId === row.id) keys.add(g.key);
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      status: row.status,
-      deletable: row.deletable,
-      created_at: row.createdAt,
-      updated_at: row.updatedAt,
-      two_factor_enabled: enabled.has(row.id),
-      groups: memberships.filter((m) => m.userId === row.id).map((m) => ({ id: m.id, name: m.name })),
-      permissions: [...keys].map((key) => ({ key })),
-    };
-  });
-}
-
 /**
  * A column as "table"."column" wherever it stands. Drizzle writes the columns in the fields of a
  * one-table SELECT (loadUserProfile's) without their table: inside a subquery, "id" would then be the
@@ -75,7 +31,7 @@ const col = (column: AnySQLiteColumn) => sql`${column.table}.${sql.identifier(co
  * functions (no aggregate ORDER BY, which needs SQLite 3.44), so libSQL, D1 and Turso run it alike.
  * Each array is aggregated from an ordered subquery, which SQLite does not flatten into an aggregate
  * query (the query flattener's rule 16), so json_group_array receives the rows in that order: groups
- * by id, keys by key, as loadUserProfiles lists them. The query-count tests check it on libSQL and D1.
+ * by id, keys by key. The query-count tests check it on libSQL and D1.
  */
 export const profileColumns = {
   id: users.id,
@@ -124,6 +80,11 @@ export function profileFromRow(row: ProfileRow): UserProfile {
     groups: JSON.parse(row.groups) as UserProfile['groups'],
     permissions: (JSON.parse(row.permissionKeys) as string[]).map((key) => ({ key })),
   };
+}
+
+/** Every user's profile, ordered by id, in one statement (the admin's user list). */
+export async function loadAllUserProfiles(db: Db): Promise<UserProfile[]> {
+  return (await db.select(profileColumns).from(users).orderBy(asc(users.id))).map(profileFromRow);
 }
 
 /** One user's profile in one statement (sign-in, account and two-factor changes). */

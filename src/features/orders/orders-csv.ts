@@ -4,7 +4,7 @@ import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
-import { orderListWhere, type OrderFilters, type OrderView } from './orders.service';
+import { orderColumns, orderListWhere, type OrderFilters, type OrderView } from './orders.service';
 
 /**
  * Orders as CSV for packing and delivery lists (issue 6 item 5), made for Dutch Excel: UTF-8 with a
@@ -104,23 +104,9 @@ export function csvFileName(now: Date): string {
 /** Orders read per query while the file streams out: a few hundred kB of text each. */
 export const EXPORT_CHUNK_ROWS = 1000;
 
-const csvColumns = {
-  id: orders.id,
-  reference: orders.reference,
-  tabler_name: tablers.name,
-  name: orders.name,
-  email: orders.email,
-  phone: orders.phone,
-  address: orders.address,
-  postal_code: orders.postalCode,
-  city: orders.city,
-  amount: orders.amount,
-  notes: orders.notes,
-  paid: orders.paid,
-  invoice_sent: orders.invoiceSent,
-  invoice_number: orders.invoiceNumber,
-  created_at: orders.createdAt,
-};
+/** The columns the CSV prints, and the id its cursor needs: a part of GET /orders' columns. */
+const CSV_FIELDS = ['id', 'reference', 'tabler_name', 'name', 'email', 'phone', 'address', 'postal_code', 'city', 'amount', 'notes', 'paid', 'invoice_sent', 'invoice_number', 'created_at'] as const;
+const csvColumns = Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>;
 
 /**
  * GET /orders/export.csv: the orders of GET /orders with the same filters and order (newest first), as

@@ -167,7 +167,8 @@ export interface OrderPage {
   per_page: number;
 }
 
-const orderColumns = {
+/** The columns of an order as the API names them (GET /orders), with its tabler's name. */
+export const orderColumns = {
   id: orders.id,
   tabler_id: orders.tablerId,
   tabler_name: tablers.name,

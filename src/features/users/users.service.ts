@@ -5,7 +5,7 @@ import { AppError, badRequest, notFound } from '../../http/errors';
 import { isValidEmail } from '../account/account.schemas';
 import { PERMISSIONS, requireAdmin, requirePermission } from '../auth/permissions';
 import { invalidateUserSessions } from '../auth/session';
-import { loadUserProfiles, type UserProfile } from '../auth/user-profile';
+import { loadAllUserProfiles, type UserProfile } from '../auth/user-profile';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from './last-admin';
 import { auditIfChanged } from '../audit/audit';
@@ -41,8 +41,7 @@ const userTarget = (user: { id: number; username: string }) => `user:${user.id} 
 /** DESIGN §4 GET /api/users: every user as /api/account/me shows one, ordered by id. */
 export async function listUsers(ctx: UsersCtx): Promise<UserProfile[]> {
   requireAdmin(ctx);
-  const rows = await ctx.db.select().from(users).orderBy(asc(users.id));
-  return loadUserProfiles(ctx.db, rows);
+  return loadAllUserProfiles(ctx.db);
 }
 
 /** spec §5: the group selector is editable only for deletable users; spec §6 users.assign. */
