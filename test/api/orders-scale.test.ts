@@ -1,4 +1,4 @@
-import type { Client } from '@libsql/client';
+import type { Client, InArgs, InStatement } from '@libsql/client';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, tablers } from '../../src/db/schema';
@@ -39,21 +39,23 @@ async function create(t: TestApp, cookie: string, body: Record<string, unknown>)
   return row!;
 }
 
-/** The order of SQLite's `COLLATE NOCASE`: ASCII letters folded, the rest by code point; NULL first. */
-function nocase(a: string | null, b: string | null): number {
+/** Code-unit order of two texts, NULL first: SQLite's BINARY collation. */
+function binary(a: string | null, b: string | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
-  const fold = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const [x, y] = [fold(a), fold(b)];
-  return x < y ? -1 : x > y ? 1 : 0;
+  return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** An order's search text made from what GET /orders answers: name sorting follows it (folded name first). */
+const searchTextOf = (o: OrderView) =>
+  orderSearchText({ ...o, postalCode: o.postal_code, invoiceNumber: o.invoice_number, creditNoteNumber: o.credit_note_number });
 
 const compare = {
   created_at: (a: OrderView, b: OrderView) => a.created_at.localeCompare(b.created_at, 'en'),
   reference: (a: OrderView, b: OrderView) => (a.reference < b.reference ? -1 : a.reference > b.reference ? 1 : 0),
-  name: (a: OrderView, b: OrderView) => nocase(a.name, b.name),
+  name: (a: OrderView, b: OrderView) => binary(searchTextOf(a), searchTextOf(b)),
   amount: (a: OrderView, b: OrderView) => a.amount - b.amount,
   paid: (a: OrderView, b: OrderView) => Number(a.paid) - Number(b.paid),
-  tabler_name: (a: OrderView, b: OrderView) => nocase(a.tabler_name, b.tabler_name),
+  tabler_name: (a: OrderView, b: OrderView) => binary(a.tabler_name && tablerSearchName(a.tabler_name), b.tabler_name && tablerSearchName(b.tabler_name)),
 } satisfies Record<(typeof ORDER_SORTS)[number], (a: OrderView, b: OrderView) => number>;
 
 describe('search, paging and sorting in SQL', () => {
@@ -144,7 +146,19 @@ describe('search, paging and sorting in SQL', () => {
     expect(await names('?q=f2026-0001')).toEqual(['Ben Terpstra']);
     for (const row of await t.db.select().from(orders)) expect(row.searchText, row.name).toBe(orderSearchText(row));
     for (const row of await t.db.select().from(tablers)) expect(row.searchName, row.name).toBe(tablerSearchName(row.name));
+    await expectSearchIndexInStep();
   });
+
+  /** The trigram index agrees with the search texts, and finds what a LIKE over every row finds. */
+  async function expectSearchIndexInStep() {
+    // FTS5's own check: throws when an entry is missing, stale or extra.
+    await t.db.run(sql`INSERT INTO orders_fts(orders_fts, rank) VALUES ('integrity-check', 1)`);
+    for (const text of ['elsa', 'terpstra', 'kp-2026', 'f2026-000', '8862 ax', '50%', 'a_b', 'c:\\k', 'niemand']) {
+      const indexed = await t.db.all<{ id: number }>(sql`SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ${`"${text}"`} ORDER BY rowid`);
+      const scanned = await t.db.all<{ id: number }>(sql`SELECT id FROM orders WHERE instr(search_text, ${text}) > 0 ORDER BY id`);
+      expect(indexed, text).toEqual(scanned);
+    }
+  }
 
   it("finds a tabler's orders under the new name at once after a rename, no longer under the old", async () => {
     expect((await t.request(`/tablers/update?id=${wytze}`, { cookie: admin, body: { name: 'Wytze Hélder' } })).json).toMatchObject({ success: true });
@@ -169,6 +183,10 @@ describe('search, paging and sorting in SQL', () => {
         expect(pages, `${sort} ${dir} paged`).toEqual(expected);
       }
     }
+    // Accents do not move a name to the end: 'Ëlsa' and 'Émile' among the e's, 'Zoë' last.
+    expect((await list('?sort=name&dir=asc')).map((o) => o.name)).toEqual([
+      'André Bakker', 'Anna de Boer', 'anna de Boer', 'Ben Terpstra', 'Bram van der Méér', 'elsa Terpstra', 'Ëlsa Visser', 'Émile Dijkstra', 'Zoë Hoekstra',
+    ]);
     // No sort: newest first, the later id first within one moment.
     expect((await list('')).map((o) => o.id)).toEqual([...all].sort((a, b) => -(compare.created_at(a, b) || a.id - b.id)).map((o) => o.id));
   });
@@ -200,6 +218,14 @@ describe('search, paging and sorting in SQL', () => {
     for (const row of await t.db.select().from(orders)) expect(row.searchText).toBe(orderSearchText(row));
     expect(await names('?q=elsa')).toEqual(['elsa Terpstra', 'Ëlsa Visser']);
     expect(await names('?q=sjoerd%20elz')).toEqual(['anna de Boer', 'Ben Terpstra', 'Zoë Hoekstra'].sort());
+    await expectSearchIndexInStep();
+  });
+
+  it('keeps the trigram index in step when an order is deleted', async () => {
+    const id = made['Bram van der Meer']!.id;
+    expect((await t.request(`/orders/delete?id=${id}`, { cookie: admin, body: {} })).json).toEqual({ success: true });
+    expect(await names('?q=noorderhaven')).toEqual([]);
+    await expectSearchIndexInStep();
   });
 });
 
@@ -285,6 +311,45 @@ describe('thousands of orders', () => {
     // is 'Klant 12', 'Klant 120', 'Klant 1200'…'Klant 1207'; the second goes on from there.
     expect(found.total).toBe(111);
     expect(found.orders.map((o: OrderView) => o.name)).toEqual(['Klant 1208', 'Klant 1209', 'Klant 121', 'Klant 1210', 'Klant 1211', 'Klant 1212', 'Klant 1213', 'Klant 1214', 'Klant 1215', 'Klant 1216']);
+  });
+
+  /** The query plans of the statements GET /orders?<query> sends, one list of plan lines per statement. */
+  async function plansOf(query: string): Promise<string[][]> {
+    const client = (t.db as typeof t.db & { $client: Client }).$client;
+    const sent: (InStatement | [string, InArgs?])[] = [];
+    const { batch } = client;
+    client.batch = (stmts, mode) => {
+      sent.push(...stmts);
+      return batch.call(client, stmts, mode);
+    };
+    try {
+      expect((await t.request(`/orders?${query}`, { cookie: admin })).status).toBe(200);
+    } finally {
+      client.batch = batch;
+    }
+    const plans: string[][] = [];
+    for (const stmt of sent) {
+      // Drizzle sends each statement as { sql, args }.
+      const { sql: text, args } = stmt as { sql: string; args: InArgs };
+      plans.push((await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args })).rows.map((row) => String(row.detail)));
+    }
+    return plans;
+  }
+
+  it('finds a searched page through the trigram index and sorts by name along an index, reading no order it does not show', async () => {
+    // Searched (three characters or more): the orders are fetched by rowid from the trigram index.
+    for (const query of ['page=1&per_page=50&sort=name&dir=asc&q=klant%2012', 'page=2&per_page=50&q=dijk']) {
+      for (const plan of await plansOf(query)) {
+        expect(plan.filter((line) => /^SCAN orders\b/.test(line)), `${query}: ${plan.join(' | ')}`).toEqual([]);
+        expect(plan.some((line) => line.includes('orders_fts VIRTUAL TABLE')), `${query}: ${plan.join(' | ')}`).toBe(true);
+      }
+    }
+    // By name, unsearched: the rows come in order from the index on the search text (no sort of every order).
+    for (const dir of ['asc', 'desc']) {
+      const [rows] = await plansOf(`page=3&per_page=50&sort=name&dir=${dir}`);
+      expect(rows!.join(' | ')).toMatch(/^SCAN orders USING INDEX orders_search_text_idx/);
+      expect(rows!.filter((line) => line.includes('TEMP B-TREE')), rows!.join(' | ')).toEqual([]);
+    }
   });
 
   async function exportCsv(query = '') {

@@ -171,7 +171,9 @@ export interface OrderPage {
 export const orderColumns = {
   id: orders.id,
   tabler_id: orders.tablerId,
-  tabler_name: tablers.name,
+  // Named apart from orders.name: D1's batch hands rows back as objects keyed by column name, so two
+  // columns called "name" would collapse into one and shift every later column (test/worker/order-search).
+  tabler_name: sql<string | null>`${tablers.name}`.as('tabler_name'),
   reference: orders.reference,
   name: orders.name,
   email: orders.email,
@@ -199,10 +201,11 @@ export const orderColumns = {
 const SORT_COLUMNS = {
   created_at: orders.createdAt,
   reference: orders.reference,
-  name: sql`${orders.name} COLLATE NOCASE`,
+  // The folded texts begin with the name: 'Ëlsa' sorts with 'Elsa', not after 'Z' (and orders' by an index).
+  name: orders.searchText,
   amount: orders.amount,
   paid: orders.paid,
-  tabler_name: sql`${tablers.name} COLLATE NOCASE`,
+  tabler_name: tablers.searchName,
 } as const satisfies Record<OrderSort, unknown>;
 
 /** The SQL condition of GET /orders' filters and text search (the CSV export takes the same). */
