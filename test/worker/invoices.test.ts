@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
 import { mailOutbox, orders } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
+import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
 
@@ -17,18 +18,9 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'cf-connecting-ip': '198.51.100.40' }, body: JSON.stringify(body) });
   const get = (path: string, cookie: string) => SELF.fetch(`${site}${path}`, { headers: { cookie } });
 
-  async function adminCookie(): Promise<string> {
-    const login = await SELF.fetch(`${site}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.41' },
-      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
-    });
-    expect(login.status).toBe(200);
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
 
   it('refuses placeholders, stores the PDF in R2, credits in the same series, reminds and sums', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.41');
     const created = await post('/orders/create', { name: 'Sietske Bakker', email: 'sietske@example.nl', phone: '0612345678', address: 'Noorderhaven 1', postal_code: '8861 AA', city: 'Harlingen', amount: 3 }, cookie);
     const { order_reference } = (await created.json()) as { order_reference: string };
     const db = openD1Db(bindings.DB);

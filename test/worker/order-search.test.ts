@@ -2,6 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
+import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0] };
 
@@ -22,18 +23,9 @@ describe('order search inside workerd', () => {
   const page = async (query: string, cookie: string) =>
     (await (await SELF.fetch(`${site}/orders?${query}`, { headers: { cookie } })).json()) as { orders: { id: number; name: string }[]; total: number };
 
-  async function adminCookie(): Promise<string> {
-    const login = await SELF.fetch(`${site}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.61' },
-      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
-    });
-    expect(login.status).toBe(200);
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
 
   it('finds orders through the trigram index whatever the accents, sorts names folded, and forgets deleted ones', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.62');
     const tabler = (await post('/tablers/create', { name: 'Hâns Zoeker' }, cookie)).tabler as { id: number };
     const order = (name: string, extra: Record<string, unknown> = {}) =>
       post('/orders/create', { name, email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1, ...extra }, cookie);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
 import { auditLog, bankEntries, orders } from '../../src/db/schema';
 import statementV08 from '../fixtures/camt053/rabobank-v08.xml?raw';
+import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0] };
 
@@ -21,15 +22,6 @@ describe('bank statement import inside workerd (D1)', () => {
   const site = 'https://kerst.example';
   const ip = { 'cf-connecting-ip': '198.51.100.60' };
 
-  async function adminCookie(): Promise<string> {
-    const login = await SELF.fetch(`${site}/api/account/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.61' },
-      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
-    });
-    expect(login.status).toBe(200);
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
 
   async function importStatement(text: string, cookie: string): Promise<ImportAnswer> {
     const form = new FormData();
@@ -40,7 +32,7 @@ describe('bank statement import inside workerd (D1)', () => {
   }
 
   it('imports a CAMT.053 statement, confirms it, pays the order on its booking date, and says already_imported the second time', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.61');
     const created = await SELF.fetch(`${site}/orders/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, ...ip },
@@ -91,7 +83,7 @@ describe('bank statement import inside workerd (D1)', () => {
   });
 
   it('refuses a file that is not a CAMT.053 statement with the Dutch explanation', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.61');
     const form = new FormData();
     form.append('file', new Blob(['<!DOCTYPE html><html><body>Inloggen</body></html>'], { type: 'text/html' }), 'afschrift.html');
     const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form as never }); // workerd's FormData at run time; typed by the DOM lib here

@@ -1,6 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { createR2FileStore, R2_PART_SIZE } from '../../src/platform/files-r2';
+import { adminCookie } from './sign-in';
 
 /**
  * Issue 14 part 2: APKs of any allowed size on R2. The APK is generated as a stream, piece by piece, and
@@ -157,19 +158,10 @@ function uploadBody(code: number, name: string, dexBytes: number): { body: Reada
   return { body: body.pipeThrough(new FixedLengthStream(length)), length, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function adminCookie(): Promise<string> {
-  const login = await SELF.fetch(`${site}/api/account/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
-  });
-  expect(login.status).toBe(200);
-  return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-}
 
 describe('APK uploads of any allowed size on R2 (issue 14)', () => {
   it('stores an APK of 20 MiB in parts of one size and serves back the same bytes', { timeout: 120_000 }, async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.70');
     // 20 MiB and an odd tail: two full parts and a smaller last one.
     const dexBytes = 20 * 1024 * 1024 + 12_345;
     expect(apkLength(dexBytes)).toBeGreaterThan(2 * R2_PART_SIZE);

@@ -6,6 +6,7 @@ import { mailOutbox } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { enqueueMailUnlessWaiting } from '../../src/platform/mail';
 import { buildTestApk } from '../support/zip';
+import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
 
@@ -113,17 +114,9 @@ describe('accounts inside workerd', () => {
 });
 
 describe('APK versions inside workerd (R2)', () => {
-  async function adminCookie(): Promise<string> {
-    const login = await SELF.fetch('https://kerst.example/api/account/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: 'worker-admin-password' }),
-    });
-    return (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  }
 
   it('streams an APK of 9 MiB into R2 (as a multipart upload) and serves it back whole', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.71');
     const apk = buildTestApk(9 * 1024 * 1024);
     const data = new FormData();
     data.append('version_code', '7');
@@ -147,7 +140,7 @@ describe('APK versions inside workerd (R2)', () => {
   });
 
   it('leaves neither row nor object behind when the file is not a ZIP', async () => {
-    const cookie = await adminCookie();
+    const cookie = await adminCookie('198.51.100.71');
     const before = (await bindings.APKS.list({ prefix: 'apks/' })).objects.length;
     const data = new FormData();
     data.append('version_code', '8');
