@@ -1,50 +1,21 @@
-import * as React from "react";
+import type * as React from "react";
 
-import { VisitorControls } from "@/components/header-controls";
 import { SiteLayout } from "@/components/layout/site-layout";
 import type { Session } from "@/lib/session";
-import { type SiteIdentity, SiteIdentityProvider } from "@/lib/site";
-import { mutate } from "@/lib/trpc-fetch";
-import { useHydrated } from "@/lib/use-hydrated";
+import type { SiteIdentity } from "@/lib/site";
+import { Island, PublicProviders } from "@/routes/-public/island";
+import { PublicAuthControls } from "@/routes/-public/public-auth-controls";
 
-// The tree of a prerendered public page, the same at build time (web/prerender.tsx, no visitor) and
-// in the browser (web/public-entry.tsx), so React can hydrate the HTML.
-
-const SignedInControls = React.lazy(() => import("@/components/signed-in-controls"));
+// The whole tree of a prerendered public page: rendered at build time (web/prerender.tsx, no visitor,
+// the islands apart) and in the browser only when the settings no longer give the page that was built
+// (web/public-entry.tsx); otherwise the browser hydrates the islands alone.
 
 export function PublicApp({ Page, site, session }: { Page: React.ComponentType; site: SiteIdentity; session: Session | null }) {
   return (
-    <SiteIdentityProvider value={site}>
-      <SiteLayout authControls={<PublicAuthControls session={session} />}>
+    <PublicProviders site={site} session={session}>
+      <SiteLayout authControls={<Island name="auth-controls" component={PublicAuthControls} />}>
         <Page />
       </SiteLayout>
-    </SiteIdentityProvider>
-  );
-}
-
-/** The top bar's sign-in controls (see header-controls.tsx), shown once hydrated. */
-function PublicAuthControls({ session }: { session: Session | null }) {
-  const hydrated = useHydrated();
-  const [loggingOut, setLoggingOut] = React.useState(false);
-
-  if (!hydrated) return null;
-  if (!session?.loggedIn) return <VisitorControls />;
-
-  async function logout() {
-    setLoggingOut(true);
-    try {
-      await mutate("account.logout", undefined);
-    } catch (error) {
-      // As in the SPA: the visitor is sent to /login either way; the server forgets the session
-      // when it expires.
-      console.warn("Logout failed", error);
-    }
-    window.location.assign("/login");
-  }
-
-  return (
-    <React.Suspense fallback={null}>
-      <SignedInControls user={session.user} onLogout={logout} loggingOut={loggingOut} />
-    </React.Suspense>
+    </PublicProviders>
   );
 }

@@ -1,5 +1,6 @@
 import * as React from "react";
 
+import { useSiteIdentity } from "@/lib/site";
 import { type ModalImage, ImageModal } from "./image-modal";
 import { SafeImage } from "./safe-image";
 
@@ -47,7 +48,9 @@ const CHARITIES: readonly Charity[] = [
 
 const LOGO = { width: 240, height: 160 } as const;
 
-export function CharityTiles({ town }: { town: string }) {
+/** The tiles and their image modal: an island of the prerendered landing page (island.tsx). */
+export function CharityTiles() {
+  const { town } = useSiteIdentity();
   const [open, setOpen] = React.useState<ModalImage | null>(null);
   const close = React.useCallback(() => setOpen(null), []);
 

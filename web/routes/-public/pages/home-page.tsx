@@ -13,6 +13,7 @@ import { usePageMeta } from "@/lib/page-meta";
 import { formatEuro, type SiteIdentity, useSiteIdentity } from "@/lib/site";
 import { cn } from "@/lib/utils";
 import { CharityTiles } from "../charities";
+import { Island } from "../island";
 import { pageMeta } from "../page-meta";
 
 // spec §1 and §2 "Landing page": hero with the campaign and club name, the anchors #home, #wie, #wat,
@@ -234,7 +235,7 @@ function Charities({ site }: { site: SiteIdentity }) {
             terecht bij mensen hier in de buurt.
           </p>
         </SectionHeading>
-        <CharityTiles town={site.town} />
+        <Island name="charities" component={CharityTiles} />
         <p className="text-sm text-muted-foreground">
           Klik op een doel voor een grotere afbeelding. De afbeeldingen zijn eigen illustraties, geen officiële logo's.
         </p>

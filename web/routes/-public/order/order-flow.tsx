@@ -1,0 +1,77 @@
+import * as React from "react";
+
+import { useSiteIdentity } from "@/lib/site";
+import { NEEDS_JS } from "../needs-javascript";
+import { OrderConfirmation } from "./order-confirmation";
+import { OrderForm, type PlacedOrder } from "./order-form";
+import { clearStoredTabler, type SelectedTabler, storeTabler, useStoredTabler } from "./order-storage";
+import { OrderStepper } from "./order-stepper";
+import { PasswordStep } from "./password-step";
+
+// spec §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
+// lives in browser storage, so a reload goes straight to the form; 'Terug' and 'Nieuwe Bestelling' clear
+// it. The island of the order page (island.tsx).
+type Stage =
+  | { step: "password" }
+  | { step: "order"; tabler: SelectedTabler }
+  | { step: "done"; tabler: SelectedTabler; order: PlacedOrder };
+
+export function OrderFlow() {
+  const site = useSiteIdentity();
+  // Until the visitor acts, the step follows the stored tabler. The prerendered HTML (and hydration)
+  // know no storage and show the password step; the form follows right after hydration.
+  const storedTabler = useStoredTabler();
+  const [chosen, setStage] = React.useState<Stage | null>(null);
+  const stage: Stage = chosen ?? (storedTabler ? { step: "order", tabler: storedTabler } : { step: "password" });
+  const headingRef = React.useRef<HTMLHeadingElement>(null);
+  const moved = React.useRef(false);
+
+  // After a step change (not on the first render) focus goes to the new step's heading, so keyboard and
+  // screen-reader users land on what changed.
+  React.useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus();
+  }, [stage.step]);
+
+  function go(next: Stage) {
+    moved.current = true;
+    setStage(next);
+  }
+
+  // 'Terug' and 'Nieuwe Bestelling' both forget the tabler and start at the password step (spec §4).
+  function startOver() {
+    clearStoredTabler();
+    go({ step: "password" });
+  }
+
+  const current = stage.step === "password" ? 0 : stage.step === "order" ? 1 : 2;
+
+  return (
+    <div {...NEEDS_JS} className="flex flex-col gap-6">
+      <OrderStepper current={current} />
+      <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
+        {stage.step === "password" && (
+          <PasswordStep
+            headingRef={headingRef}
+            onMatched={(tabler) => {
+              storeTabler(tabler);
+              go({ step: "order", tabler });
+            }}
+          />
+        )}
+        {stage.step === "order" && (
+          <OrderForm
+            tabler={stage.tabler}
+            packagePrice={site.packagePrice}
+            headingRef={headingRef}
+            onBack={startOver}
+            onPlaced={(order) => go({ step: "done", tabler: stage.tabler, order })}
+          />
+        )}
+        {stage.step === "done" && (
+          <OrderConfirmation order={stage.order} packagePrice={site.packagePrice} headingRef={headingRef} onNewOrder={startOver} />
+        )}
+      </div>
+    </div>
+  );
+}
