@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
 
 /**
  * spec §2 sign-in, registration, account page, guards and top bar; §4 session and two-factor states;
@@ -78,13 +78,11 @@ describe('a new user in Chromium', () => {
   let secret = '';
   let verifiedStep = 0;
   let recoveryCodes: string[] = [];
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     await setSetting('allow_registration', 'true');
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
   });
 
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { orderSearchText } from '../../src/db/search-text';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
  * spec §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
@@ -72,12 +72,10 @@ async function addOrder(page: Page, o: { name: string; email: string; amount: st
 describe('the management dashboard in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
     await signIn(page);
     // issue 13: invoices go out only once the club's IBAN, KvK number and VAT id are real (not the seeded placeholders).
     for (const [key, value] of Object.entries({ club_iban: 'NL91ABNA0417164300', club_kvk_number: '12345678', club_vat_id: 'NL123456789B01' })) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, versions } from '../../src/db/schema';
 import { getSetting } from '../../src/features/settings/settings.service';
 import { buildTestApk } from '../support/zip';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
 
 /**
  * spec §2 Settings Management and Version Management; §4 setting row states; §5 setting form and
@@ -40,10 +40,7 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function newAdminPage(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, acceptDownloads: true });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const { context, page, errors } = await openWatchedPage(browser, { viewport, acceptDownloads: true });
   await signInAsAdmin(page);
   return { context, page, errors };
 }

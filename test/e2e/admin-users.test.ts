@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, userGroups, users } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
  * spec §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
@@ -80,12 +80,10 @@ function groupRow(page: Page, name: string) {
 describe('the admin screens in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
     await signIn(page, 'admin', ADMIN_PASSWORD);
   });
 

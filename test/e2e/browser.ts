@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { startNodeServer } from '../../src/node';
 
@@ -22,6 +22,18 @@ export async function startTestServer(env: Record<string, string> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A page in a context of its own, with its script errors collected: a test ends by expecting `errors` to
+ * be empty, so an exception in the app fails it even when the screen looked right.
+ */
+export async function openWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
 }
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
  * issue 13 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
@@ -73,13 +73,11 @@ const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulkacties' })
 describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const invoiceNumbers = new Map<Customer, string>();
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
     await signIn(page);
     // Sending is refused while the club's IBAN, KvK number and VAT id are the seeded placeholders.
     for (const [key, value] of Object.entries({ club_iban: 'NL91ABNA0417164300', club_kvk_number: '12345678', club_vat_id: 'NL123456789B01' })) {

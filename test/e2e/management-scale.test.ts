@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tablers } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
  * Issue 15: the Management page with 50,000 orders, in Chromium against the real Node server. The
@@ -126,12 +126,10 @@ async function expectAxeClean(page: Page, where: string) {
 describe('the Management page with 50,000 orders at 1280 px', () => {
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
     await signIn(page);
   });
 

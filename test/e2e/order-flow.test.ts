@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, rateLimits, tablers } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
 
 /**
  * spec §2 order screen and address-search field, §4 order flow, §5 order password step / order form /
@@ -104,12 +104,10 @@ beforeEach(async () => {
 describe('the order form in Chromium', () => {
   let context: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
   });
 
   afterAll(async () => {
@@ -437,10 +435,7 @@ describe('the order form in Chromium', () => {
 describe('the order screens on a phone and a desktop', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`looks right through all three stages on a ${name}`, async () => {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      const { context, page, errors } = await openWatchedPage(browser, { viewport });
       await stubGeocoder(page);
       await page.goto(`${server.url}/order`);
       await page.getByLabel('Wachtwoord', { exact: true }).waitFor();

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, openWatchedPage } from './browser';
 
 /**
  * Issue 5 items 3 and 9: the five public pages come prerendered from the build, read fine without
@@ -35,10 +35,7 @@ afterAll(async () => {
 
 /** A page that records script errors and console errors (React reports hydration mismatches there). */
 async function openPage(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const { context, page, errors } = await openWatchedPage(browser, { javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
