@@ -1,3 +1,5 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+
 /** Small Web Crypto helpers that run alike on Node 22+ and in workerd. */
 
 export function randomBytes(length: number): Uint8Array {
@@ -24,9 +26,13 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export async function sha256Hex(input: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(input));
-  return toHex(new Uint8Array(digest));
+/**
+ * SHA-256 of a text, as hex. Synchronous (@oslojs/crypto, plain JavaScript): it runs on every signed-in
+ * request to find the session, and for the short texts hashed here it is cheaper than Web Crypto's digest,
+ * whose promise costs a trip through Node's thread pool (issue 15).
+ */
+export function sha256Hex(input: string): string {
+  return toHex(sha256(new TextEncoder().encode(input)));
 }
 
 /** Constant-time comparison of two equal-purpose strings (hashes, tokens). */

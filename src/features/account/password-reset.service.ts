@@ -49,7 +49,7 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
   const now = ctx.clock.now();
   await ctx.db.batch([
     ctx.db.update(passwordResets).set({ usedAt: now.toISOString() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
-    ctx.db.insert(passwordResets).values({ id: await sha256Hex(token), userId: user.id, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() }),
+    ctx.db.insert(passwordResets).values({ id: sha256Hex(token), userId: user.id, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() }),
     auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target: `user:${user.id} (${user.username})` }),
   ]);
   const clubName = await getStringSetting(ctx, 'club_name');
@@ -81,7 +81,7 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
  */
 export async function resetPassword(ctx: RequestCtx, input: { token: string; new_password: string }): Promise<void> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw badRequest(INVALID_RESET_LINK);
-  const id = await sha256Hex(input.token);
+  const id = sha256Hex(input.token);
   const now = ctx.clock.now();
   const [reset] = await ctx.db
     .select({ userId: passwordResets.userId, username: users.username })

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -47,7 +47,7 @@ export async function createSession(db: Db, clock: Clock, userId: number, option
   const token = toBase64Url(randomBytes(32));
   const now = clock.now();
   const session: Session = {
-    id: await sha256Hex(token),
+    id: sha256Hex(token),
     userId,
     twoFactorPending: options.twoFactorPending ?? false,
     expiresAt: now.getTime() + (options.twoFactorPending ? PENDING_SESSION_TTL_MS : SESSION_TTL_MS),
@@ -79,6 +79,34 @@ export interface ValidatedSession {
  * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
  * cold settings cache costs no extra round trip in sequence.
  */
+/** The session with its user's whole profile, by session id: one statement (issue 15). */
+function buildIdentityQuery(db: Db) {
+  return db
+    .select({
+      ...profileColumns,
+      userId: sessions.userId,
+      twoFactorPending: sessions.twoFactorPending,
+      expiresAt: sessions.expiresAt,
+      sessionCreatedAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare();
+}
+
+// Built once per database: every signed-in request runs it, and building the SQL of its subqueries anew
+// each time cost about as much as running it.
+const identityQueries = new WeakMap<Db, ReturnType<typeof buildIdentityQuery>>();
+
+function identityQuery(db: Db) {
+  let query = identityQueries.get(db);
+  if (!query) identityQueries.set(db, (query = buildIdentityQuery(db)));
+  return query;
+}
+
 export async function validateSessionToken(
   db: Db,
   clock: Clock,
@@ -86,23 +114,8 @@ export async function validateSessionToken(
   maxAgeDays: () => Promise<number>,
 ): Promise<ValidatedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-  const id = await sha256Hex(token);
-  const [[row], maxAge] = await Promise.all([
-    db
-      .select({
-        ...profileColumns,
-        userId: sessions.userId,
-        twoFactorPending: sessions.twoFactorPending,
-        expiresAt: sessions.expiresAt,
-        sessionCreatedAt: sessions.createdAt,
-        lastSeenAt: sessions.lastSeenAt,
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.id, id))
-      .limit(1),
-    maxAgeDays(),
-  ]);
+  const id = sha256Hex(token);
+  const [[row], maxAge] = await Promise.all([identityQuery(db).all({ id }), maxAgeDays()]);
   if (!row) return null;
   const now = clock.now().getTime();
   const absoluteEnd = Date.parse(row.sessionCreatedAt) + maxAge * DAY_MS;

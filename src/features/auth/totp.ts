@@ -73,6 +73,6 @@ export async function hashRecoveryCode(secretKey: string, code: string): Promise
  * The form codes issued before the keyed digest were stored in (plain SHA-256). They keep working
  * until used or replaced, so nobody is locked out by the upgrade; new codes never take this form.
  */
-export function legacyRecoveryCodeHash(code: string): Promise<string> {
+export function legacyRecoveryCodeHash(code: string): string {
   return sha256Hex(`recovery:${code}`);
 }

@@ -272,7 +272,7 @@ function creditsOf(entry: Node): RawCredit[] {
  */
 async function entryKeyOf(accountIban: string, credit: RawCredit, amountCents: number, occurrence: number): Promise<string> {
   if (credit.bankRef) return `${accountIban}:${credit.bankRef}`;
-  const digest = await sha256Hex(JSON.stringify([accountIban, credit.bookedAt, amountCents, credit.counterpartyIban, credit.remittance, credit.shownRef, occurrence]));
+  const digest = sha256Hex(JSON.stringify([accountIban, credit.bookedAt, amountCents, credit.counterpartyIban, credit.remittance, credit.shownRef, occurrence]));
   return `sha256:${digest}`;
 }
 

@@ -79,7 +79,7 @@ async function acceptTotp(ctx: RequestCtx, userId: number, code: string, require
 async function acceptRecoveryCode(ctx: RequestCtx, userId: number, input: string): Promise<boolean> {
   const code = normaliseRecoveryCode(input);
   if (!code) return false;
-  const digests = [await hashRecoveryCode(ctx.secretKey, code), await legacyRecoveryCodeHash(code)];
+  const digests = [await hashRecoveryCode(ctx.secretKey, code), legacyRecoveryCodeHash(code)];
   const used = await ctx.db
     .update(recoveryCodes)
     .set({ usedAt: ctx.clock.now().toISOString() })
