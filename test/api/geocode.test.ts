@@ -3,6 +3,7 @@ import { clearGeocodeCache } from '../../src/features/geocode/geocode.service';
 import { pdokAddress, startFakeGeocoder, type FakeGeocoder } from '../support/fake-geocoder';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { freshIps } from '../support/transports';
+import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
  * spec §2 address-search field, §3 address suggestion, §5 address search, §7 geocoder; DESIGN §3–4
@@ -124,6 +125,7 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const r = await search('Nergensstraat 99');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
+    expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBeNull();
   });
 
   it('serves a repeated query from the cache without asking the provider again', async () => {
@@ -152,6 +154,8 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const failed = await search('Voorstraat 1');
     expect(failed.status).toBe(200);
     expect(failed.json).toEqual([]);
+    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    expect(failed.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
     expect(fake.requests.length).toBeGreaterThan(0);
 
     fake.mode = 'ok';
@@ -165,6 +169,8 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const r = await search('Voorstraat 1');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
+    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 
   it('answers [] with status 200 when the provider hangs (the server gives up after 4 s)', { timeout: 10_000 }, async () => {
@@ -175,6 +181,8 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const elapsed = Date.now() - started;
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
+    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
     expect(fake.requests).toHaveLength(1);
     expect(elapsed).toBeGreaterThanOrEqual(3_500);
     expect(elapsed).toBeLessThan(9_000);
@@ -291,6 +299,8 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     const r = await search('Voorstraat');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
+    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 
   it('answers [] with status 200 when the provider hangs (the server gives up after 4 s)', { timeout: 10_000 }, async () => {
@@ -299,6 +309,8 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     const r = await search('Voorstraat');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
+    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 });
 

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, rateLimits, tablers } from '../../src/db/schema';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
+import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
  * spec §2 order screen and address-search field, §4 order flow, §5 order password step / order form /
@@ -40,13 +41,17 @@ function json(route: Route, body: unknown, status = 200) {
 }
 
 /** Answers the address search with a fixed list and records the queries asked. */
-async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] | 'error' = () => VOORSTRAAT) {
+/** Answers address searches in the browser: suggestions, our server failing, or the provider failing (issue 16). */
+async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] | 'error' | 'provider-failed' = () => VOORSTRAAT) {
   const queries: string[] = [];
   await page.route('**/api/geocode/search**', async (route) => {
     const query = new URL(route.request().url()).searchParams.get('q') ?? '';
     queries.push(query);
     const result = answer(query);
     if (result === 'error') return json(route, { success: false, error: 'Server error' }, 500);
+    if (result === 'provider-failed') {
+      return route.fulfill({ status: 200, contentType: 'application/json', headers: { [GEOCODER_STATUS_HEADER]: 'unavailable' }, body: '[]' });
+    }
     return json(route, result);
   });
   return queries;
@@ -139,6 +144,18 @@ describe('the order form in Chromium', () => {
     await expect.poll(() => error.textContent()).toBe('Wachtwoord moet letters bevatten.');
     expect(matchCalls).toHaveLength(0);
     expect(await page.getByLabel('Wachtwoord', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    // Issue 16: what was typed can be shown and hidden again, by a button with a name and a pressed state.
+    const field = page.getByLabel('Wachtwoord', { exact: true });
+    const show = page.getByRole('button', { name: 'Wachtwoord tonen' });
+    expect(await field.getAttribute('type')).toBe('password');
+    expect(await show.getAttribute('aria-pressed')).toBe('false');
+    await show.click();
+    expect(await field.getAttribute('type')).toBe('text');
+    expect(await show.getAttribute('aria-pressed')).toBe('true');
+    expect(await field.inputValue()).toBe('12345');
+    await show.click();
+    expect(await field.getAttribute('type')).toBe('password');
 
     await page.getByLabel('Wachtwoord', { exact: true }).fill('Piet Paulusma');
     await doorgaan.click();
@@ -285,17 +302,25 @@ describe('the order form in Chromium', () => {
     expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('8881 AA');
   });
 
-  it('says so when nothing is found, and treats a failing search as an empty list', async () => {
+  it('says so when nothing is found, and shows a failing search as an empty list without a message', async () => {
     await page.reload();
-    const queries = await stubGeocoder(page, (query) => (query.startsWith('Fout') ? 'error' : []));
+    await stubGeocoder(page, (query) => (query.startsWith('Fout') ? 'error' : query.startsWith('Kapot') ? 'provider-failed' : []));
     const address = page.getByRole('combobox', { name: 'Adres' });
+    const status = page.locator('[data-slot=address-status]');
     await address.pressSequentially('Nergensstraat');
     await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
+    expect(await status.textContent()).toBe('No addresses found');
     expect(await page.getByRole('option').count()).toBe(0);
-    await address.fill('');
-    await address.pressSequentially('Foutstraat');
-    await expect.poll(() => queries).toContain('Foutstraat');
-    await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
+    // spec §9: an error gives an empty list with no message (issue 16: 'No addresses found' would be untrue).
+    for (const street of ['Foutstraat', 'Kapotstraat']) {
+      await address.fill('');
+      const answered = page.waitForResponse((response) => response.url().includes(`q=${street}`));
+      await address.pressSequentially(street);
+      await answered;
+      await expect.poll(() => status.textContent(), { message: street }).toBe('');
+      expect(await page.locator('[data-slot=address-popup]').isHidden(), street).toBe(true);
+      expect(await page.getByRole('option').count(), street).toBe(0);
+    }
     expect(pageErrors).toEqual([]);
   });
 
@@ -409,6 +434,45 @@ describe('the order form in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  it("takes another order for the same tabler with 'Nog een bestelling', and asks before 'Terug' clears typed data", async () => {
+    await passGate(page);
+    await stubGeocoder(page);
+    await fillCustomer(page);
+    await page.getByLabel('Adres', { exact: true }).fill('Voorstraat 12');
+    await page.getByLabel('Postcode', { exact: true }).fill('8861 BK');
+    await page.getByLabel('Plaats', { exact: true }).fill('Harlingen');
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
+    const stored = await storage(page);
+
+    await page.getByRole('button', { name: 'Nog een bestelling' }).click();
+    await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
+    expect(await page.getByRole('heading', { name: 'Bestelling', exact: true }).evaluate((h) => h === document.activeElement)).toBe(true);
+    for (const label of ['Naam', 'Email', 'Telefoon', 'Adres', 'Postcode', 'Plaats']) {
+      expect(await page.getByLabel(label, { exact: true }).inputValue(), label).toBe('');
+    }
+    expect(await page.getByLabel('Opmerkingen').inputValue()).toBe('');
+    expect(await page.getByLabel('Aantal kerstpakketten', { exact: true }).inputValue()).toBe('1');
+    expect(await storage(page)).toEqual(stored);
+
+    // Something typed: 'Terug' asks, 'Verder invullen' keeps it all.
+    await page.getByLabel('Naam', { exact: true }).fill('Half ingevuld');
+    await page.getByRole('button', { name: 'Terug' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Terug naar het wachtwoord?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('De gegevens die je hebt ingevuld worden gewist.');
+    await dialog.getByRole('button', { name: 'Verder invullen' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Naam', { exact: true }).inputValue()).toBe('Half ingevuld');
+    expect(await storage(page)).toEqual(stored);
+    // 'Gegevens wissen' goes back as 'Terug' always did: the tabler forgotten, the password step.
+    await page.getByRole('button', { name: 'Terug' }).click();
+    await dialog.getByRole('button', { name: 'Gegevens wissen' }).click();
+    await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+    expect(await storage(page)).toEqual({ id: null, name: null, gateToken: null });
+    expect(pageErrors).toEqual([]);
+  });
+
   it("shows the server's text for a refused order and the fallback when the call fails", async () => {
     await passGate(page);
     await fillCustomer(page);
@@ -462,4 +526,31 @@ describe('the order screens on a phone and a desktop', () => {
       await context.close();
     });
   }
+
+  it('keeps the address suggestions in view on a phone whose keyboard leaves little room', async () => {
+    // 375 px wide, with the lower part of the screen taken by the keyboard.
+    const screen = { width: VIEWPORTS.phone.width, height: 520 };
+    const { context, page, errors } = await openWatchedPage(browser, { viewport: screen });
+    await stubGeocoder(page);
+    await page.goto(`${server.url}/order`);
+    await passGate(page);
+    const address = page.getByRole('combobox', { name: 'Adres' });
+    // The field at the bottom of what is visible, where a member's thumb left it.
+    await address.evaluate((field) => window.scrollBy(0, field.getBoundingClientRect().bottom - window.innerHeight + 4));
+    const fieldBottom = await address.evaluate((field) => field.getBoundingClientRect().bottom);
+    expect(fieldBottom).toBeGreaterThan(screen.height - 60);
+    await address.pressSequentially('Voorstraat');
+    const options = page.getByRole('option');
+    await options.last().waitFor();
+    expect(await options.count()).toBe(5);
+    await expect.poll(async () => (await options.last().evaluate((option) => option.getBoundingClientRect().bottom)) <= screen.height).toBe(true);
+    expect(await options.first().evaluate((option) => option.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
+    // The keyboard still works on the list that moved into view.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('8861 BK');
+    await screenshot(page, 'order-address-suggestions-low-phone.png');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

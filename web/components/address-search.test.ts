@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { GEOCODER_PROVIDER_HEADER as SERVER_PROVIDER_HEADER } from "../../src/features/geocode/geocode.routes";
-import { fetchAddressSuggestions, GEOCODER_PROVIDER_HEADER, toPickedAddress } from "./address-search";
+import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER } from "../../src/features/geocode/geocode-headers";
+import { fetchAddressSuggestions, toPickedAddress } from "./address-search";
 
 describe("toPickedAddress", () => {
   it("joins road and house number and takes the first place name the answer has", () => {
@@ -25,12 +25,12 @@ describe("fetchAddressSuggestions", () => {
     vi.unstubAllGlobals();
   });
 
-  const answer = (body: unknown, status = 200, provider?: string) =>
+  const answer = (body: unknown, status = 200, provider?: string, extra: Record<string, string> = {}) =>
     vi.fn(
       async () =>
         new Response(JSON.stringify(body), {
           status,
-          headers: { "Content-Type": "application/json", ...(provider ? { [GEOCODER_PROVIDER_HEADER]: provider } : {}) },
+          headers: { "Content-Type": "application/json", ...(provider ? { [GEOCODER_PROVIDER_HEADER]: provider } : {}), ...extra },
         }),
     );
 
@@ -43,17 +43,23 @@ describe("fetchAddressSuggestions", () => {
     expect(fetch).toHaveBeenCalledWith("/api/geocode/search?q=Straat%20%26%20co", expect.anything());
   });
 
-  it("gives an empty list for an error status, a wrong shape or a network failure", async () => {
+  it("gives an empty list marked failed for an error status, a failed provider, a wrong shape or a network failure", async () => {
     vi.stubGlobal("fetch", answer({ success: false, error: "Too many requests" }, 429));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null });
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null, failed: true });
+    vi.stubGlobal("fetch", answer([], 200, "pdok", { [GEOCODER_STATUS_HEADER]: "unavailable" }));
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok", failed: true });
     vi.stubGlobal("fetch", answer({ results: [] }, 200, "pdok"));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok" });
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok", failed: true });
     vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null });
+    expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null, failed: true });
+  });
+
+  it("tells an address nobody has (an answer) from a failure", async () => {
+    vi.stubGlobal("fetch", answer([], 200, "pdok"));
+    expect(await fetchAddressSuggestions("Nergensstraat")).toEqual({ suggestions: [], provider: "pdok", failed: false });
   });
 
   it("reads which provider answered from the header the server sets, ignoring unknown names", async () => {
-    expect(GEOCODER_PROVIDER_HEADER).toBe(SERVER_PROVIDER_HEADER);
     vi.stubGlobal("fetch", answer([], 200, "nominatim"));
     expect((await fetchAddressSuggestions("Voorstraat")).provider).toBe("nominatim");
     vi.stubGlobal("fetch", answer([], 200, "google"));

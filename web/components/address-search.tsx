@@ -1,3 +1,4 @@
+import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER, GEOCODER_UNAVAILABLE } from "../../src/features/geocode/geocode-headers";
 import type { AddressSuggestion, GeocoderProvider } from "../../src/features/geocode/geocode.service";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import MapPinIcon from "lucide-react/icons/map-pin";
@@ -47,13 +48,12 @@ function isSuggestion(value: unknown): value is AddressSuggestion {
   return typeof display_name === "string" && typeof address === "object" && address !== null;
 }
 
-/** The provider whose data an answer holds (the server names it in this header, geocode.routes.ts). */
-export const GEOCODER_PROVIDER_HEADER = "X-Geocoder-Provider";
-
 export type AddressAnswer = {
   suggestions: AddressSuggestion[];
   /** null when the server could not be asked or did not say. */
   provider: GeocoderProvider | null;
+  /** The search failed (our server, the network or the provider): an empty list without a message. */
+  failed: boolean;
 };
 
 function providerOf(response: Response): GeocoderProvider | null {
@@ -61,7 +61,7 @@ function providerOf(response: Response): GeocoderProvider | null {
   return named === "pdok" || named === "nominatim" ? named : null;
 }
 
-/** Asks our server; any failure (network, status, shape) is an empty list. */
+/** Asks our server; any failure (network, status, shape, the provider) is an empty list, marked failed. */
 export async function fetchAddressSuggestions(query: string, signal?: AbortSignal): Promise<AddressAnswer> {
   try {
     const response = await fetch(`/api/geocode/search?q=${encodeURIComponent(query)}`, {
@@ -69,12 +69,12 @@ export async function fetchAddressSuggestions(query: string, signal?: AbortSigna
       signal,
     });
     const provider = providerOf(response);
-    if (!response.ok) return { suggestions: [], provider };
+    if (!response.ok || response.headers.get(GEOCODER_STATUS_HEADER) === GEOCODER_UNAVAILABLE) return { suggestions: [], provider, failed: true };
     const body: unknown = await response.json();
-    const suggestions = Array.isArray(body) ? body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS) : [];
-    return { suggestions, provider };
+    if (!Array.isArray(body)) return { suggestions: [], provider, failed: true };
+    return { suggestions: body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS), provider, failed: false };
   } catch {
-    return { suggestions: [], provider: null };
+    return { suggestions: [], provider: null, failed: true };
   }
 }
 
@@ -96,7 +96,8 @@ function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
   return <>Adresgegevens: PDOK / Kadaster (BAG)</>;
 }
 
-type Status = "idle" | "short" | "loading" | "done";
+// "failed": the search could not be done; spec §9 shows an empty list with no message then (issue 16).
+type Status = "idle" | "short" | "loading" | "done" | "failed";
 
 export type AddressSearchProps = Omit<React.ComponentProps<"input">, "value" | "onChange" | "onSelect" | "role"> & {
   id: string;
@@ -160,7 +161,7 @@ export function AddressSearch({
     if (answer.provider) setProvider(answer.provider);
     setSuggestions(answer.suggestions);
     setActiveIndex(-1);
-    setStatus("done");
+    setStatus(answer.failed ? "failed" : "done");
   }
 
   function handleChange(event: React.ChangeEvent<HTMLInputElement>) {
@@ -241,12 +242,19 @@ export function AddressSearch({
   const message =
     status === "short" ? HINT_TEXT : status === "done" && suggestions.length === 0 ? EMPTY_TEXT : null;
   const showPopup = open && (showList || message !== null);
-  const announcement = !open
+  const announcement = !open || status === "failed"
     ? ""
     : status === "loading"
       ? "Zoeken…"
       : message ?? `${suggestions.length} ${suggestions.length === 1 ? "adres" : "adressen"} gevonden`;
   const activeId = showList && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined;
+
+  // Issue 16: on a phone the field often sits low on the screen, above the keyboard, and the suggestions
+  // opened out of sight below it. Scrolling the page just enough keeps them in view (no-op when they are).
+  const popupRef = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    if (showPopup) popupRef.current?.scrollIntoView({ block: "nearest" });
+  }, [showPopup, suggestions]);
 
   return (
     <div className={cn("grid gap-1.5", containerClassName)}>
@@ -284,6 +292,7 @@ export function AddressSearch({
           )}
         </span>
         <div
+          ref={popupRef}
           data-slot="address-popup"
           hidden={!showPopup}
           className="absolute top-full right-0 left-0 z-30 mt-1 overflow-hidden rounded-md border bg-popover text-popover-foreground shadow-lg"
@@ -323,7 +332,7 @@ export function AddressSearch({
           </ul>
         </div>
       </div>
-      <p id={statusId} role="status" aria-live="polite" className="sr-only">
+      <p id={statusId} data-slot="address-status" role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
       <p id={attributionId} data-slot="address-attribution" className="text-xs text-muted-foreground">

@@ -132,25 +132,28 @@ export async function geocoderProvider(ctx: RequestCtx): Promise<GeocoderProvide
   return (await getStringSetting(ctx, 'geocoder_provider')).trim().toLowerCase() === 'nominatim' ? 'nominatim' : 'pdok';
 }
 
-export async function searchAddresses(ctx: RequestCtx, rawQuery: string): Promise<AddressSuggestion[]> {
+/** What a search found, or that the provider could not be asked (the route still answers `[]`). */
+export type AddressSearchResult = { kind: 'answered'; suggestions: AddressSuggestion[] } | { kind: 'provider-failed' };
+
+export async function searchAddresses(ctx: RequestCtx, rawQuery: string): Promise<AddressSearchResult> {
   const query = rawQuery.trim().replace(/\s+/g, ' ').slice(0, 200);
   // spec §5 address search starts at 3 characters.
-  if (query.length < 3) return [];
+  if (query.length < 3) return { kind: 'answered', suggestions: [] };
   await enforceRateLimit(ctx.db, ctx.clock, `geocode:ip:${ctx.rateLimitAddress}`, GEOCODE_LIMIT_PER_ADDRESS);
   const provider = await geocoderProvider(ctx);
   const base = (await getStringSetting(ctx, 'geocoder_url')).trim();
   const key = `${provider}|${base}|${query.toLowerCase()}`;
   const now = ctx.clock.now().getTime();
   const hit = cache.get(key);
-  if (hit && now - hit.at < CACHE_TTL_MS) return hit.value;
+  if (hit && now - hit.at < CACHE_TTL_MS) return { kind: 'answered', suggestions: hit.value };
   // Nominatim's usage policy asks for an identifying User-Agent.
   const userAgent = `Kerstactie/1.0 (${ctx.config.publicUrl ?? (await getStringSetting(ctx, 'club_email'))})`;
   try {
     const value = provider === 'nominatim' ? await searchNominatim(base, query, userAgent) : await searchPdok(base, query, userAgent);
     remember(key, value, now);
-    return value;
+    return { kind: 'answered', suggestions: value };
   } catch (error) {
     ctx.log.info('Address search provider failed', { requestId: ctx.requestId, provider, error: String(error) });
-    return [];
+    return { kind: 'provider-failed' };
   }
 }

@@ -1,4 +1,5 @@
 import CircleCheckBigIcon from "lucide-react/icons/circle-check-big";
+import PlusIcon from "lucide-react/icons/plus";
 import RotateCcwIcon from "lucide-react/icons/rotate-ccw";
 import type * as React from "react";
 
@@ -9,17 +10,23 @@ import type { PlacedOrder } from "./order-form";
 export const ORDER_SUCCESS =
   "Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.";
 
-/** spec §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling'. */
+/**
+ * spec §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling', which starts
+ * over at the password step. Issue 16: 'Nog een bestelling' keeps the tabler, for a member taking orders
+ * door to door.
+ */
 export function OrderConfirmation({
   order,
   packagePrice,
   headingRef,
   onNewOrder,
+  onAnotherOrder,
 }: {
   order: PlacedOrder;
   packagePrice: number;
   headingRef: React.Ref<HTMLHeadingElement>;
   onNewOrder: () => void;
+  onAnotherOrder: () => void;
 }) {
   const rows: [string, React.ReactNode][] = [
     ["Bestelnummer", <span className="font-mono font-semibold">{order.reference}</span>],
@@ -61,10 +68,19 @@ export function OrderConfirmation({
           </div>
         ))}
       </dl>
-      <Button type="button" size="lg" className="self-center" onClick={onNewOrder}>
-        <RotateCcwIcon aria-hidden="true" />
-        Nieuwe Bestelling
-      </Button>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
+        <Button type="button" variant="outline" size="lg" onClick={onNewOrder}>
+          <RotateCcwIcon aria-hidden="true" />
+          Nieuwe Bestelling
+        </Button>
+        <Button type="button" size="lg" onClick={onAnotherOrder}>
+          <PlusIcon aria-hidden="true" />
+          Nog een bestelling
+        </Button>
+      </div>
+      <p className="text-center text-sm text-muted-foreground">
+        Met &lsquo;Nog een bestelling&rsquo; blijf je bestellen voor tabler {order.tabler.name}.
+      </p>
     </div>
   );
 }

@@ -52,6 +52,13 @@ export type PlacedOrder = {
   notes: string;
 };
 
+// Issue 16: asked before 'Terug' throws typed data away. Loaded on first use, so the order page's first
+// load does not carry the dialog's code.
+const ConfirmDialog = React.lazy(() => import("@/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
+
+/** Whether anything was typed: 'Terug' then asks before it clears the form. */
+const hasInput = (values: OrderFormValues) => FIELD_ORDER.some((field) => values[field].trim() !== EMPTY_ORDER[field]);
+
 /** Keys that would let a number input hold something other than a whole positive number. */
 const BLOCKED_QUANTITY_KEYS = new Set(["e", "E", "+", "-", ".", ","]);
 
@@ -74,6 +81,7 @@ export function OrderForm({
   const [values, setValues] = React.useState<OrderFormValues>(EMPTY_ORDER);
   const [errors, setErrors] = React.useState<FieldErrors<OrderField>>({});
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const [confirmingBack, setConfirmingBack] = React.useState(false);
 
   const fieldId = (field: OrderField) => `${formId}-${field}`;
 
@@ -253,7 +261,7 @@ export function OrderForm({
       <FormFeedback feedback={feedback} focusOnShow />
 
       <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" size="lg" onClick={onBack} disabled={create.isPending}>
+        <Button type="button" variant="outline" size="lg" onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())} disabled={create.isPending}>
           <ArrowLeftIcon aria-hidden="true" />
           Terug
         </Button>
@@ -262,6 +270,20 @@ export function OrderForm({
           {create.isPending ? "Bestelling wordt verzonden..." : "Bestelling Plaatsen"}
         </Button>
       </div>
+      {confirmingBack && (
+        <React.Suspense fallback={null}>
+          <ConfirmDialog
+            open
+            onOpenChange={setConfirmingBack}
+            title="Terug naar het wachtwoord?"
+            message="De gegevens die je hebt ingevuld worden gewist."
+            confirmText="Gegevens wissen"
+            cancelText="Verder invullen"
+            destructive
+            onConfirm={onBack}
+          />
+        </React.Suspense>
+      )}
     </form>
   );
 }

@@ -1,4 +1,6 @@
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import EyeIcon from "lucide-react/icons/eye";
+import EyeOffIcon from "lucide-react/icons/eye-off";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import LockKeyholeIcon from "lucide-react/icons/lock-keyhole";
 import * as React from "react";
@@ -26,6 +28,8 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
   const hydrated = useHydrated();
   const [password, setPassword] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
+  // Issue 16: the 'password' is a tabler's name, typed on a phone at the door: let the member see it.
+  const [shown, setShown] = React.useState(false);
   const inputRef = React.useRef<HTMLInputElement>(null);
   const fieldId = React.useId();
 
@@ -66,20 +70,33 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
       </div>
       <FormField id={fieldId} label="Wachtwoord" required error={error}>
         {(control) => (
-          <Input
-            {...control}
-            ref={inputRef}
-            name="password"
-            type="password"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (error) setError(null);
-            }}
-          />
+          <div className="relative">
+            <Input
+              {...control}
+              ref={inputRef}
+              name="password"
+              type={shown ? "text" : "password"}
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="pr-11"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                if (error) setError(null);
+              }}
+            />
+            <button
+              type="button"
+              aria-label="Wachtwoord tonen"
+              aria-pressed={shown}
+              aria-controls={control.id}
+              onClick={() => setShown((now) => !now)}
+              className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-md text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              {shown ? <EyeOffIcon aria-hidden="true" className="size-4" /> : <EyeIcon aria-hidden="true" className="size-4" />}
+            </button>
+          </div>
         )}
       </FormField>
       <Button type="submit" size="lg" className="self-end" disabled={!hydrated || match.isPending} aria-busy={match.isPending || undefined}>
