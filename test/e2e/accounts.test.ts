@@ -107,7 +107,20 @@ describe('a new user in Chromium', () => {
     await password.fill(PASSWORD);
     await expect.poll(() => strength.textContent()).toContain('Strong');
 
-    // Client checks before anything is sent (spec §5).
+    // Client checks before anything is sent (spec §5), under the field they concern (issue 16).
+    const fieldError = (label: string) => page.locator('div', { has: page.getByLabel(label, { exact: true }) }).locator('> [data-slot=field-error]');
+    await page.getByLabel('Username').fill('');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect.poll(() => fieldError('Username').textContent()).toBe('Please enter a username.');
+    expect(await page.getByLabel('Username').evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Username').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Username').fill(USERNAME);
+    expect(await fieldError('Username').count()).toBe(0);
+    const email = page.getByRole('textbox', { name: /^Email/ });
+    await email.fill('erik@');
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect.poll(() => page.getByText('Please enter a valid email address.').count()).toBe(1);
+    await email.fill('');
     await page.getByLabel('Confirm Password').fill(`${PASSWORD}-typo`);
     await page.getByRole('button', { name: 'Register', exact: true }).click();
     await expect.poll(() => errorAlert(page).textContent()).toContain('Passwords do not match.');
@@ -197,9 +210,29 @@ describe('a new user in Chromium', () => {
 
   it('signs in with a recovery code in the code step', async () => {
     await logOutFromTopBar(page);
+    // Empty fields are named under each field, not in the browser's English bubble (issue 16); nothing is sent.
+    let sent = 0;
+    const count = (request: { url(): string }) => {
+      if (new URL(request.url()).pathname !== '/login' && request.url().includes('login')) sent++;
+    };
+    await page.goto(`${server.url}/login`);
+    await page.getByRole('heading', { name: 'Login' }).waitFor();
+    page.on('request', count);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect.poll(() => page.getByText('Please enter your username.').count()).toBe(1);
+    expect(await page.getByText('Please enter your password.').count()).toBe(1);
+    expect(await page.getByLabel('Username').evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.getByLabel('Username').fill(USERNAME);
+    expect(await page.getByText('Please enter your username.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    expect(await page.getByLabel('Password', { exact: true }).evaluate((input) => input === document.activeElement)).toBe(true);
+    page.off('request', count);
+    expect(sent).toBe(0);
     await signIn(page, USERNAME, PASSWORD);
     const codeField = page.getByLabel('Authentication code');
     await codeField.waitFor();
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => page.getByText('Please enter the code.').count()).toBe(1);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'accounts-login-code-desktop.png') });
     // The 'two-factor' answer switches modes; it is not shown as an error.
     expect(await errorAlert(page).count()).toBe(0);

@@ -10,15 +10,18 @@ export type TextFieldProps = React.ComponentProps<typeof Input> & {
   hint?: React.ReactNode;
   /** Extra content on the right of the label row (a "show" toggle, a link). */
   labelAction?: React.ReactNode;
+  /** A message under the input that marks it invalid (issue 16: inline, instead of the browser's bubble). */
+  error?: string | null;
   containerClassName?: string;
 };
 
-/** A labelled input with an optional hint: the label is always visible and always linked. */
-export function TextField({ label, hint, labelAction, containerClassName, id, ...inputProps }: TextFieldProps) {
+/** A labelled input with an optional hint and error: the label is always visible and always linked. */
+export function TextField({ label, hint, labelAction, error, containerClassName, id, ...inputProps }: TextFieldProps) {
   const generatedId = React.useId();
   const inputId = id ?? generatedId;
   const hintId = hint ? `${inputId}-hint` : undefined;
-  const describedBy = [inputProps["aria-describedby"], hintId].filter(Boolean).join(" ") || undefined;
+  const errorId = error ? `${inputId}-error` : undefined;
+  const describedBy = [inputProps["aria-describedby"], errorId, hintId].filter(Boolean).join(" ") || undefined;
   return (
     <div className={cn("grid gap-2", containerClassName)}>
       {labelAction ? (
@@ -29,10 +32,15 @@ export function TextField({ label, hint, labelAction, containerClassName, id, ..
       ) : (
         <Label htmlFor={inputId}>{label}</Label>
       )}
-      <Input id={inputId} {...inputProps} aria-describedby={describedBy} />
+      <Input id={inputId} {...inputProps} aria-describedby={describedBy} aria-invalid={error ? true : inputProps["aria-invalid"]} />
       {hint && (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} data-slot="field-error" className="text-sm font-medium text-destructive">
+          {error}
         </p>
       )}
     </div>

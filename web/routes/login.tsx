@@ -21,6 +21,10 @@ export const Route = createFileRoute("/login")({
 
 type Step = "credentials" | "code";
 
+const USERNAME_REQUIRED = "Please enter your username.";
+const PASSWORD_REQUIRED = "Please enter your password.";
+const CODE_REQUIRED = "Please enter the code.";
+
 function LoginPage() {
   const [step, setStep] = React.useState<Step>("credentials");
   return step === "credentials" ? (
@@ -40,10 +44,24 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   const [username, setUsername] = React.useState("");
   const [password, setPassword] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const [missing, setMissing] = React.useState<{ username?: string; password?: string }>({});
+  const usernameRef = React.useRef<HTMLInputElement>(null);
+  const passwordRef = React.useRef<HTMLInputElement>(null);
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
+    // spec §5: both are required. Said under the fields, as on every other form (issue 16), not in the
+    // browser's own bubble.
+    const found = {
+      ...(username.trim() === "" ? { username: USERNAME_REQUIRED } : {}),
+      ...(password === "" ? { password: PASSWORD_REQUIRED } : {}),
+    };
+    setMissing(found);
+    if (found.username || found.password) {
+      (found.username ? usernameRef : passwordRef).current?.focus();
+      return;
+    }
     try {
       await login.mutateAsync({ username: username.trim(), password });
       await navigate({ to: pathAfterSignIn(queryClient, trpc) });
@@ -72,7 +90,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
         )
       }
     >
-      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Login">
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Login">
         <FormFeedback feedback={feedback} />
         <TextField
           label="Username"
@@ -82,8 +100,13 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
           spellCheck={false}
           required
           autoFocus
+          ref={usernameRef}
+          error={missing.username}
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setMissing(({ username: _, ...rest }) => rest);
+          }}
         />
         <div className="grid gap-1.5">
           <TextField
@@ -92,8 +115,13 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
             type="password"
             autoComplete="current-password"
             required
+            ref={passwordRef}
+            error={missing.password}
             value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              setMissing(({ password: _, ...rest }) => rest);
+            }}
           />
           <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
             Forgot password?
@@ -128,9 +156,17 @@ function CodeStep({ onBack }: { onBack: () => void }) {
     inputRef.current?.focus();
   }
 
+  const [codeMissing, setCodeMissing] = React.useState(false);
+
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
+    // spec §5: the code is required; said under the field (issue 16).
+    if (code.trim() === "") {
+      setCodeMissing(true);
+      inputRef.current?.focus();
+      return;
+    }
     try {
       await completeLogin.mutateAsync({ code: code.trim() });
       await navigate({ to: "/" });
@@ -149,7 +185,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
           : "Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app."
       }
     >
-      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Two-factor authentication">
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Two-factor authentication">
         <FormFeedback feedback={feedback} />
         <TextField
           ref={inputRef}
@@ -165,8 +201,12 @@ function CodeStep({ onBack }: { onBack: () => void }) {
           maxLength={useRecoveryCode ? RECOVERY_CODE_LENGTH : CODE_LENGTH}
           placeholder={useRecoveryCode ? "ABCD-EFGH" : "123456"}
           className="font-mono tracking-widest"
+          error={codeMissing ? CODE_REQUIRED : null}
           value={code}
-          onChange={(event) => setCode(event.target.value)}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeMissing(false);
+          }}
         />
         <Button
           type="submit"

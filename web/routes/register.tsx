@@ -70,10 +70,24 @@ function RegisterForm({ minLength }: { minLength: number }) {
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [outcome, setOutcome] = React.useState<"activation-required" | "signed-in" | null>(null);
 
+  const [fieldErrors, setFieldErrors] = React.useState<{ username?: string; email?: string }>({});
+  const usernameRef = React.useRef<HTMLInputElement>(null);
+  const emailRef = React.useRef<HTMLInputElement>(null);
+
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // spec §5 "Registration": checked before anything is sent.
+    // spec §5 "Registration": checked before anything is sent; a missing username or a malformed e-mail
+    // address under its field (issue 16), not in the browser's bubble.
+    const found = {
+      ...(username.trim() === "" ? { username: "Please enter a username." } : {}),
+      ...(email.trim() !== "" && !emailRef.current?.validity.valid ? { email: "Please enter a valid email address." } : {}),
+    };
+    setFieldErrors(found);
+    if (found.username || found.email) {
+      (found.username ? usernameRef : emailRef).current?.focus();
+      return;
+    }
     if (password.length < minLength) {
       setFeedback(errorFeedback(`Password must be at least ${minLength} characters.`));
       return;
@@ -141,7 +155,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
         </>
       }
     >
-      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Register">
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Register">
         <FormFeedback feedback={feedback} />
         <TextField
           label="Username"
@@ -152,8 +166,13 @@ function RegisterForm({ minLength }: { minLength: number }) {
           required
           autoFocus
           maxLength={32}
+          ref={usernameRef}
+          error={fieldErrors.username}
           value={username}
-          onChange={(event) => setUsername(event.target.value)}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setFieldErrors(({ username: _, ...rest }) => rest);
+          }}
         />
         <TextField
           label={
@@ -164,8 +183,13 @@ function RegisterForm({ minLength }: { minLength: number }) {
           name="email"
           type="email"
           autoComplete="email"
+          ref={emailRef}
+          error={fieldErrors.email}
           value={email}
-          onChange={(event) => setEmail(event.target.value)}
+          onChange={(event) => {
+            setEmail(event.target.value);
+            setFieldErrors(({ email: _, ...rest }) => rest);
+          }}
         />
         <NewPasswordFields
           label="Password"
