@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tablers } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
+import { SORT_COLUMNS } from '../../src/features/orders/orders.service';
 
 /**
  * Issue 15: the Management page with 50,000 orders, in Chromium against the real Node server. The
@@ -56,7 +57,7 @@ beforeAll(async () => {
 
   const db = server.deps.db;
   const reference = async (...order: ReturnType<typeof asc>[]) => (await db.select({ r: orders.reference }).from(orders).orderBy(...order).limit(1))[0]!.r;
-  const byName = sql`${orders.name} COLLATE NOCASE`;
+  const byName = SORT_COLUMNS.name;
   expected.newest = await reference(desc(orders.createdAt), desc(orders.id));
   expected.firstByName = await reference(asc(byName), asc(orders.id));
   expected.lastByName = await reference(desc(byName), desc(orders.id));

@@ -198,7 +198,8 @@ export const orderColumns = {
   created_at: orders.createdAt,
 };
 
-const SORT_COLUMNS = {
+/** The column each sort of GET /orders orders by (the tests compare with the same). */
+export const SORT_COLUMNS = {
   created_at: orders.createdAt,
   reference: orders.reference,
   // The folded texts begin with the name: 'Ëlsa' sorts with 'Elsa', not after 'Z' (and orders' by an index).

@@ -1,8 +1,8 @@
-import ExternalLinkIcon from "lucide-react/icons/external-link";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import type * as React from "react";
 
 import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
+import { ExternalLinkText } from "@/components/external-link-text";
 
 // spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
 // the copyright with the current year, the VAT note and a 'Built with' credit line.
@@ -65,6 +65,10 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
 const footerLinkClass =
   "inline-flex items-center gap-1.5 rounded-sm underline-offset-4 outline-none hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white/70";
 
+// Inline, not flex: the icon then wraps with the text's last word (external-link-text.tsx).
+const externalFooterLinkClass =
+  "rounded-sm underline-offset-4 outline-none hover:text-white hover:underline focus-visible:ring-2 focus-visible:ring-white/70";
+
 function FooterLink({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <li>
@@ -75,12 +79,11 @@ function FooterLink({ to, children }: { to: string; children: React.ReactNode })
   );
 }
 
-function ExternalFooterLink({ href, children }: { href: string; children: React.ReactNode }) {
+function ExternalFooterLink({ href, children }: { href: string; children: string }) {
   return (
     <li>
-      <a href={href} target="_blank" rel="noopener noreferrer" className={footerLinkClass}>
-        {children}
-        <ExternalLinkIcon aria-hidden="true" className="size-3.5" />
+      <a href={href} target="_blank" rel="noopener noreferrer" className={externalFooterLinkClass}>
+        <ExternalLinkText text={children} />
         <span className="sr-only">(opent in een nieuw venster)</span>
       </a>
     </li>

@@ -2,7 +2,6 @@ import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import CalendarDaysIcon from "lucide-react/icons/calendar-days";
 import CheckIcon from "lucide-react/icons/check";
 import ClipboardListIcon from "lucide-react/icons/clipboard-list";
-import ExternalLinkIcon from "lucide-react/icons/external-link";
 import HandHeartIcon from "lucide-react/icons/hand-heart";
 import UsersIcon from "lucide-react/icons/users";
 import type * as React from "react";
@@ -15,6 +14,7 @@ import { cn } from "@/lib/utils";
 import { CharityTiles } from "../charities";
 import { Island } from "../island";
 import { pageMeta } from "../page-meta";
+import { ExternalLinkText } from "@/components/external-link-text";
 
 // spec §1 and §2 "Landing page": hero with the campaign and club name, the anchors #home, #wie, #wat,
 // #goede-doelen and a link to /contact; who we are, what we do (price card), the charities, how to
@@ -336,12 +336,11 @@ function PackageContents() {
             target="_blank"
             rel="noopener"
             className={cn(
-              "inline-flex items-center gap-2 self-start rounded-md font-semibold text-primary underline underline-offset-4 outline-none",
+              "self-start rounded-md font-semibold text-primary underline underline-offset-4 outline-none",
               "hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50",
             )}
           >
-            Open de folder in een nieuw venster
-            <ExternalLinkIcon aria-hidden="true" className="size-4" />
+            <ExternalLinkText text="Open de folder in een nieuw venster" iconClassName="size-4" />
           </a>
         </div>
         <figure className="mx-auto w-full max-w-xs md:max-w-none">
