@@ -4,6 +4,7 @@ import type { AppDeps } from './context';
 import { accountRoutes } from './features/account/account.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
+import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, ordersCsvRoutes(ctxOf));
   app.route(base, invoicesRoutes(ctxOf));
   app.route(base, paymentsRoutes(ctxOf));
+  app.route(base, deliveryRoutes(ctxOf));
   app.route(base, mailRoutes(ctxOf));
   app.route(base, auditRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));

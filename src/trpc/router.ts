@@ -1,6 +1,7 @@
 import { accountRouter } from '../features/account/account.trpc';
 import { auditRouter } from '../features/audit/audit.trpc';
 import { contactRouter } from '../features/contact/contact.trpc';
+import { deliveryRouter } from '../features/delivery/delivery.trpc';
 import { ordersRouter } from '../features/orders/orders.trpc';
 import { invoicesRouter } from '../features/invoices/invoices.trpc';
 import { paymentsRouter } from '../features/payments/payments.trpc';
@@ -21,6 +22,7 @@ export const appRouter = router({
   orders: ordersRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  delivery: deliveryRouter,
   mail: mailRouter,
   tablers: tablersRouter,
   settings: settingsRouter,

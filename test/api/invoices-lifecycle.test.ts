@@ -319,7 +319,7 @@ describe('bulk actions (POST /orders/bulk)', () => {
         { id: b, success: true },
       ]);
       expect(await orderRow(a)).toMatchObject({ paid: true, paidAt: '2026-11-22T10:00:00.000Z' });
-      expectFailure(tr, await tr.call('bulk', { cookie: adminCookie, body: { ids: [a], action: 'delete_all' } }), 400, 'action must be one of mark_paid, mark_unpaid, send_invoice, send_reminder');
+      expectFailure(tr, await tr.call('bulk', { cookie: adminCookie, body: { ids: [a], action: 'delete_all' } }), 400, 'action must be one of mark_paid, mark_unpaid, send_invoice, send_reminder, mark_delivered, mark_undelivered');
     });
   }
 });

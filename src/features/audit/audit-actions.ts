@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'order.updated',
   'order.paid',
   'order.unpaid',
+  'order.delivered',
   'order.deleted',
   'invoice.sent',
   'invoice.credited',

@@ -2,10 +2,11 @@ import * as z from 'zod';
 import type { RequestCtx } from '../../context';
 import { AppError } from '../../http/errors';
 import { requireManagement } from '../auth/permissions';
+import { setOrderDelivered } from '../delivery/delivery.service';
 import { setOrderPaid } from '../orders/orders.service';
 import { sendInvoice, sendReminder } from './invoices.service';
 
-export const BULK_ACTIONS = ['mark_paid', 'mark_unpaid', 'send_invoice', 'send_reminder'] as const;
+export const BULK_ACTIONS = ['mark_paid', 'mark_unpaid', 'send_invoice', 'send_reminder', 'mark_delivered', 'mark_undelivered'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** A page of the orders table at most, or all that match a filter of a club's campaign. */
 export const MAX_BULK_ORDERS = 500;
@@ -29,6 +30,8 @@ const RUN: Record<BulkAction, (ctx: RequestCtx, id: number) => Promise<unknown>>
   mark_unpaid: (ctx, id) => setOrderPaid(ctx, id, false),
   send_invoice: sendInvoice,
   send_reminder: sendReminder,
+  mark_delivered: (ctx, id) => setOrderDelivered(ctx, id, true),
+  mark_undelivered: (ctx, id) => setOrderDelivered(ctx, id, false),
 };
 
 /**

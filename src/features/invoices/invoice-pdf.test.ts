@@ -159,7 +159,7 @@ describe('renderInvoicePdf with the payment QR code', () => {
     );
 
     const text = await pdfText(pdf);
-    expect(text).toContain('Scan met uw bank-app om te betalen');
+    expect(text).toContain('Scan met je bank-app om te betalen');
     // The payment terms stay whole beside the code.
     for (const expected of ['Gelieve het totaalbedrag van € 272,25 binnen 14 dagen', 'uiterlijk op 6 december 2026', 'Betalingskenmerk: F2026-0007 (bestelling KP-2026-0012)']) {
       expect(text, expected).toContain(expected);
@@ -202,7 +202,7 @@ describe('renderInvoicePdf for a credit note', () => {
       'Totaal excl. btw € -225,00',
       'Totaal btw € -47,25',
       'Totaal incl. btw € -272,25',
-      'Het bedrag van € 272,25 wordt verrekend met factuur F2026-0007 of, als u die al betaald hebt, teruggestort op uw rekening. U hoeft niets te betalen.',
+      'Het bedrag van € 272,25 wordt verrekend met factuur F2026-0007 of, als je die al betaald hebt, teruggestort op je rekening. Je hoeft niets te betalen.',
       'Kenmerk: F2026-0008 (factuur F2026-0007, bestelling KP-2026-0012)',
     ]) {
       expect(text, expected).toContain(expected);

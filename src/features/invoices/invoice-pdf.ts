@@ -80,7 +80,7 @@ interface TextOptions {
 }
 
 /** Draws on one page; keeps the fonts and the set of characters they can encode. */
-class Writer {
+export class Writer {
   private readonly charset: Set<number>;
 
   constructor(
@@ -295,7 +295,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     y -= 16;
     y = w.paragraph(
       `Het bedrag van ${formatEuro(Math.abs(amounts.totalCents))} wordt verrekend met factuur ${credit.corrects.invoiceNumber} ` +
-        `of, als u die al betaald hebt, teruggestort op uw rekening. U hoeft niets te betalen.`,
+        `of, als je die al betaald hebt, teruggestort op je rekening. Je hoeft niets te betalen.`,
       LEFT,
       y,
       RIGHT - LEFT,
@@ -327,7 +327,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
       page.drawImage(qr, { x: RIGHT - QR_SIZE, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
       const centre = RIGHT - QR_SIZE / 2;
       let cy = qrTop - QR_SIZE - 2;
-      for (const line of ['Scan met uw bank-app', 'om te betalen']) {
+      for (const line of ['Scan met je bank-app', 'om te betalen']) {
         w.text(line, centre + w.width(line, 8) / 2, cy, { size: 8, color: MUTED, align: 'right' });
         cy -= 10;
       }
@@ -336,7 +336,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
 
   // Footer.
   w.rule(70);
-  w.paragraph('Hartelijk dank voor uw steun! De volledige opbrengst van de kerstactie gaat naar goede doelen in de regio.', LEFT, 56, RIGHT - LEFT, {
+  w.paragraph('Hartelijk dank voor je steun! De volledige opbrengst van de kerstactie gaat naar goede doelen in de regio.', LEFT, 56, RIGHT - LEFT, {
     size: 9,
     color: MUTED,
   });

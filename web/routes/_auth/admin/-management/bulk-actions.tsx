@@ -2,6 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import BellIcon from "lucide-react/icons/bell";
 import CircleCheckIcon from "lucide-react/icons/circle-check";
 import CircleIcon from "lucide-react/icons/circle";
+import PackageIcon from "lucide-react/icons/package";
+import PackageCheckIcon from "lucide-react/icons/package-check";
 import SendIcon from "lucide-react/icons/send";
 import XIcon from "lucide-react/icons/x";
 import * as React from "react";
@@ -57,6 +59,24 @@ export const BULK_ACTIONS: Record<BulkAction, ActionText> = {
     message: () =>
       "Alleen gefactureerde, onbetaalde en niet gecrediteerde bestellingen krijgen een herinnering met hun factuur; bij de andere staat in het resultaat waarom niet.",
     confirm: "Herinneringen versturen",
+  },
+  // issue 16: delivery day, when a tabler comes back with a list of ticked-off addresses.
+  mark_delivered: {
+    button: "Markeer als bezorgd",
+    icon: <PackageCheckIcon aria-hidden="true" />,
+    title: (n) => `${count(n)} als bezorgd markeren?`,
+    message: () => "De bezorgdatum wordt vandaag. Bestellingen die al bezorgd zijn, blijven zoals ze zijn.",
+    confirm: "Markeer als bezorgd",
+  },
+  mark_undelivered: {
+    button: "Markeer als niet bezorgd",
+    icon: <PackageIcon aria-hidden="true" />,
+    title: (n) => `${count(n)} als niet bezorgd markeren?`,
+    message: (n) =>
+      n === 1
+        ? "De bezorgdatum vervalt en de bestelling staat weer op de bezorglijst van haar tabler."
+        : "De bezorgdatum vervalt en de bestellingen staan weer op de bezorglijst van hun tabler.",
+    confirm: "Markeer als niet bezorgd",
   },
 };
 

@@ -17,6 +17,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
+import { DeliveredToggle } from "./delivery";
 import {
   canCredit,
   canRemind,
@@ -30,7 +31,8 @@ import {
 } from "./shared";
 
 // spec §2 tab Bestellingen, §4 paid and invoice states; issue 13: credited orders, reminders, the
-// credit note and the reminder as row actions, and a checkbox per row for the bulk actions.
+// credit note and the reminder as row actions, and a checkbox per row for the bulk actions; issue 16:
+// the delivered mark.
 
 type Confirming = "delete" | "invoice" | "credit" | "reminder" | null;
 
@@ -69,8 +71,10 @@ export const OrderRow = React.memo(function OrderRow({
     cache.update((orders) => orders.map((o) => (o.id === order.id ? { ...o, paid, paid_at: paidAt } : o)));
     try {
       await setPaid.mutateAsync({ id: order.id, paid });
-      // The totals may come from the server's own sums, which the cache edit above does not reach.
+      // The totals may come from the server's own sums, which the cache edit above does not reach; a page
+      // filtered on 'paid' that still holds this order must come from the server when next shown.
       void cache.invalidateTotals();
+      void cache.markStale();
     } catch (error) {
       cache.restore(snapshot);
       onError(errorText(error, "Failed to update order"));
@@ -156,6 +160,7 @@ export const OrderRow = React.memo(function OrderRow({
       )}
     </div>
   );
+  const delivered = <DeliveredToggle order={order} onError={onError} />;
   const invoice = (
     <div className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap items-center gap-1.5">
@@ -314,6 +319,7 @@ export const OrderRow = React.memo(function OrderRow({
             Aantal: <span className="font-medium tabular-nums">{order.amount}</span>
           </span>
           <span className="flex items-start gap-2">Betaald {paid}</span>
+          {delivered}
         </div>
         <div className="flex flex-wrap items-end justify-between gap-2">
           {invoice}
@@ -361,6 +367,7 @@ export const OrderRow = React.memo(function OrderRow({
         {order.amount}
       </TableCell>
       <TableCell className="align-top">{paid}</TableCell>
+      <TableCell className="align-top">{delivered}</TableCell>
       <TableCell className="min-w-60 align-top whitespace-normal">{invoice}</TableCell>
       <TableCell className="text-right align-top whitespace-nowrap">{actions}</TableCell>
     </TableRow>

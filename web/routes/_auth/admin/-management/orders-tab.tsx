@@ -22,6 +22,7 @@ import { cn } from "@/lib/utils";
 import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { BulkActions } from "./bulk-actions";
+import { DeliveryListButton } from "./delivery";
 import { OrderDialog } from "./order-dialog";
 import { OrderRow } from "./orders-row";
 import {
@@ -39,7 +40,8 @@ import { formatCount, type Order, ordersCountText, UNKNOWN_TABLER } from "./shar
 // spec §2 tab Bestellingen; §4 paid and invoice states; §8 messages. Issue 6 item 8: the server
 // filters and edits change the cache instead of reloading. Issue 13: the overdue and credited filters,
 // and a selection for the bulk actions. Issue 15: one page at a time from orders.page (50 by default,
-// sorted by the server), with filters, search text, sort and page in the URL (search.ts).
+// sorted by the server), with filters, search text, sort and page in the URL (search.ts). Issue 16: the
+// delivered filter and mark, and the chosen tabler's delivery list.
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -206,6 +208,14 @@ export function OrdersTab({
           no="Niet gecrediteerd"
           onChange={(cancelled) => setFilter({ cancelled })}
         />
+        <FlagFilter
+          id="filter-delivered"
+          label="Bezorgd"
+          value={search.delivered}
+          yes="Bezorgd"
+          no="Niet bezorgd"
+          onChange={(delivered) => setFilter({ delivered })}
+        />
         <div className="grid gap-1">
           <Label htmlFor="filter-tabler">Tabler</Label>
           <NativeSelect
@@ -225,6 +235,16 @@ export function OrdersTab({
             <option value="none">{UNKNOWN_TABLER}</option>
           </NativeSelect>
         </div>
+        {/* With one tabler's orders on screen, their list to print is one click away (issue 16). */}
+        {search.tabler_id !== undefined && (
+          <DeliveryListButton
+            className="h-9"
+            of={{
+              id: search.tabler_id,
+              name: search.tabler_id === "none" ? UNKNOWN_TABLER : (tablers.find((t) => t.id === search.tabler_id)?.name ?? UNKNOWN_TABLER),
+            }}
+          />
+        )}
         <div className="flex h-9 items-center gap-2">
           <Checkbox
             id="filter-overdue"
@@ -312,6 +332,7 @@ export function OrdersTab({
                   <TableHead>Adres</TableHead>
                   {sortable("amount", "Aantal", "text-right")}
                   {sortable("paid", "Betaald")}
+                  <TableHead>Bezorgd</TableHead>
                   <TableHead>Factuur</TableHead>
                   <TableHead className="text-right">Acties</TableHead>
                 </TableRow>
@@ -319,7 +340,7 @@ export function OrdersTab({
               <TableBody>
                 {rows.length === 0 ? (
                   <TableRow>
-                    <TableCell colSpan={9} className="text-center text-muted-foreground">
+                    <TableCell colSpan={10} className="text-center text-muted-foreground">
                       Geen bestellingen gevonden.
                     </TableCell>
                   </TableRow>

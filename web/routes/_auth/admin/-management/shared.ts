@@ -12,6 +12,8 @@ export type OrderFilters = {
   invoice_sent?: "true" | "false" | undefined;
   /** issue 13: credited orders (a credit note cancelled them). */
   cancelled?: "true" | "false" | undefined;
+  /** issue 16: handed over on delivery day. */
+  delivered?: "true" | "false" | undefined;
   /** issue 13 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
   overdue?: "true" | undefined;
   tabler_id?: string | undefined;
@@ -124,6 +126,14 @@ export function useOrdersCache() {
      */
     invalidateTotals() {
       return queryClient.invalidateQueries({ queryKey: totalsKey });
+    },
+    /**
+     * After a change made in the cache: the edit also made every cached page look fresh, so another
+     * filter's page (say 'Niet bezorgd', still holding the order just marked) would be shown as it was.
+     * Marked stale, each page comes from the server when next shown; the one on screen stays as it is.
+     */
+    markStale() {
+      return queryClient.invalidateQueries({ queryKey, refetchType: "none" });
     },
   };
 }

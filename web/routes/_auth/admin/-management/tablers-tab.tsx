@@ -15,9 +15,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { LoadError, LoadingState } from "../-components/admin-page";
+import { DeliveryListButton } from "./delivery";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
 
-// spec §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages.
+// spec §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; issue 16:
+// each tabler's delivery list.
 
 export function TablersTab({ onError }: { onError: (message: string) => void }) {
   const trpc = useTrpc();
@@ -87,10 +89,13 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
                     <div className="text-xs font-normal text-muted-foreground sm:hidden">
                       Aangemaakt {formatNlDate(tabler.created_at)}
                     </div>
+                    {/* A phone has no room for it beside edit and delete: it goes under the name. */}
+                    <DeliveryListButton of={tabler} className="mt-2 h-8 sm:hidden" />
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.created_at)}</TableCell>
                   <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.updated_at)}</TableCell>
-                  <TableCell className="text-right">
+                  <TableCell className="text-right whitespace-nowrap">
+                    <DeliveryListButton of={tabler} className="mr-1 hidden h-8 sm:inline-flex" />
                     <Button variant="ghost" size="icon" className="size-8" aria-label={`${tabler.name} bewerken`} onClick={() => setEditing(tabler)}>
                       <PencilIcon aria-hidden="true" />
                     </Button>
