@@ -7,6 +7,7 @@ import { EMPTY_FILE, IS_CAMT054, NOT_CAMT053, STATEMENT_TOO_LARGE } from '../../
 import { NO_STATEMENT_FILE, NOT_A_FORM_UPLOAD } from '../../src/features/payments/payments.routes';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
+import { encodedForm } from '../support/encoded-form';
 
 /**
  * DESIGN §5 invoices and payments: POST /api/payments/import (a CAMT.053 statement, multipart `file`,
@@ -86,10 +87,11 @@ async function upload(file: Uint8Array | string | null, options: { cookie?: stri
     form.append(options.field ?? 'file', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'text/xml' }), options.filename ?? 'afschrift.xml');
   }
   const cookie = options.cookie === undefined ? admin : options.cookie;
+  const encoded = await encodedForm(form);
   const response = await t.app.request('http://127.0.0.1/api/payments/import', {
     method: 'POST',
-    headers: { ...(cookie ? { cookie } : {}), ...options.headers },
-    body: form,
+    headers: { 'content-type': encoded.contentType, ...(cookie ? { cookie } : {}), ...options.headers },
+    body: encoded.body,
   });
   return { status: response.status, json: (await response.json()) as any };
 }

@@ -6,6 +6,7 @@ import { STORAGE_FAILED } from '../../src/features/versions/upload-limit';
 import type { FileStore } from '../../src/platform/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildTestApk } from '../support/zip';
+import { encodedForm } from '../support/encoded-form';
 
 let t: TestApp;
 let admin: string;
@@ -33,11 +34,12 @@ function form(parts: { code?: string; name?: string; file?: { bytes: Uint8Array;
 }
 
 async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admin, headers: Record<string, string> = {}, app = t) {
+  const encoded = body instanceof FormData ? await encodedForm(body) : null;
   const response = await app.app.request('http://127.0.0.1/api/update/upload', {
     method: 'POST',
-    headers: { cookie, ...headers },
-    body,
-    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+    headers: { cookie, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...headers },
+    body: encoded ? encoded.body : body,
+    ...(encoded ? {} : { duplex: 'half' }),
   } as RequestInit);
   return { status: response.status, json: (await response.json()) as any };
 }
