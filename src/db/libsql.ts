@@ -2,7 +2,6 @@ import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { schema, type Db } from './client';
-import { installStatementCache } from './libsql-statement-cache';
 
 export interface LibsqlHandle {
   db: Db;
@@ -14,8 +13,6 @@ export interface LibsqlHandle {
  * enforces foreign keys on every connection by default (a test checks the cascades).
  */
 export function openLibsqlDb(url: string, authToken?: string): LibsqlHandle {
-  // A local file goes through the `libsql` package, whose prepares are then cached (libsql-statement-cache.ts).
-  if (url.startsWith('file:') || url === ':memory:') installStatementCache();
   const client = createClient(authToken ? { url, authToken } : { url });
   return { db: drizzle(client, { schema }), client };
 }
