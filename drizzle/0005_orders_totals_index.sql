@@ -1,0 +1,1 @@
+CREATE INDEX `orders_totals_idx` ON `orders` (`cancelled`,`amount`,`paid`,`invoice_sent`,`invoice_total_cents`,`tabler_id`,`created_at`,`invoice_date`,`paid_at`,`invoice_amounts`);
