@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { startNodeServer } from '../../src/node';
 
@@ -52,4 +52,39 @@ export async function signIn(page: Page, siteUrl: string, username: string, pass
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL(`${siteUrl}/`);
+}
+
+/** A JSON POST from the signed-in page itself (same origin, its session cookie), as the screens' own calls are made. */
+export async function postJson(page: Page, path: string, body: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  return page.evaluate(
+    async ([path, body]) => {
+      const r = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      return { status: r.status, json: (await r.json()) as Record<string, unknown> };
+    },
+    [path, body] as const,
+  );
+}
+
+/**
+ * Elements sticking out past the viewport's right edge, apart from what scrolls inside its own region,
+ * named for the failure message ([] when the page fits).
+ */
+export function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped = (el: Element): boolean => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class')).slice(0, 80)} "${el.textContent?.slice(0, 40)}"`)
+      .slice(0, 5);
+  });
+}
+
+/** Waits until the element's animations (a dialog's entry) are over, so a screenshot shows it as the user reads it. */
+export async function animationsDone(locator: Locator): Promise<void> {
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }

@@ -5,12 +5,19 @@ import { isSettingOn, type SettingsLookup } from "@/lib/settings";
 // except on /maintenance and /login.
 const MAINTENANCE_EXEMPT_PATHS = new Set(["/maintenance", "/login"]);
 
+/** The setting that turns maintenance mode on (spec §3 known keys). */
+export const MAINTENANCE_MODE = "maintenance_mode";
+
+export function isMaintenanceOn(settings: SettingsLookup): boolean {
+  return isSettingOn(settings, MAINTENANCE_MODE);
+}
+
 export function shouldRedirectToMaintenance(
   settings: SettingsLookup,
   user: UserWithPermissions | null | undefined,
   pathname: string,
 ): boolean {
-  if (!isSettingOn(settings, "maintenance_mode")) return false;
+  if (!isMaintenanceOn(settings)) return false;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (MAINTENANCE_EXEMPT_PATHS.has(path)) return false;
   return !hasPermission(user, ADMIN_ACCESS);

@@ -1,8 +1,10 @@
 import MapPinIcon from "lucide-react/icons/map-pin";
 import type * as React from "react";
 
-import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
 import { ExternalLinkText } from "@/components/external-link-text";
+import { CONTENT_COLUMN } from "@/components/layout/content-column";
+import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
+import { cn } from "@/lib/utils";
 
 // spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
 // the copyright with the current year, the VAT note and a 'Built with' credit line.
@@ -13,7 +15,7 @@ export function SiteFooter() {
   const site = useSiteIdentity();
   return (
     <footer data-slot="site-footer" className="mt-auto bg-footer text-footer-foreground">
-      <div className="mx-auto w-full max-w-content px-4 py-10 sm:px-6">
+      <div className={cn(CONTENT_COLUMN, "py-10")}>
         <div className="grid gap-8 sm:grid-cols-3">
           <FooterColumn title="Contact">
             <FooterLink to="/contact">Contactformulier</FooterLink>

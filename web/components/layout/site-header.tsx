@@ -1,7 +1,9 @@
 import GiftIcon from "lucide-react/icons/gift";
 import type * as React from "react";
 
+import { CONTENT_COLUMN } from "@/components/layout/content-column";
 import { useSiteIdentity } from "@/lib/site";
+import { cn } from "@/lib/utils";
 
 /** The top bar: the campaign's name linking home, and the sign-in controls the caller passes. */
 // On a phone the club name wraps at a fixed width, so the bar keeps its height when the sign-in
@@ -10,7 +12,7 @@ export function SiteHeader({ authControls }: { authControls: React.ReactNode }) 
   const site = useSiteIdentity();
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 bg-header text-header-foreground shadow-md">
-      <div className="mx-auto flex min-h-14 w-full max-w-content items-center justify-between gap-4 px-4 py-2 sm:min-h-16 sm:px-6">
+      <div className={cn(CONTENT_COLUMN, "flex min-h-14 items-center justify-between gap-4 py-2 sm:min-h-16")}>
         <a
           href="/"
           className="group flex min-w-0 items-center gap-2.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-white/60"

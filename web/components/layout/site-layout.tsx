@@ -1,5 +1,6 @@
 import type * as React from "react";
 
+import { CONTENT_COLUMN } from "@/components/layout/content-column";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { cn } from "@/lib/utils";
@@ -24,7 +25,7 @@ export function SiteLayout({ children, authControls }: { children: React.ReactNo
   );
 }
 
-/** The content column of a page: max width 1100 (spec §9), padded on small screens. */
+/** The content of a page, in the page column. */
 export function PageContainer({ className, ...props }: React.ComponentProps<"div">) {
-  return <div className={cn("mx-auto w-full max-w-content px-4 py-8 sm:px-6 sm:py-12", className)} {...props} />;
+  return <div data-slot="page-container" className={cn(CONTENT_COLUMN, "py-8 sm:py-12", className)} {...props} />;
 }

@@ -108,7 +108,6 @@ function ManagementPage() {
   return (
     <AdminPage
       title="Management Dashboard"
-      className="max-w-none"
       description="Beheer van tablers, bestellingen, facturen, betalingen en mail van de Kerstactie."
     >
       <ReadinessBanner />

@@ -5,6 +5,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { requireAdminArea, requirePermission, requireTwoFactorWhenRequired } from "@/lib/guards";
 import { permissionForAdminPath } from "./-components/admin-sections";
 import { AdminToolbar } from "./-components/admin-toolbar";
+import { MaintenanceBanner } from "./-components/maintenance-banner";
 
 // spec §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user may open
 // some of the admin area (admin.access, or management.access for a treasurer, issue 13); the _auth
@@ -28,11 +29,14 @@ export const Route = createFileRoute("/_auth/admin")({
 });
 
 // spec §2 "Admin home and toolbar": /admin is the tile grid itself; its sub-pages get the toolbar.
+// Every admin screen, the home too, gets the maintenance strip (issue 16), in the page's language.
 function AdminLayout() {
   const isAdminHome = useMatch({ from: "/_auth/admin/", shouldThrow: false }) !== undefined;
+  const isManagement = useMatch({ from: "/_auth/admin/management", shouldThrow: false }) !== undefined;
   return (
     <>
       {!isAdminHome && <AdminToolbar />}
+      <MaintenanceBanner language={isManagement ? "nl" : "en"} />
       <Outlet />
     </>
   );

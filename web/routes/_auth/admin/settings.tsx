@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, useLocation } from "@tanstack/react-router";
 import PlusIcon from "lucide-react/icons/plus";
 import * as React from "react";
 
@@ -13,7 +13,7 @@ import { hasPermission } from "@/lib/permissions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
 import { SettingRow } from "./-settings/setting-row";
-import { groupSettings, groupTitle, type Setting } from "./-settings/setting-utils";
+import { groupSettings, groupTitle, type Setting, settingAnchor } from "./-settings/setting-utils";
 
 // spec §2 "Settings Management": settings grouped by group_name (a card per group), inline editing
 // with row colours (§4), an add/edit dialog (§5) and delete for holders of settings.delete (§6).
@@ -31,6 +31,7 @@ function SettingsPage() {
   const { showSnackbar } = useSnackbar();
   const { user } = useSession();
   const settings = useQuery(trpc.settings.list.queryOptions());
+  const hash = useLocation({ select: (location) => location.hash });
   const remove = useMutation(trpc.settings.delete.mutationOptions());
 
   const [dialog, setDialog] = React.useState<DialogState>({ open: false, setting: null, key: 0 });
@@ -99,6 +100,7 @@ function SettingsPage() {
                     canDelete={canDelete}
                     onEdit={openDialog}
                     onDelete={setToDelete}
+                    targeted={hash === settingAnchor(setting.key)}
                   />
                 ))}
               </ul>

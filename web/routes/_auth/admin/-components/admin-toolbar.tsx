@@ -2,6 +2,7 @@ import { Link, useLocation } from "@tanstack/react-router";
 import LayoutGridIcon from "lucide-react/icons/layout-grid";
 import * as React from "react";
 
+import { CONTENT_COLUMN } from "@/components/layout/content-column";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/utils";
@@ -39,7 +40,7 @@ export function AdminToolbar() {
 
   return (
     <div data-slot="admin-toolbar" className="border-b bg-muted/60">
-      <nav aria-label="Admin" className="mx-auto w-full max-w-content px-2 sm:px-6">
+      <nav aria-label="Admin" className={CONTENT_COLUMN}>
         <ul ref={listRef} className="relative flex items-center gap-1 overflow-x-auto py-2 [scrollbar-width:thin]">
           <ToolbarItem to="/admin" label="Admin Home" hint="All admin sections" icon={LayoutGridIcon} exact />
           <li aria-hidden="true" className="mx-1 h-8 w-px shrink-0 bg-border" />

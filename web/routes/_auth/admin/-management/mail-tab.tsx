@@ -11,8 +11,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
+import { cn } from "@/lib/utils";
 import { LoadError, LoadingState } from "../-components/admin-page";
-import { formatNlDate, type MailMessage } from "./shared";
+import { EmailText } from "./email-text";
+import { formatNlDate, formatNlDay, formatNlTime, type MailMessage } from "./shared";
 
 // Issue 6 item 4: every outbox message's state for admins, with a retry, and why mail waits.
 
@@ -29,6 +31,11 @@ const STATUS_VARIANT: Record<MailMessage["status"], "default" | "secondary" | "d
   sent: "default",
   failed: "destructive",
 };
+
+/** A counter's badge: 'Mislukt: 0' is good news, so the error colour is kept for failures that exist. */
+function counterVariant(status: MailMessage["status"], n: number) {
+  return status === "failed" && n === 0 ? "outline" : STATUS_VARIANT[status];
+}
 
 export function MailTab({ onError }: { onError: (message: string) => void }) {
   const trpc = useTrpc();
@@ -59,6 +66,14 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
     );
 
   const { notice, counts, messages } = mailQuery.data;
+  const retryButton = (m: MailMessage) =>
+    m.status !== "sent" &&
+    m.status !== "sending" && (
+      <Button variant="outline" size="sm" disabled={retrying === m.id} onClick={() => void handleRetry(m.id)}>
+        {retrying === m.id ? <Spinner label="Bezig" /> : <RotateCwIcon aria-hidden="true" />}
+        Opnieuw proberen
+      </Button>
+    );
   return (
     <div className="grid gap-3">
       {notice && (
@@ -69,13 +84,14 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
       )}
       <div className="flex flex-wrap gap-2 text-sm">
         {(Object.keys(STATUS_LABELS) as MailMessage["status"][]).map((status) => (
-          <Badge key={status} variant={STATUS_VARIANT[status]}>
+          <Badge key={status} variant={counterVariant(status, counts[status] ?? 0)}>
             {STATUS_LABELS[status]}: {counts[status] ?? 0}
           </Badge>
         ))}
       </div>
-      <div className="overflow-x-auto rounded-xl border bg-card">
-        <Table>
+      {/* Every column fits the page column at 1280 px: addresses, subjects, errors and dates wrap (issue 16). */}
+      <div className="hidden rounded-xl border bg-card md:block">
+        <Table scrollLabel="Mailberichten">
           <TableHeader>
             <TableRow>
               <TableHead>Status</TableHead>
@@ -91,40 +107,108 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
             {messages.length === 0 ? (
               <TableRow>
                 <TableCell colSpan={7} className="text-center text-muted-foreground">
-                  Geen berichten.
+                  {NO_MESSAGES}
                 </TableCell>
               </TableRow>
             ) : (
               messages.map((m) => (
                 <TableRow key={m.id} data-mail={m.id}>
-                  <TableCell>
-                    <Badge variant={STATUS_VARIANT[m.status]}>{STATUS_LABELS[m.status]}</Badge>
-                    {m.last_error && <div className="mt-1 max-w-64 text-xs text-destructive">{m.last_error}</div>}
+                  <TableCell className="min-w-36 align-top whitespace-normal">
+                    <StatusBadge status={m.status} />
+                    <LastError message={m} className="mt-1" />
                   </TableCell>
-                  <TableCell className="max-w-48 truncate">{m.to}</TableCell>
-                  <TableCell className="min-w-48">
-                    {m.subject}
-                    {m.attachments.length > 0 && <div className="text-xs text-muted-foreground">{m.attachments.join(", ")}</div>}
+                  <TableCell className="min-w-44 align-top whitespace-normal">
+                    <EmailText address={m.to} />
                   </TableCell>
-                  <TableCell className="text-right tabular-nums">
-                    {m.attempts} / {m.max_attempts}
+                  <TableCell className="min-w-44 align-top whitespace-normal">
+                    <Subject message={m} />
                   </TableCell>
-                  <TableCell className="whitespace-nowrap">{formatNlDate(m.next_attempt_at)}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatNlDate(m.created_at)}</TableCell>
-                  <TableCell className="text-right">
-                    {m.status !== "sent" && m.status !== "sending" && (
-                      <Button variant="outline" size="sm" disabled={retrying === m.id} onClick={() => void handleRetry(m.id)}>
-                        {retrying === m.id ? <Spinner label="Bezig" /> : <RotateCwIcon aria-hidden="true" />}
-                        Opnieuw proberen
-                      </Button>
-                    )}
+                  <TableCell className="text-right align-top tabular-nums">
+                    <Attempts message={m} />
                   </TableCell>
+                  <TableCell className="align-top">
+                    <DayAndTime value={m.next_attempt_at} />
+                  </TableCell>
+                  <TableCell className="align-top">
+                    <DayAndTime value={m.created_at} />
+                  </TableCell>
+                  <TableCell className="text-right align-top">{retryButton(m)}</TableCell>
                 </TableRow>
               ))
             )}
           </TableBody>
         </Table>
       </div>
+      {/* Phones: a card per message with the same fields, as the orders tab does. */}
+      {messages.length === 0 ? (
+        <p className="rounded-xl border bg-card p-4 text-center text-sm text-muted-foreground md:hidden">{NO_MESSAGES}</p>
+      ) : (
+        <ul className="grid gap-3 md:hidden" aria-label="Mailberichten">
+          {messages.map((m) => (
+            <li key={m.id} data-mail-card={m.id} className="grid gap-2 rounded-xl border bg-card p-4 text-sm">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <StatusBadge status={m.status} />
+                {retryButton(m)}
+              </div>
+              <LastError message={m} />
+              <div className="grid gap-0.5">
+                <Subject message={m} />
+                <span className="text-muted-foreground">
+                  Aan: <EmailText address={m.to} />
+                </span>
+              </div>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-muted-foreground">
+                <dt>Pogingen</dt>
+                <dd className="tabular-nums">
+                  <Attempts message={m} />
+                </dd>
+                <dt>Volgende poging</dt>
+                <dd>{formatNlDate(m.next_attempt_at)}</dd>
+                <dt>Aangemaakt</dt>
+                <dd>{formatNlDate(m.created_at)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
+  );
+}
+
+const NO_MESSAGES = "Geen berichten.";
+
+function StatusBadge({ status }: { status: MailMessage["status"] }) {
+  return <Badge variant={STATUS_VARIANT[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+function LastError({ message, className }: { message: MailMessage; className?: string }) {
+  return message.last_error && <div className={cn("text-xs text-destructive wrap-anywhere", className)}>{message.last_error}</div>;
+}
+
+function Subject({ message }: { message: MailMessage }) {
+  return (
+    <div>
+      <div className="font-medium">{message.subject}</div>
+      {message.attachments.length > 0 && <div className="text-xs text-muted-foreground wrap-anywhere">{message.attachments.join(", ")}</div>}
+    </div>
+  );
+}
+
+function Attempts({ message }: { message: MailMessage }) {
+  return (
+    <>
+      {message.attempts} / {message.max_attempts}
+    </>
+  );
+}
+
+/** A moment on two short lines (day, then time), so the date columns stay narrow. */
+function DayAndTime({ value }: { value: string | null }) {
+  if (!value) return "–";
+  return (
+    <>
+      <div className="whitespace-nowrap">{formatNlDay(value)}</div>
+      <div className="text-xs text-muted-foreground">{formatNlTime(value)}</div>
+    </>
   );
 }

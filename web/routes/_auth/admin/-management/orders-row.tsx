@@ -18,6 +18,7 @@ import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 import { DeliveredToggle } from "./delivery";
+import { EmailText } from "./email-text";
 import {
   canCredit,
   canRemind,
@@ -304,7 +305,7 @@ export const OrderRow = React.memo(function OrderRow({
           <div className="flex shrink-0">{actions}</div>
         </div>
         <div className="grid gap-0.5 text-muted-foreground">
-          <span className="truncate">{order.email}</span>
+          <EmailText address={order.email} />
           <span>{order.phone}</span>
           <span>
             {order.address}, {order.postal_code} {order.city}
@@ -348,15 +349,15 @@ export const OrderRow = React.memo(function OrderRow({
           {formatNlDay(order.created_at)}
         </div>
       </TableCell>
-      <TableCell className={cn("min-w-24 align-top whitespace-normal", !order.tabler_name && "text-muted-foreground italic")}>{tablerName}</TableCell>
-      <TableCell className="max-w-52 min-w-36 align-top whitespace-normal">
+      <TableCell className={cn("min-w-20 align-top whitespace-normal", !order.tabler_name && "text-muted-foreground italic")}>{tablerName}</TableCell>
+      <TableCell className="max-w-52 min-w-40 align-top whitespace-normal">
         <div className={cn("font-medium", credited && "line-through")}>{order.name}</div>
-        <div className="truncate text-xs" title={order.email}>
-          {order.email}
+        <div className="text-xs">
+          <EmailText address={order.email} />
         </div>
         <div className="text-xs whitespace-nowrap">{order.phone}</div>
       </TableCell>
-      <TableCell className="min-w-36 align-top whitespace-normal">
+      <TableCell className="min-w-28 align-top whitespace-normal">
         <div>{order.address}</div>
         <div className="whitespace-nowrap">
           {order.postal_code} {order.city}
@@ -368,8 +369,12 @@ export const OrderRow = React.memo(function OrderRow({
       </TableCell>
       <TableCell className="align-top">{paid}</TableCell>
       <TableCell className="align-top">{delivered}</TableCell>
-      <TableCell className="min-w-60 align-top whitespace-normal">{invoice}</TableCell>
-      <TableCell className="text-right align-top whitespace-nowrap">{actions}</TableCell>
+      <TableCell className="min-w-44 align-top whitespace-normal">{invoice}</TableCell>
+      {/* Stacked, so every column fits the page column at 1280 px (issue 16) instead of the last one
+          sliding out of sight. */}
+      <TableCell className="align-top">
+        <div className="flex flex-col items-end gap-1">{actions}</div>
+      </TableCell>
     </TableRow>
   );
 });

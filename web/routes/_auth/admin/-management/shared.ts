@@ -26,6 +26,7 @@ export const UNKNOWN_TABLER = "Onbekend";
 const nlDate = new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium", timeStyle: "short" });
 const nlDay = new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium" });
 const nlNumericDay = new Intl.DateTimeFormat("nl-NL", { day: "2-digit", month: "2-digit", year: "numeric" });
+const nlTime = new Intl.DateTimeFormat("nl-NL", { timeStyle: "short" });
 const euro = new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" });
 const count = new Intl.NumberFormat("nl-NL");
 
@@ -41,6 +42,13 @@ export function formatNlDay(value: string | null | undefined): string {
   if (!value) return "–";
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? value : nlDay.format(date);
+}
+
+/** nl-NL time of day ('10:05'), for the line under a formatNlDay; '' when missing. */
+export function formatNlTime(value: string | null | undefined): string {
+  if (!value) return "";
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : nlTime.format(date);
 }
 
 /** nl-NL numeric date ('24-11-2026'), where a short date sits inside a sentence. */

@@ -115,7 +115,7 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
           </TableBody>
         </Table>
       </div>
-      <TablerDialog tabler={editing} onClose={() => setEditing(null)} onError={onError} />
+      <TablerDialog tabler={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
@@ -130,24 +130,16 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
   );
 }
 
-function TablerDialog({
-  tabler,
-  onClose,
-  onError,
-}: {
-  tabler: Tabler | "new" | null;
-  onClose: () => void;
-  onError: (message: string) => void;
-}) {
+function TablerDialog({ tabler, onClose }: { tabler: Tabler | "new" | null; onClose: () => void }) {
   const isNew = tabler === "new";
   return (
     <Modal open={tabler !== null} onOpenChange={(open) => !open && onClose()} title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}>
-      {tabler !== null && <TablerForm key={isNew ? "new" : tabler.id} tabler={isNew ? null : tabler} onDone={onClose} onError={onError} />}
+      {tabler !== null && <TablerForm key={isNew ? "new" : tabler.id} tabler={isNew ? null : tabler} onDone={onClose} />}
     </Modal>
   );
 }
 
-function TablerForm({ tabler, onDone, onError }: { tabler: Tabler | null; onDone: () => void; onError: (message: string) => void }) {
+function TablerForm({ tabler, onDone }: { tabler: Tabler | null; onDone: () => void }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const ordersCache = useOrdersCache();
@@ -175,9 +167,9 @@ function TablerForm({ tabler, onDone, onError }: { tabler: Tabler | null; onDone
       await queryClient.invalidateQueries({ queryKey: trpc.tablers.list.queryKey() });
       onDone();
     } catch (error) {
-      const text = errorText(error, tabler ? "Failed to update tabler" : "Failed to create tabler");
-      setFormError(text);
-      onError(text);
+      // In the dialog only, beside the name it is about: a page banner as well would show it twice, and
+      // stay behind after Annuleren (issue 16).
+      setFormError(errorText(error, tabler ? "Failed to update tabler" : "Failed to create tabler"));
     }
   }
 

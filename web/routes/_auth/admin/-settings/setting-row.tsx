@@ -21,6 +21,7 @@ import {
   PASSWORDS_DO_NOT_MATCH,
   type RowState,
   type Setting,
+  settingAnchor,
   valueAsText,
 } from "./setting-utils";
 import { VisibilityChip } from "./visibility-chip";
@@ -54,9 +55,11 @@ export type SettingRowProps = {
   canDelete: boolean;
   onEdit: (setting: Setting) => void;
   onDelete: (setting: Setting) => void;
+  /** The page's address names this setting (a link such as the maintenance strip's, issue 16). */
+  targeted: boolean;
 };
 
-export function SettingRow({ setting, canDelete, onEdit, onDelete }: SettingRowProps) {
+export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: SettingRowProps) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -76,6 +79,15 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete }: SettingRowP
   const id = React.useId();
   const keyId = `${id}-key`;
   const statusId = `${id}-status`;
+
+  // A link to one setting lands on its row, in the middle of the screen, and puts the focus there, so the
+  // keyboard and screen readers start from it too.
+  const rowRef = React.useRef<HTMLLIElement>(null);
+  React.useEffect(() => {
+    if (!targeted) return;
+    rowRef.current?.scrollIntoView({ block: "center" });
+    rowRef.current?.focus({ preventScroll: true });
+  }, [targeted]);
 
   function change(next: string) {
     setDraft(next);
@@ -125,12 +137,17 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete }: SettingRowP
 
   return (
     <li
+      ref={rowRef}
+      id={settingAnchor(setting.key)}
+      tabIndex={targeted ? -1 : undefined}
       data-slot="setting-row"
       data-setting-key={setting.key}
       data-state={state}
       aria-labelledby={keyId}
       className={cn(
         "grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 border-l-4 px-4 py-4 transition-colors sm:px-6 md:grid-cols-[minmax(0,15rem)_minmax(0,1fr)_auto] md:gap-x-6",
+        // The sticky top bar must not cover a row the router scrolls to by its id.
+        "scroll-mt-24 outline-none focus:ring-[3px] focus:ring-ring/50 focus:ring-inset",
         ROW_STYLES[state],
       )}
     >

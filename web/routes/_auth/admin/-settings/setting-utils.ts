@@ -15,6 +15,11 @@ export const DEFAULT_GROUP = "general";
 /** The setting whose value is chosen from the groups (spec §3). */
 export const DEFAULT_USER_GROUP_KEY = "default_user_group_id";
 
+/** The id of a setting's row on the settings page, so a link can lead to one setting: /admin/settings#setting-<key>. */
+export function settingAnchor(key: string): string {
+  return `setting-${key}`;
+}
+
 export const REQUIRED_FIELDS = "Key, value and type are required.";
 export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
