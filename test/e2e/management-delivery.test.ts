@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { pdfText } from '../support/pdf-text';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, openWatchedPage, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, openWatchedPage, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS, overflowingElements } from './browser';
 
 /**
  * issue 16 "Delivery day" in Chromium against the real Node server: the delivered mark per order, the
@@ -81,22 +81,6 @@ async function download(page: Page, button: Locator, saveAs: string) {
   const bytes = readFileSync(path);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   return { name: file.suggestedFilename(), text: await pdfText(bytes) };
-}
-
-/** Elements sticking out sideways, apart from what scrolls inside its own region. */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const clipped = (el: Element): boolean => {
-      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-        if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
-      }
-      return false;
-    };
-    return [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el))
-      .map((el) => `${el.tagName.toLowerCase()}.${String(el.getAttribute('class')).slice(0, 80)} "${el.textContent?.slice(0, 40)}"`)
-      .slice(0, 5);
-  });
 }
 
 /** Whether the whole element is on screen (a table that scrolls sideways may hide part of a row). */
@@ -246,14 +230,14 @@ describe('delivery day on the Management page', () => {
     await expect.poll(() => bulkBar(page).locator('[data-slot=bulk-count]').textContent()).toBe('1 geselecteerd');
     for (const action of ['Markeer als bezorgd', 'Markeer als niet bezorgd']) expect(await inView(page, bulkBar(page).getByRole('button', { name: action }))).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-delivery-orders-phone.png'), fullPage: true });
-    expect(await overflowing(page)).toEqual([]);
+    expect(await overflowingElements(page)).toEqual([]);
     expect(await blockingAxeViolations(page, 'orders tab with the delivery filter, 375 px')).toBe('');
 
     await page.getByRole('tab', { name: 'Tablers' }).click();
     const button = page.locator(`tr[data-tabler="${TABLER}"]`).getByRole('button', { name: `Bezorglijst ${TABLER} (PDF)` });
     await button.waitFor();
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-delivery-tablers-phone.png'), fullPage: true });
-    expect(await overflowing(page)).toEqual([]);
+    expect(await overflowingElements(page)).toEqual([]);
     // The list button takes no room from edit and delete, which stay in sight without scrolling the table.
     for (const control of [button, page.getByRole('button', { name: `${TABLER} bewerken` }), page.getByRole('button', { name: `${TABLER} verwijderen` })]) {
       expect(await inView(page, control)).toBe(true);

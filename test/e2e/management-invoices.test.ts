@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, overflowingElements } from './browser';
 
 /**
  * issue 13 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
@@ -349,19 +349,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-orders-phone.png'), fullPage: true });
     await page.getByRole('tabpanel').screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-orders-tab-phone.png') });
     // Nothing sticks out sideways, apart from what scrolls inside its own region (the message names it).
-    const overflowing = await page.evaluate(() => {
-      const clipped = (el: Element): boolean => {
-        for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
-          if (['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(p).overflowX)) return true;
-        }
-        return false;
-      };
-      return [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el))
-        .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.getAttribute('class')).slice(0, 80)} "${el.textContent?.slice(0, 40)}"`)
-        .slice(0, 5);
-    });
-    expect(overflowing).toEqual([]);
+    expect(await overflowingElements(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await blockingAxeViolations(page, 'orders tab, 375 px')).toBe('');
     await bulkBar(page).getByRole('button', { name: 'Markeer onbetaald' }).click();
