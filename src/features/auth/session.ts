@@ -70,15 +70,6 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/**
- * DESIGN §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
- * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
- * last-seen time are written together, and only when one of them moved.
- *
- * issue 15: the session, its user's status and the whole profile come in one statement, so a signed-in
- * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
- * cold settings cache costs no extra round trip in sequence.
- */
 /** The session with its user's whole profile, by session id: one statement (issue 15). */
 function buildIdentityQuery(db: Db) {
   return db
@@ -107,6 +98,15 @@ function identityQuery(db: Db) {
   return query;
 }
 
+/**
+ * DESIGN §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
+ * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
+ * last-seen time are written together, and only when one of them moved.
+ *
+ * issue 15: the session, its user's status and the whole profile come in one statement, so a signed-in
+ * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
+ * cold settings cache costs no extra round trip in sequence.
+ */
 export async function validateSessionToken(
   db: Db,
   clock: Clock,
