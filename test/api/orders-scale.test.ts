@@ -294,6 +294,12 @@ describe('thousands of orders', () => {
 
   const ordersStatements = () => queries.statements.filter((s) => /\bfrom "orders"/i.test(s));
 
+  it('takes a double quote literally in a search through the trigram index', async () => {
+    const found = (await t.request(`/orders?q=${encodeURIComponent('"annie" de')}`, { cookie: admin })).json as OrderView[];
+    expect(found.map((o) => o.name)).toEqual(['Anne "Annie" de Vries']);
+    expect((await t.request(`/orders?q=${encodeURIComponent('annie"')}`, { cookie: admin })).json).toHaveLength(1);
+  });
+
   it('answers a page in one round trip on orders, two statements neither of which reads every row', async () => {
     for (const query of ['page=1&per_page=50', 'page=7&per_page=50&sort=name&dir=asc&q=klant%2012', 'page=2&per_page=200&sort=tabler_name&dir=desc&paid=true&q=harlingen']) {
       queries.reset();
