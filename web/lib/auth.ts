@@ -168,3 +168,18 @@ export function useTwoFactorDisable() {
     }),
   );
 }
+
+/** issue 16: the back-office language; the cached user changes at once, so every screen follows. */
+export function useSetLocale() {
+  const trpc = useTrpc();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.account.setLocale.mutationOptions({
+      onSuccess: (_result, { locale }) => {
+        queryClient.setQueryData(trpc.account.me.queryKey(), (session) =>
+          session?.loggedIn ? { ...session, user: { ...session.user, locale } } : session,
+        );
+      },
+    }),
+  );
+}

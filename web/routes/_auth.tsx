@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
 
 import { PageSpinner } from "@/components/ui/spinner";
+import { useLocale } from "@/i18n/use-messages";
 import { requireUser } from "@/lib/guards";
 
 // spec §2 "Guards", logged-in guard: the pathless layout of every page that needs a signed-in user
@@ -9,5 +10,15 @@ import { requireUser } from "@/lib/guards";
 export const Route = createFileRoute("/_auth")({
   beforeLoad: async ({ context }) => ({ user: await requireUser(context) }),
   pendingComponent: () => <PageSpinner />,
-  component: Outlet,
+  component: AuthLayout,
 });
+
+// issue 16: the signed-in screens are in the user's language; `lang` tells screen readers and the
+// browser's hyphenation which one (the document itself is lang="nl" for the public site).
+function AuthLayout() {
+  return (
+    <div lang={useLocale()} className="contents">
+      <Outlet />
+    </div>
+  );
+}

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_LOCALE, LOCALES } from '../../core/locales';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // spec §3 User; DESIGN §3: username unique case-insensitively, e-mail unique when present.
@@ -13,6 +14,7 @@ export const users = sqliteTable(
     deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
   },
   (t) => [
     uniqueIndex('users_username_nocase_unique').on(sql`lower(${t.username})`),

@@ -1,7 +1,7 @@
 import { restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema } from './account.schemas';
-import { changePassword, editEmail, login, logout, me, register } from './account.service';
+import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema, setLocaleSchema } from './account.schemas';
+import { changePassword, editEmail, login, logout, me, register, setLocale } from './account.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
@@ -31,6 +31,11 @@ export function accountRoutes(ctxOf: CtxOf) {
   r.post('/api/account/changepassword', async (c) => {
     const ctx = await ctxOf(c);
     await changePassword(ctx, parseInput(changePasswordSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true });
+  });
+  r.post('/api/account/locale', async (c) => {
+    const ctx = await ctxOf(c);
+    await setLocale(ctx, parseInput(setLocaleSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true });
   });
   r.post('/api/account/forgot', async (c) => {

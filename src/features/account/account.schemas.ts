@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { localeSchema } from '../../core/locales';
 
 /** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
 export const MAX_PASSWORD_LENGTH = 256;
@@ -21,6 +22,9 @@ export const registerSchema = z.object({
   email: optionalEmail,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
+
+/** issue 16: the back-office language of the signed-in user. */
+export const setLocaleSchema = z.object({ locale: localeSchema });
 
 export const editEmailSchema = z.object({
   email: z.string({ error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
+import type { Locale } from '../../core/locales';
 import { groups, sessions, twoFactorSecrets, userGroups, users } from '../../db/schema';
 import { AppError, badRequest } from '../../http/errors';
 import { enforceRateLimit, hitRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
@@ -217,6 +218,15 @@ export async function editEmail(ctx: RequestCtx, input: { email: string }): Prom
     endOtherSessions(ctx, user.id),
     auditInsert(ctx, { action: 'auth.email_changed', target: `user:${user.id} (${user.username})`, details: { email: [user.email, email] } }),
   ]);
+}
+
+/**
+ * issue 16: the signed-in user's back-office language. A preference, not a credential: no audit entry,
+ * no rate limit, and `updated_at` stays (it dates changes an admin cares about).
+ */
+export async function setLocale(ctx: RequestCtx, input: { locale: Locale }): Promise<void> {
+  const user = requireUser(ctx);
+  await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
 }
 
 /** spec §5 change password; DESIGN §3: the user's other sessions end. */

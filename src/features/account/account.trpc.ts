@@ -1,6 +1,6 @@
 import { publicProcedure, router, userProcedure } from '../../trpc/init';
-import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema } from './account.schemas';
-import { changePassword, editEmail, login, logout, me, register } from './account.service';
+import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema, setLocaleSchema } from './account.schemas';
+import { changePassword, editEmail, login, logout, me, register, setLocale } from './account.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
@@ -18,6 +18,10 @@ export const accountRouter = router({
   }),
   changePassword: userProcedure.input(changePasswordSchema).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, input);
+    return { success: true as const };
+  }),
+  setLocale: userProcedure.input(setLocaleSchema).mutation(async ({ ctx, input }) => {
+    await setLocale(ctx, input);
     return { success: true as const };
   }),
   forgotPassword: publicProcedure.input(forgotPasswordSchema).mutation(async ({ ctx, input }) => {

@@ -13,6 +13,7 @@ function userWith(...keys: string[]): UserProfile {
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
     two_factor_enabled: false,
+    locale: 'en',
     groups: [],
     permissions: keys.map((key) => ({ key })),
   };

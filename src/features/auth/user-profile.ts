@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { Locale } from '../../core/locales';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, twoFactorSecrets, userGroups, users } from '../../db/schema';
 
@@ -13,6 +14,8 @@ export interface UserProfile {
   created_at: string;
   updated_at: string;
   two_factor_enabled: boolean;
+  /** The back-office language the user chose on the account page (issue 16). */
+  locale: Locale;
   groups: { id: number; name: string }[];
   permissions: { key: string }[];
 }
@@ -41,6 +44,7 @@ export const profileColumns = {
   deletable: users.deletable,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
+  locale: users.locale,
   groups: sql<string>`(SELECT json_group_array(json_object('id', "id", 'name', "name")) FROM (
     SELECT ${col(groups.id)} AS "id", ${col(groups.name)} AS "name" FROM ${userGroups}
     INNER JOIN ${groups} ON ${col(groups.id)} = ${col(userGroups.groupId)}
@@ -62,6 +66,7 @@ export interface ProfileRow {
   deletable: boolean;
   createdAt: string;
   updatedAt: string;
+  locale: Locale;
   groups: string;
   permissionKeys: string;
   twoFactorEnabled: number;
@@ -77,6 +82,7 @@ export function profileFromRow(row: ProfileRow): UserProfile {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     two_factor_enabled: Boolean(row.twoFactorEnabled),
+    locale: row.locale,
     groups: JSON.parse(row.groups) as UserProfile['groups'],
     permissions: (JSON.parse(row.permissionKeys) as string[]).map((key) => ({ key })),
   };

@@ -21,6 +21,7 @@ const admin: UserProfile = {
   created_at: '',
   updated_at: '',
   two_factor_enabled: false,
+    locale: 'en',
   groups: [],
   permissions: [{ key: 'admin.access' }],
 };

@@ -26,6 +26,7 @@ function staleAdmin(): UsersCtx {
     created_at: '',
     updated_at: '',
     two_factor_enabled: false,
+    locale: 'en',
     groups: [],
     permissions: [{ key: 'admin.access' }],
   };

@@ -7,6 +7,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { useSession } from "@/lib/auth";
 import { AccountDetailsCard } from "./-components/account-details-card";
 import { ChangePasswordCard } from "./-components/change-password-card";
+import { LanguageCard } from "./-components/language-card";
 import { SessionsCard } from "./-components/sessions-card";
 import { TwoFactorCard } from "./-components/two-factor-card";
 import { UpdateEmailCard } from "./-components/update-email-card";
@@ -36,6 +37,7 @@ function AccountPage() {
           <TwoFactorCard user={user} />
           <UpdateEmailCard user={user} />
           <ChangePasswordCard username={user.username} />
+          <LanguageCard locale={user.locale} />
           <div className="lg:col-span-2">
             <SessionsCard />
           </div>

@@ -1,0 +1,7 @@
+import { defineMessages } from "../define";
+
+/** Permissions: the list by prefix, add and delete. */
+export const permissions = defineMessages({
+  en: {},
+  nl: {},
+});

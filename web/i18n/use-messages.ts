@@ -1,0 +1,28 @@
+import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
+import { useSession } from "@/lib/auth";
+import { errorText, serverErrorText } from "@/lib/errors";
+import { catalogues, type Messages } from "./catalogue";
+import { translateServerText } from "./server-errors";
+
+/** The signed-in user's back-office language; the default for anyone else. */
+export function useLocale(): Locale {
+  return useSession().user?.locale ?? DEFAULT_LOCALE;
+}
+
+/** The texts of the back-office in the signed-in user's language (issue 16). */
+export function useMessages(): Messages {
+  return catalogues[useLocale()];
+}
+
+/**
+ * `errorText` (web/lib/errors.ts) with the server's text in the user's language: what back-office
+ * screens use to show a failed call.
+ */
+export function useErrorText(): (error: unknown, fallback: string, unexpected?: string) => string {
+  const locale = useLocale();
+  return (error, fallback, unexpected) => {
+    const server = serverErrorText(error);
+    if (server !== null) return translateServerText(server, locale);
+    return errorText(error, fallback, unexpected);
+  };
+}
