@@ -71,6 +71,7 @@ const profile = (id: number, username: string, extra: Record<string, unknown>) =
   created_at: CREATED,
   updated_at: CREATED,
   two_factor_enabled: false,
+  locale: 'en',
   groups: [],
   permissions: [],
   ...extra,

@@ -130,6 +130,7 @@ describe.each(both)('$name', (tr) => {
         created_at: now,
         updated_at: now,
         two_factor_enabled: false,
+        locale: 'en',
         groups: [{ id: usersGroupId, name: 'Users' }],
         permissions: [],
       });

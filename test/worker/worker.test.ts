@@ -111,6 +111,21 @@ describe('accounts inside workerd', () => {
     expect(body.otpauth_url).toContain('issuer=Ronde+Tafel+144+Harlingen');
     expect(atob(body.qr_code.replace('data:image/svg+xml;base64,', ''))).toContain('<svg');
   });
+
+  it('stores the back-office language on the user in D1 (issue 16) and reads it back with the identity', async () => {
+    const cookie = await adminCookie('203.0.113.16');
+    const me = async () => ((await (await SELF.fetch('https://kerst.example/api/account/me', { headers: { cookie } })).json()) as { user: { locale: string } }).user.locale;
+    const setLocale = (locale: string) =>
+      SELF.fetch('https://kerst.example/api/account/locale', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ locale }) });
+    expect(await me()).toBe('en');
+    expect(await (await setLocale('nl')).json()).toEqual({ success: true });
+    expect(await me()).toBe('nl');
+    const refused = await setLocale('fr');
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ success: false, error: 'Locale must be one of: en, nl' });
+    expect(await (await setLocale('en')).json()).toEqual({ success: true });
+    expect(await me()).toBe('en');
+  });
 });
 
 describe('APK versions inside workerd (R2)', () => {
