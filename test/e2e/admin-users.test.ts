@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, userGroups, users } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
+import { createPlainUser, launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
  * spec §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
@@ -36,16 +36,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A plain user in the default Users group, as registration makes one. */
-async function createUser(username: string, password: string) {
-  const now = new Date().toISOString();
-  const { db, passwords } = server.deps;
-  const [user] = await db
-    .insert(users)
-    .values({ username, passwordHash: await passwords.hash(password), createdAt: now, updatedAt: now })
-    .returning();
-  const [usersGroup] = await db.select().from(groups).where(eq(groups.name, 'Users'));
-  await db.insert(userGroups).values({ userId: user!.id, groupId: usersGroup!.id });
+function createUser(username: string, password: string) {
+  return createPlainUser(server, username, password);
 }
 
 async function findUser(username: string) {

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { eq } from 'drizzle-orm';
+import { groups, userGroups, users } from '../../src/db/schema';
 import { startNodeServer } from '../../src/node';
 
 /** Debian's Chromium, started the way this machine allows (no downloads, no background network). */
@@ -22,6 +24,18 @@ export async function startTestServer(env: Record<string, string> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A plain user in the default Users group, as registration makes one, written straight to the server's database. */
+export async function createPlainUser(server: Awaited<ReturnType<typeof startTestServer>>, username: string, password: string): Promise<void> {
+  const now = new Date().toISOString();
+  const { db, passwords } = server.deps;
+  const [user] = await db
+    .insert(users)
+    .values({ username, passwordHash: await passwords.hash(password), createdAt: now, updatedAt: now })
+    .returning();
+  const [usersGroup] = await db.select().from(groups).where(eq(groups.name, 'Users'));
+  await db.insert(userGroups).values({ userId: user!.id, groupId: usersGroup!.id });
 }
 
 /**

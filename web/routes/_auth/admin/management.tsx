@@ -105,57 +105,60 @@ function ManagementPage() {
     }
   }
 
+  // issue 16: the Management page is Dutch whatever the user's back-office language.
   return (
-    <AdminPage
-      title="Management Dashboard"
-      description="Beheer van tablers, bestellingen, facturen, betalingen en mail van de Kerstactie."
-    >
-      <ReadinessBanner />
-      {error && <DismissibleErrorAlert message={error} onDismiss={() => setError(null)} />}
-      {totals.isError && !error && (
-        <DismissibleErrorAlert message="Failed to fetch totals" onDismiss={() => void totals.refetch()} />
-      )}
-      <TotalsPanel totals={totals.data} failed={totals.isError} onExport={() => void handleExport()} exporting={exporting}>
-        {/* Nothing to draw before the first order: the zeros above say it all. */}
-        {totals.data && totals.data.orders > 0 && (
-          <ChartsBoundary>
-            <React.Suspense
-              fallback={
-                <div className="flex min-h-40 items-center justify-center rounded-xl border bg-card">
-                  <Spinner className="size-6 text-primary" label="Grafieken laden" />
-                </div>
-              }
-            >
-              <CampaignCharts totals={totals.data} />
-            </React.Suspense>
-          </ChartsBoundary>
-        )}
-      </TotalsPanel>
-      <Tabs
-        value={search.tab ?? DEFAULT_TAB}
-        onValueChange={(tab) => {
-          if (MANAGEMENT_TABS.includes(tab as ManagementTab)) void handleSearchChange({ tab: tab as ManagementTab });
-        }}
+    <div lang="nl" className="contents">
+      <AdminPage
+        title="Management Dashboard"
+        description="Beheer van tablers, bestellingen, facturen, betalingen en mail van de Kerstactie."
       >
-        <TabsList className="max-w-full justify-start overflow-x-auto">
-          <TabsTrigger value="tablers">Tablers</TabsTrigger>
-          <TabsTrigger value="orders">Bestellingen</TabsTrigger>
-          <TabsTrigger value="payments">Betalingen</TabsTrigger>
-          <TabsTrigger value="mail">Mail</TabsTrigger>
-        </TabsList>
-        <TabsContent value="tablers">
-          <TablersTab onError={setError} />
-        </TabsContent>
-        <TabsContent value="orders">
-          <OrdersTab search={search} onSearchChange={handleSearchChange} onError={setError} />
-        </TabsContent>
-        <TabsContent value="payments">
-          <PaymentsTab />
-        </TabsContent>
-        <TabsContent value="mail">
-          <MailTab onError={setError} />
-        </TabsContent>
-      </Tabs>
-    </AdminPage>
+        <ReadinessBanner />
+        {error && <DismissibleErrorAlert message={error} onDismiss={() => setError(null)} />}
+        {totals.isError && !error && (
+          <DismissibleErrorAlert message="Failed to fetch totals" onDismiss={() => void totals.refetch()} />
+        )}
+        <TotalsPanel totals={totals.data} failed={totals.isError} onExport={() => void handleExport()} exporting={exporting}>
+          {/* Nothing to draw before the first order: the zeros above say it all. */}
+          {totals.data && totals.data.orders > 0 && (
+            <ChartsBoundary>
+              <React.Suspense
+                fallback={
+                  <div className="flex min-h-40 items-center justify-center rounded-xl border bg-card">
+                    <Spinner className="size-6 text-primary" label="Grafieken laden" />
+                  </div>
+                }
+              >
+                <CampaignCharts totals={totals.data} />
+              </React.Suspense>
+            </ChartsBoundary>
+          )}
+        </TotalsPanel>
+        <Tabs
+          value={search.tab ?? DEFAULT_TAB}
+          onValueChange={(tab) => {
+            if (MANAGEMENT_TABS.includes(tab as ManagementTab)) void handleSearchChange({ tab: tab as ManagementTab });
+          }}
+        >
+          <TabsList className="max-w-full justify-start overflow-x-auto">
+            <TabsTrigger value="tablers">Tablers</TabsTrigger>
+            <TabsTrigger value="orders">Bestellingen</TabsTrigger>
+            <TabsTrigger value="payments">Betalingen</TabsTrigger>
+            <TabsTrigger value="mail">Mail</TabsTrigger>
+          </TabsList>
+          <TabsContent value="tablers">
+            <TablersTab onError={setError} />
+          </TabsContent>
+          <TabsContent value="orders">
+            <OrdersTab search={search} onSearchChange={handleSearchChange} onError={setError} />
+          </TabsContent>
+          <TabsContent value="payments">
+            <PaymentsTab />
+          </TabsContent>
+          <TabsContent value="mail">
+            <MailTab onError={setError} />
+          </TabsContent>
+        </Tabs>
+      </AdminPage>
+    </div>
   );
 }
