@@ -3,31 +3,36 @@ import ShieldIcon from "lucide-react/icons/shield";
 
 import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { shell } from "@/i18n/messages/shell";
 import { mayOpenAdminArea, type UserWithPermissions } from "@/lib/permissions";
 import { cn } from "@/lib/utils";
+import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
 import { headerControl } from "./header-controls";
 
 // spec §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or
 // management.access for a treasurer, issue 13), a Logout button (logs out, goes to
 // /login) and an avatar with the username's first letter linking to /account, tooltip
 // 'Account settings'. The caller decides how logging out works (SPA or prerendered page).
+// issue 16: in the user's back-office language, read from the user it is given: the prerendered pages
+// have no session query to ask (so only this area's texts are imported, not the whole catalogue).
 export default function SignedInControls({
   user,
   onLogout,
   loggingOut,
 }: {
-  user: UserWithPermissions & { username: string };
+  user: UserWithPermissions & { username: string; locale?: Locale };
   onLogout: () => Promise<void>;
   loggingOut: boolean;
 }) {
   const initial = (Array.from(user.username)[0] ?? "?").toUpperCase();
+  const t = shell[user.locale ?? DEFAULT_LOCALE].header;
   return (
-    <nav aria-label="Account" className="flex shrink-0 items-center gap-1 sm:gap-2">
+    <nav aria-label={t.nav} className="flex shrink-0 items-center gap-1 sm:gap-2">
       {mayOpenAdminArea(user) && (
         <Button asChild variant="ghost" className={headerControl}>
           <a href="/admin">
             <ShieldIcon aria-hidden="true" className="hidden sm:block" />
-            Admin
+            {t.admin}
           </a>
         </Button>
       )}
@@ -39,13 +44,13 @@ export default function SignedInControls({
         aria-busy={loggingOut || undefined}
       >
         <LogOutIcon aria-hidden="true" className="hidden sm:block" />
-        Logout
+        {t.logout}
       </Button>
       <Tooltip>
         <TooltipTrigger asChild>
           <a
             href="/account"
-            aria-label="Account settings"
+            aria-label={t.accountSettings}
             className={cn(
               "ml-1 flex size-9 shrink-0 items-center justify-center rounded-full bg-white text-base font-bold text-primary outline-none",
               "ring-offset-2 ring-offset-header transition-shadow hover:ring-2 hover:ring-white/70 focus-visible:ring-[3px] focus-visible:ring-white/80",
@@ -54,7 +59,7 @@ export default function SignedInControls({
             <span aria-hidden="true">{initial}</span>
           </a>
         </TooltipTrigger>
-        <TooltipContent side="bottom">Account settings</TooltipContent>
+        <TooltipContent side="bottom">{t.accountSettings}</TooltipContent>
       </Tooltip>
     </nav>
   );

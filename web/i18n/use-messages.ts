@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
 import { useSession } from "@/lib/auth";
 import { errorText, serverErrorText } from "@/lib/errors";
+import { formatDateTime } from "@/lib/format";
 import { catalogues, type Messages } from "./catalogue";
 import { translateServerText } from "./server-errors";
 
@@ -25,4 +26,10 @@ export function useErrorText(): (error: unknown, fallback: string, unexpected?: 
     if (server !== null) return translateServerText(server, locale);
     return errorText(error, fallback, unexpected);
   };
+}
+
+/** `formatDateTime` (web/lib/format.ts) in the user's language. */
+export function useFormatDateTime(): (value: string | null | undefined) => string {
+  const locale = useLocale();
+  return (value) => formatDateTime(value, locale);
 }

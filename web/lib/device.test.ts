@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { catalogues } from "@/i18n/catalogue";
 import { describeDevice } from "./device";
 
 describe("describeDevice", () => {
@@ -12,6 +13,13 @@ describe("describeDevice", () => {
     ["curl/8.5.0", "Unknown browser"],
     ["", "Unknown device"],
   ])("%s → %s", (userAgent, expected) => {
-    expect(describeDevice(userAgent)).toBe(expected);
+    expect(describeDevice(userAgent, catalogues.en.account.sessions.device)).toBe(expected);
+  });
+
+  it("says it in Dutch for a Dutch back-office", () => {
+    const dutch = catalogues.nl.account.sessions.device;
+    expect(describeDevice("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36", dutch)).toBe("Chrome op Android");
+    expect(describeDevice("curl/8.5.0", dutch)).toBe("Onbekende browser");
+    expect(describeDevice("", dutch)).toBe("Onbekend apparaat");
   });
 });

@@ -19,9 +19,16 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
-export function describeDevice(userAgent: string): string {
-  if (!userAgent.trim()) return "Unknown device";
-  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? "Unknown browser";
+/** The words around the names, in the user's language (issue 16: the account catalogue's). */
+export interface DeviceWords {
+  unknownDevice: string;
+  unknownBrowser: string;
+  browserOn: (browser: string, system: string) => string;
+}
+
+export function describeDevice(userAgent: string, words: DeviceWords): string {
+  if (!userAgent.trim()) return words.unknownDevice;
+  const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1] ?? words.unknownBrowser;
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+  return system ? words.browserOn(browser, system) : browser;
 }

@@ -1,9 +1,15 @@
-// Dates travel as ISO 8601 strings (DESIGN §3); the account screens are in English.
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" });
+import type { Locale } from "../../src/core/locales";
 
-/** '3 Dec 2025, 14:05' in the browser's time zone; the raw text when it is not a date. */
-export function formatDateTime(value: string | null | undefined): string {
+// Dates travel as ISO 8601 strings (DESIGN §3); the back-office shows them in the user's language
+// (issue 16): '3 Dec 2025, 14:05' or '3 dec 2025, 14:05'. Made once each: a formatter is slow to make.
+const dateTimeFormats: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }),
+  nl: new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium", timeStyle: "short" }),
+};
+
+/** The date and time in the browser's time zone; the raw text when it is not a date. */
+export function formatDateTime(value: string | null | undefined, locale: Locale = "en"): string {
   if (!value) return "–";
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTimeFormat.format(date);
+  return Number.isNaN(date.getTime()) ? value : dateTimeFormats[locale].format(date);
 }

@@ -21,6 +21,8 @@ export type ConfirmDialogProps = {
    */
   onConfirm: () => void | Promise<unknown>;
   onCancel?: () => void;
+  /** The spinner's accessible name while an async confirmation runs. */
+  busyLabel?: string;
   /** Styles the confirm button as destructive (deletions). */
   destructive?: boolean;
 };
@@ -32,6 +34,7 @@ export function ConfirmDialog({
   message,
   confirmText = "Confirm",
   cancelText = "Cancel",
+  busyLabel = "Working",
   onConfirm,
   onCancel,
   destructive = false,
@@ -91,7 +94,7 @@ export function ConfirmDialog({
                 aria-busy={busy || undefined}
                 onClick={handleConfirm}
               >
-                {busy && <Spinner label="Working" />}
+                {busy && <Spinner label={busyLabel} />}
                 {confirmText}
               </Button>
             </AlertDialogPrimitive.Action>

@@ -24,6 +24,8 @@ export type ModalProps = {
   /** Buttons shown under the content, right-aligned. */
   footer?: React.ReactNode;
   showCloseButton?: boolean;
+  /** The close button's accessible name, in the screen's language. */
+  closeLabel?: string;
   className?: string;
 };
 
@@ -36,6 +38,7 @@ export function Modal({
   children,
   footer,
   showCloseButton = true,
+  closeLabel,
   className,
 }: ModalProps) {
   return (
@@ -43,6 +46,7 @@ export function Modal({
       <DialogContent
         data-slot="modal"
         showCloseButton={showCloseButton}
+        {...(closeLabel ? { closeLabel } : {})}
         className={className}
         // Without a description Radix warns unless aria-describedby is explicitly undefined.
         {...(description ? {} : { "aria-describedby": undefined })}

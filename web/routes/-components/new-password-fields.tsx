@@ -1,6 +1,7 @@
 import * as React from "react";
 
 import { TextField } from "@/components/text-field";
+import { useMessages } from "@/i18n/use-messages";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 /**
@@ -29,6 +30,7 @@ export function NewPasswordFields({
   autoFocus?: boolean;
 }) {
   const strengthId = React.useId();
+  const t = useMessages();
   return (
     <>
       <div className="grid gap-2">
@@ -39,7 +41,7 @@ export function NewPasswordFields({
           autoComplete="new-password"
           required={required}
           autoFocus={autoFocus}
-          hint={`Minimum ${minLength} characters`}
+          hint={t.account.password.minimum(minLength)}
           aria-describedby={password ? strengthId : undefined}
           value={password}
           onChange={(event) => onPasswordChange(event.target.value)}

@@ -1,3 +1,4 @@
+import { useMessages } from "@/i18n/use-messages";
 import { scorePassword, type StrengthLabel, strengthLabel } from "@/lib/password-strength";
 import { cn } from "@/lib/utils";
 
@@ -5,6 +6,13 @@ const barColour: Record<StrengthLabel, string> = {
   Weak: "bg-destructive",
   Moderate: "bg-amber-500",
   Strong: "bg-success",
+};
+
+// The label's word in the catalogue; the English label itself stays the data-strength value.
+const labelKey: Record<StrengthLabel, "weak" | "moderate" | "strong"> = {
+  Weak: "weak",
+  Moderate: "moderate",
+  Strong: "strong",
 };
 
 const textColour: Record<StrengthLabel, string> = {
@@ -17,15 +25,17 @@ const textColour: Record<StrengthLabel, string> = {
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const score = scorePassword(password);
   const label = strengthLabel(score);
+  const t = useMessages();
+  const labelText = t.account.strength[labelKey[label]];
   return (
     <div id={id} data-slot="password-strength" data-strength={label} className="grid gap-1.5">
       <div
         role="meter"
-        aria-label="Password strength"
+        aria-label={t.account.strength.label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={score}
-        aria-valuetext={`${label} (${score} of 100)`}
+        aria-valuetext={t.account.strength.valueText(labelText, score)}
         className="h-2 w-full overflow-hidden rounded-full bg-muted"
       >
         <div
@@ -34,7 +44,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
         />
       </div>
       <p className="text-xs text-muted-foreground">
-        Password strength: <span className={cn("font-semibold", textColour[label])}>{label}</span>
+        {t.account.strength.caption} <span className={cn("font-semibold", textColour[label])}>{labelText}</span>
       </p>
     </div>
   );

@@ -4,6 +4,7 @@ import ShieldAlertIcon from "lucide-react/icons/shield-alert";
 import { PageContainer } from "@/components/layout/site-layout";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { PageSpinner } from "@/components/ui/spinner";
+import { useMessages } from "@/i18n/use-messages";
 import { useSession } from "@/lib/auth";
 import { AccountDetailsCard } from "./-components/account-details-card";
 import { ChangePasswordCard } from "./-components/change-password-card";
@@ -20,15 +21,16 @@ export const Route = createFileRoute("/_auth/account")({
 
 function AccountPage() {
   const { user, isPending, twoFactorSetupRequired } = useSession();
+  const t = useMessages();
   if (isPending) return <PageSpinner />;
   return (
     <PageContainer className="flex flex-col gap-6">
-      <h1 className="text-3xl font-bold tracking-tight">My Account</h1>
+      <h1 className="text-3xl font-bold tracking-tight">{t.account.title}</h1>
       {twoFactorSetupRequired && (
         <Alert variant="info">
           <ShieldAlertIcon aria-hidden="true" />
-          <AlertTitle className="line-clamp-none">Two-factor authentication is required for admins</AlertTitle>
-          <AlertDescription>Turn it on below to use the admin area.</AlertDescription>
+          <AlertTitle className="line-clamp-none">{t.account.twoFactorRequired.title}</AlertTitle>
+          <AlertDescription>{t.account.twoFactorRequired.text}</AlertDescription>
         </Alert>
       )}
       {user ? (
@@ -43,7 +45,7 @@ function AccountPage() {
           </div>
         </div>
       ) : (
-        <p className="text-muted-foreground">Not logged in</p>
+        <p className="text-muted-foreground">{t.account.notLoggedIn}</p>
       )}
     </PageContainer>
   );

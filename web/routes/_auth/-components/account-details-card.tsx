@@ -4,13 +4,15 @@ import type * as React from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useLogout } from "@/lib/auth";
-import { formatDateTime } from "@/lib/format";
 import type { SessionUser } from "@/lib/session";
 
 // spec §2 "Account page": username, user id, status, created, updated, group chips, Logout.
 export function AccountDetailsCard({ user }: { user: SessionUser }) {
   const { logout, isPending } = useLogout();
+  const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const initial = (Array.from(user.username)[0] ?? "?").toUpperCase();
   return (
     <Card>
@@ -27,21 +29,21 @@ export function AccountDetailsCard({ user }: { user: SessionUser }) {
               {user.username}
             </h2>
           </CardTitle>
-          <p className="truncate text-sm text-muted-foreground">{user.email ?? "No email address"}</p>
+          <p className="truncate text-sm text-muted-foreground">{user.email ?? t.account.details.noEmail}</p>
         </div>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-3 text-sm">
-          <Detail term="Username">{user.username}</Detail>
-          <Detail term="User ID">{user.id}</Detail>
-          <Detail term="Status">
-            <Badge variant={user.status === "active" ? "success" : "secondary"}>{user.status}</Badge>
+          <Detail term={t.account.details.username}>{user.username}</Detail>
+          <Detail term={t.account.details.userId}>{user.id}</Detail>
+          <Detail term={t.common.status}>
+            <Badge variant={user.status === "active" ? "success" : "secondary"}>{t.account.details.statuses[user.status]}</Badge>
           </Detail>
-          <Detail term="Created">{formatDateTime(user.created_at)}</Detail>
-          <Detail term="Updated">{formatDateTime(user.updated_at)}</Detail>
-          <Detail term="Groups">
+          <Detail term={t.common.created}>{formatDateTime(user.created_at)}</Detail>
+          <Detail term={t.common.updated}>{formatDateTime(user.updated_at)}</Detail>
+          <Detail term={t.account.details.groups}>
             {user.groups.length > 0 ? (
-              <ul className="flex flex-wrap gap-1.5" aria-label="Groups">
+              <ul className="flex flex-wrap gap-1.5" aria-label={t.account.details.groups}>
                 {user.groups.map((group) => (
                   <li key={group.id}>
                     <Badge variant="outline">{group.name}</Badge>
@@ -49,7 +51,7 @@ export function AccountDetailsCard({ user }: { user: SessionUser }) {
                 ))}
               </ul>
             ) : (
-              <span className="text-muted-foreground">None</span>
+              <span className="text-muted-foreground">{t.common.none}</span>
             )}
           </Detail>
         </dl>
@@ -57,7 +59,7 @@ export function AccountDetailsCard({ user }: { user: SessionUser }) {
       <CardFooter>
         <Button variant="outline" onClick={() => void logout()} disabled={isPending} aria-busy={isPending || undefined}>
           <LogOutIcon aria-hidden="true" />
-          Logout
+          {t.account.details.logout}
         </Button>
       </CardFooter>
     </Card>

@@ -5,8 +5,8 @@ import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useChangePassword } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 
 // spec §9: the account password minimum is 6 (not the registration setting).
 const ACCOUNT_PASSWORD_MIN_LENGTH = 6;
@@ -14,6 +14,8 @@ const ACCOUNT_PASSWORD_MIN_LENGTH = 6;
 // spec §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts.
 export function ChangePasswordCard({ username }: { username: string }) {
   const changePassword = useChangePassword();
+  const t = useMessages();
+  const errorText = useErrorText();
   const [oldPassword, setOldPassword] = React.useState("");
   const [newPassword, setNewPassword] = React.useState("");
   const [confirmPassword, setConfirmPassword] = React.useState("");
@@ -22,19 +24,19 @@ export function ChangePasswordCard({ username }: { username: string }) {
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    if (!oldPassword) return setFeedback(errorFeedback("Old password is required"));
+    if (!oldPassword) return setFeedback(errorFeedback(t.account.password.oldRequired));
     if (newPassword.length < ACCOUNT_PASSWORD_MIN_LENGTH) {
-      return setFeedback(errorFeedback(`Password must be at least ${ACCOUNT_PASSWORD_MIN_LENGTH} characters`));
+      return setFeedback(errorFeedback(t.account.password.tooShort(ACCOUNT_PASSWORD_MIN_LENGTH)));
     }
-    if (newPassword !== confirmPassword) return setFeedback(errorFeedback("Passwords do not match"));
+    if (newPassword !== confirmPassword) return setFeedback(errorFeedback(t.account.password.mismatch));
     try {
       await changePassword.mutateAsync({ old_password: oldPassword, new_password: newPassword });
       setOldPassword("");
       setNewPassword("");
       setConfirmPassword("");
-      setFeedback(successFeedback("Password updated successfully"));
+      setFeedback(successFeedback(t.account.password.updated));
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Password change failed")));
+      setFeedback(errorFeedback(errorText(error, t.account.password.failed)));
     }
   }
 
@@ -43,18 +45,18 @@ export function ChangePasswordCard({ username }: { username: string }) {
       <CardHeader>
         <CardTitle>
           <h2 className="text-lg">
-            Change Password
+            {t.account.password.title}
           </h2>
         </CardTitle>
-        <CardDescription>Your other signed-in devices are signed out when the password changes.</CardDescription>
+        <CardDescription>{t.account.password.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Change Password">
+        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.account.password.title}>
           <FormFeedback feedback={feedback} />
           {/* Lets password managers tie the new password to this account. */}
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <TextField
-            label="Old Password"
+            label={t.account.password.oldPassword}
             name="old_password"
             type="password"
             autoComplete="current-password"
@@ -62,16 +64,16 @@ export function ChangePasswordCard({ username }: { username: string }) {
             onChange={(event) => setOldPassword(event.target.value)}
           />
           <TextField
-            label="New Password"
+            label={t.account.password.newPassword}
             name="new_password"
             type="password"
             autoComplete="new-password"
-            hint={`Minimum ${ACCOUNT_PASSWORD_MIN_LENGTH} characters`}
+            hint={t.account.password.minimum(ACCOUNT_PASSWORD_MIN_LENGTH)}
             value={newPassword}
             onChange={(event) => setNewPassword(event.target.value)}
           />
           <TextField
-            label="Confirm New Password"
+            label={t.account.password.confirmNewPassword}
             name="confirm_password"
             type="password"
             autoComplete="new-password"
@@ -84,8 +86,8 @@ export function ChangePasswordCard({ username }: { username: string }) {
             disabled={changePassword.isPending}
             aria-busy={changePassword.isPending || undefined}
           >
-            {changePassword.isPending && <Spinner label="Saving" />}
-            Change Password
+            {changePassword.isPending && <Spinner label={t.account.saving} />}
+            {t.account.password.title}
           </Button>
         </form>
       </CardContent>

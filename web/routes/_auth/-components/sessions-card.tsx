@@ -7,10 +7,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { describeDevice } from "@/lib/device";
-import { errorText } from "@/lib/errors";
-import { formatDateTime } from "@/lib/format";
 
 // DESIGN §5 the account's sessions: every signed-in device with its address and times, this one marked;
 // sign out one other device, or all of them at once.
@@ -20,6 +19,9 @@ export function SessionsCard() {
   const sessionsQuery = useQuery(trpc.account.sessions.queryOptions());
   const revoke = useMutation(trpc.account.revokeSession.mutationOptions());
   const revokeOthers = useMutation(trpc.account.revokeOtherSessions.mutationOptions());
+  const t = useMessages();
+  const formatDateTime = useFormatDateTime();
+  const errorText = useErrorText();
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [pendingId, setPendingId] = React.useState<string | null>(null);
 
@@ -32,9 +34,9 @@ export function SessionsCard() {
     setPendingId(id);
     try {
       await revoke.mutateAsync({ id });
-      setFeedback(successFeedback("The device has been signed out."));
+      setFeedback(successFeedback(t.account.sessions.signedOut));
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to sign out the device")));
+      setFeedback(errorFeedback(errorText(error, t.account.sessions.signOutFailed)));
     } finally {
       setPendingId(null);
       await refresh();
@@ -45,9 +47,9 @@ export function SessionsCard() {
     setFeedback(null);
     try {
       await revokeOthers.mutateAsync();
-      setFeedback(successFeedback("All other devices have been signed out."));
+      setFeedback(successFeedback(t.account.sessions.othersSignedOut));
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to sign out the other devices")));
+      setFeedback(errorFeedback(errorText(error, t.account.sessions.othersFailed)));
     } finally {
       await refresh();
     }
@@ -60,16 +62,16 @@ export function SessionsCard() {
     <Card data-slot="sessions-card">
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">Sessions</h2>
+          <h2 className="text-lg">{t.account.sessions.title}</h2>
         </CardTitle>
-        <CardDescription>The devices signed in to your account.</CardDescription>
+        <CardDescription>{t.account.sessions.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <FormFeedback feedback={feedback} />
         {sessionsQuery.isPending ? (
-          <Spinner className="size-5 text-primary" label="Loading sessions" />
+          <Spinner className="size-5 text-primary" label={t.account.sessions.loading} />
         ) : sessionsQuery.isError ? (
-          <FormFeedback feedback={errorFeedback(errorText(sessionsQuery.error, "Failed to load the sessions"))} />
+          <FormFeedback feedback={errorFeedback(errorText(sessionsQuery.error, t.account.sessions.loadFailed))} />
         ) : (
           <ul className="grid gap-3">
             {sessions.map((session) => (
@@ -78,12 +80,12 @@ export function SessionsCard() {
                   <MonitorSmartphoneIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
                   <div className="grid min-w-0 gap-0.5 text-sm">
                     <span className="flex flex-wrap items-center gap-2 font-medium">
-                      {describeDevice(session.user_agent)}
-                      {session.current && <Badge variant="secondary">This device</Badge>}
+                      {describeDevice(session.user_agent, t.account.sessions.device)}
+                      {session.current && <Badge variant="secondary">{t.account.sessions.thisDevice}</Badge>}
                     </span>
-                    <span className="text-muted-foreground [overflow-wrap:anywhere]">{session.ip || "Unknown address"}</span>
+                    <span className="text-muted-foreground [overflow-wrap:anywhere]">{session.ip || t.account.sessions.unknownAddress}</span>
                     <span className="text-muted-foreground">
-                      Signed in {formatDateTime(session.created_at)} · Last seen {formatDateTime(session.last_seen_at)}
+                      {t.account.sessions.times(formatDateTime(session.created_at), formatDateTime(session.last_seen_at))}
                     </span>
                   </div>
                 </div>
@@ -92,11 +94,11 @@ export function SessionsCard() {
                     variant="outline"
                     size="sm"
                     disabled={pendingId === session.id}
-                    aria-label={`Sign out ${describeDevice(session.user_agent)}, ${session.ip || "unknown address"}`}
+                    aria-label={t.account.sessions.signOutLabel(describeDevice(session.user_agent, t.account.sessions.device), session.ip || t.account.sessions.unknownAddressInline)}
                     onClick={() => void signOut(session.id)}
                   >
-                    {pendingId === session.id && <Spinner label="Signing out" />}
-                    Sign out
+                    {pendingId === session.id && <Spinner label={t.account.sessions.signingOut} />}
+                    {t.account.sessions.signOut}
                   </Button>
                 )}
               </li>
@@ -105,8 +107,8 @@ export function SessionsCard() {
         )}
         {others > 0 && (
           <Button variant="outline" className="justify-self-start" disabled={revokeOthers.isPending} onClick={() => void signOutOthers()}>
-            {revokeOthers.isPending && <Spinner label="Signing out" />}
-            Sign out all other sessions
+            {revokeOthers.isPending && <Spinner label={t.account.sessions.signingOut} />}
+            {t.account.sessions.signOutOthers}
           </Button>
         )}
       </CardContent>

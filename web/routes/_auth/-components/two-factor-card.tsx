@@ -12,8 +12,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTwoFactorDisable, useTwoFactorSetup, useTwoFactorVerify } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
 
 // spec §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
@@ -29,13 +29,14 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
   const [setup, setSetup] = React.useState<SetupData | null>(null);
   const [recoveryCodes, setRecoveryCodes] = React.useState<string[] | null>(null);
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const t = useMessages();
 
   let body: React.ReactNode;
   if (recoveryCodes) {
     // Shown before the "enabled" state, which the refetched user already reports.
     body = <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   } else if (user.two_factor_enabled) {
-    body = <EnabledState onDisabled={() => setFeedback(successFeedback("2FA disabled"))} />;
+    body = <EnabledState onDisabled={() => setFeedback(successFeedback(t.account.twoFactor.disabledFeedback))} />;
   } else if (setup) {
     body = (
       <SetupStep
@@ -44,7 +45,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
         onVerified={(codes) => {
           setSetup(null);
           setRecoveryCodes(codes);
-          setFeedback(successFeedback("2FA enabled successfully"));
+          setFeedback(successFeedback(t.account.twoFactor.enabledFeedback));
         }}
       />
     );
@@ -64,14 +65,14 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
     <Card>
       <CardHeader>
         <CardTitle className="flex flex-wrap items-center gap-2">
-          <h2 className="text-lg">Two-Factor Authentication</h2>
+          <h2 className="text-lg">{t.account.twoFactor.title}</h2>
           {user.two_factor_enabled ? (
-            <Badge variant="success">Enabled</Badge>
+            <Badge variant="success">{t.account.twoFactor.enabled}</Badge>
           ) : (
-            <Badge variant="secondary">Disabled</Badge>
+            <Badge variant="secondary">{t.account.twoFactor.disabled}</Badge>
           )}
         </CardTitle>
-        <CardDescription>A code from an authenticator app is asked for after your password.</CardDescription>
+        <CardDescription>{t.account.twoFactor.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         <FormFeedback feedback={feedback} focusOnShow={recoveryCodes !== null} />
@@ -89,27 +90,29 @@ function DisabledState({
   onError: (text: string) => void;
 }) {
   const startSetup = useTwoFactorSetup();
+  const t = useMessages();
+  const errorText = useErrorText();
 
   async function handleEnable() {
     try {
       const result = await startSetup.mutateAsync();
       onSetupStarted({ secret: result.secret, qr_code: result.qr_code, otpauth_url: result.otpauth_url });
     } catch (error) {
-      onError(errorText(error, "Failed to start 2FA setup"));
+      onError(errorText(error, t.account.twoFactor.startFailed));
     }
   }
 
   return (
     <div className="grid gap-4">
-      <p className="text-sm">Two-factor authentication is off. Turn it on to protect your account with a second step.</p>
+      <p className="text-sm">{t.account.twoFactor.offText}</p>
       <Button
         className="justify-self-start"
         onClick={handleEnable}
         disabled={startSetup.isPending}
         aria-busy={startSetup.isPending || undefined}
       >
-        {startSetup.isPending ? <Spinner label="Starting" /> : <ShieldCheckIcon aria-hidden="true" />}
-        Enable 2FA
+        {startSetup.isPending ? <Spinner label={t.account.twoFactor.starting} /> : <ShieldCheckIcon aria-hidden="true" />}
+        {t.account.twoFactor.enable}
       </Button>
     </div>
   );
@@ -125,6 +128,8 @@ function SetupStep({
   onVerified: (recoveryCodes: string[]) => void;
 }) {
   const verify = useTwoFactorVerify();
+  const t = useMessages();
+  const errorText = useErrorText();
   const [code, setCode] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const secretId = React.useId();
@@ -136,27 +141,27 @@ function SetupStep({
       const result = await verify.mutateAsync({ code: code.trim() });
       onVerified(result.recovery_codes);
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "2FA verification failed")));
+      setFeedback(errorFeedback(errorText(error, t.account.twoFactor.verifyFailed)));
     }
   }
 
   return (
     <div className="grid gap-4">
       <ol className="grid list-decimal gap-1 pl-5 text-sm">
-        <li>Scan the QR code with an authenticator app, or enter the key by hand.</li>
-        <li>Type the 6-digit code the app shows and choose Verify.</li>
+        <li>{t.account.twoFactor.stepScan}</li>
+        <li>{t.account.twoFactor.stepType}</li>
       </ol>
       <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
         <img
           src={setup.qr_code}
-          alt="QR code to scan with your authenticator app"
+          alt={t.account.twoFactor.qrAlt}
           width={176}
           height={176}
           className="size-44 shrink-0 rounded-md border bg-white p-2"
         />
         <div className="grid w-full min-w-0 gap-1.5">
           <p id={secretId} className="text-sm font-medium">
-            Key for manual entry
+            {t.account.twoFactor.manualKey}
           </p>
           <code
             data-testid="totp-secret"
@@ -165,13 +170,13 @@ function SetupStep({
           >
             {setup.secret}
           </code>
-          <p className="text-xs text-muted-foreground">Time-based, 6 digits, every 30 seconds.</p>
+          <p className="text-xs text-muted-foreground">{t.account.twoFactor.keyHint}</p>
         </div>
       </div>
-      <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Verify two-factor code">
+      <form className="grid gap-4" onSubmit={handleSubmit} aria-label={t.account.twoFactor.verifyForm}>
         <FormFeedback feedback={feedback} />
         <TextField
-          label="Authentication code"
+          label={t.account.twoFactor.codeLabel}
           name="code"
           required
           autoFocus
@@ -185,11 +190,11 @@ function SetupStep({
         />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
-            {verify.isPending && <Spinner label="Verifying" />}
-            Verify
+            {verify.isPending && <Spinner label={t.account.twoFactor.verifying} />}
+            {t.account.twoFactor.verify}
           </Button>
           <Button type="button" variant="outline" onClick={onCancel} disabled={verify.isPending}>
-            Cancel
+            {t.common.cancel}
           </Button>
         </div>
       </form>
@@ -199,22 +204,23 @@ function SetupStep({
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { showSnackbar } = useSnackbar();
+  const t = useMessages();
   const text = codes.join("\n");
 
   async function handleCopy() {
     try {
       await navigator.clipboard.writeText(text);
-      showSnackbar("Recovery codes copied", "success");
+      showSnackbar(t.account.twoFactor.recoveryCopied, "success");
     } catch {
-      showSnackbar("Could not copy the recovery codes; select them and copy by hand", "error");
+      showSnackbar(t.account.twoFactor.recoveryCopyFailed, "error");
     }
   }
 
   function handleDownload() {
-    const url = URL.createObjectURL(new Blob([`Kerstactie recovery codes\n\n${text}\n`], { type: "text/plain" }));
+    const url = URL.createObjectURL(new Blob([`${t.account.twoFactor.recoveryFileHeading}\n\n${text}\n`], { type: "text/plain" }));
     const link = document.createElement("a");
     link.href = url;
-    link.download = "kerstactie-recovery-codes.txt";
+    link.download = t.account.twoFactor.recoveryFileName;
     document.body.append(link);
     link.click();
     link.remove();
@@ -224,14 +230,11 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   return (
     <div className="grid gap-4">
       <div className="grid gap-1">
-        <h3 className="font-semibold">Recovery codes</h3>
-        <p className="text-sm text-muted-foreground">
-          Save these codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are
-          shown only now.
-        </p>
+        <h3 className="font-semibold">{t.account.twoFactor.recoveryTitle}</h3>
+        <p className="text-sm text-muted-foreground">{t.account.twoFactor.recoveryText}</p>
       </div>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t.account.twoFactor.recoveryTitle}
         data-testid="recovery-codes"
         className="grid grid-cols-2 gap-2 rounded-md bg-muted p-3 font-mono text-sm select-all"
       >
@@ -242,14 +245,14 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="outline" onClick={handleCopy}>
           <CopyIcon aria-hidden="true" />
-          Copy
+          {t.account.twoFactor.copy}
         </Button>
         <Button type="button" variant="outline" onClick={handleDownload}>
           <DownloadIcon aria-hidden="true" />
-          Download
+          {t.account.twoFactor.download}
         </Button>
         <Button type="button" onClick={onDone}>
-          I have saved them
+          {t.account.twoFactor.savedThem}
         </Button>
       </div>
     </div>
@@ -258,6 +261,8 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function EnabledState({ onDisabled }: { onDisabled: () => void }) {
   const disable = useTwoFactorDisable();
+  const t = useMessages();
+  const errorText = useErrorText();
   const [open, setOpen] = React.useState(false);
   const [code, setCode] = React.useState("");
   const [useRecoveryCode, setUseRecoveryCode] = React.useState(false);
@@ -291,30 +296,28 @@ function EnabledState({ onDisabled }: { onDisabled: () => void }) {
       setCode("");
       onDisabled();
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Disable failed")));
+      setFeedback(errorFeedback(errorText(error, t.account.twoFactor.disableFailed)));
     }
   }
 
   return (
     <div className="grid gap-4">
-      <p className="text-sm">
-        Two-factor authentication is on. Signing in asks for a code from your authenticator app.
-      </p>
+      <p className="text-sm">{t.account.twoFactor.onText}</p>
       <Button variant="outline" className="justify-self-start" onClick={() => setOpen(true)}>
         <ShieldOffIcon aria-hidden="true" />
-        Disable 2FA
+        {t.account.twoFactor.disable}
       </Button>
       <Modal
         open={open}
         onOpenChange={handleOpenChange}
-        title="Disable 2FA"
-        description="Enter the current code from your authenticator app to turn two-factor authentication off."
+        title={t.account.twoFactor.disable}
+        description={t.account.twoFactor.disableDescription}
       >
-        <form className="grid gap-4" onSubmit={handleSubmit} aria-label="Disable 2FA">
+        <form className="grid gap-4" onSubmit={handleSubmit} aria-label={t.account.twoFactor.disable}>
           <FormFeedback feedback={feedback} />
           <TextField
             ref={inputRef}
-            label={useRecoveryCode ? "Recovery code" : "Authentication code"}
+            label={useRecoveryCode ? t.account.twoFactor.recoveryCodeLabel : t.account.twoFactor.codeLabel}
             name="code"
             required
             autoFocus
@@ -327,17 +330,17 @@ function EnabledState({ onDisabled }: { onDisabled: () => void }) {
             onChange={(event) => setCode(event.target.value)}
             labelAction={
               <Button type="button" variant="link" className="h-auto px-0 text-xs" onClick={switchKind}>
-                {useRecoveryCode ? "Use an authentication code" : "Use a recovery code"}
+                {useRecoveryCode ? t.account.twoFactor.useAuthenticationCode : t.account.twoFactor.useRecoveryCode}
               </Button>
             }
           />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={disable.isPending}>
-              Cancel
+              {t.common.cancel}
             </Button>
             <Button type="submit" variant="destructive" disabled={disable.isPending} aria-busy={disable.isPending || undefined}>
-              {disable.isPending && <Spinner label="Disabling" />}
-              Disable 2FA
+              {disable.isPending && <Spinner label={t.account.twoFactor.disabling} />}
+              {t.account.twoFactor.disable}
             </Button>
           </div>
         </form>

@@ -5,8 +5,8 @@ import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useUpdateEmail } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import type { SessionUser } from "@/lib/session";
 
 // A light shape check; the server has the last word.
@@ -15,6 +15,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // spec §2 'Update Email' card; §5 "Account" and §8 "Account" for the texts.
 export function UpdateEmailCard({ user }: { user: SessionUser }) {
   const updateEmail = useUpdateEmail();
+  const t = useMessages();
+  const errorText = useErrorText();
   const [email, setEmail] = React.useState(user.email ?? "");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
 
@@ -22,14 +24,14 @@ export function UpdateEmailCard({ user }: { user: SessionUser }) {
     event.preventDefault();
     setFeedback(null);
     const value = email.trim();
-    if (!value) return setFeedback(errorFeedback("Email cannot be empty"));
-    if (!EMAIL_PATTERN.test(value)) return setFeedback(errorFeedback("Invalid email address"));
+    if (!value) return setFeedback(errorFeedback(t.account.email.empty));
+    if (!EMAIL_PATTERN.test(value)) return setFeedback(errorFeedback(t.account.email.invalid));
     try {
       await updateEmail.mutateAsync({ email: value });
       setEmail(value);
-      setFeedback(successFeedback("Email updated successfully"));
+      setFeedback(successFeedback(t.account.email.updated));
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to update email")));
+      setFeedback(errorFeedback(errorText(error, t.account.email.failed)));
     }
   }
 
@@ -38,17 +40,17 @@ export function UpdateEmailCard({ user }: { user: SessionUser }) {
       <CardHeader>
         <CardTitle>
           <h2 className="text-lg">
-            Update Email
+            {t.account.email.title}
           </h2>
         </CardTitle>
-        <CardDescription>Used for messages about your account.</CardDescription>
+        <CardDescription>{t.account.email.description}</CardDescription>
       </CardHeader>
       <CardContent>
         {/* noValidate: the spec's own texts, not the browser's, explain a bad address. */}
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Update Email">
+        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.account.email.title}>
           <FormFeedback feedback={feedback} />
           <TextField
-            label="Email"
+            label={t.account.email.label}
             name="email"
             type="email"
             autoComplete="email"
@@ -61,8 +63,8 @@ export function UpdateEmailCard({ user }: { user: SessionUser }) {
             disabled={updateEmail.isPending}
             aria-busy={updateEmail.isPending || undefined}
           >
-            {updateEmail.isPending && <Spinner label="Saving" />}
-            Save
+            {updateEmail.isPending && <Spinner label={t.account.saving} />}
+            {t.common.save}
           </Button>
         </form>
       </CardContent>

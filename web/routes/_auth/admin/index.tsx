@@ -3,6 +3,7 @@ import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import ShieldIcon from "lucide-react/icons/shield";
 
 import { PageContainer } from "@/components/layout/site-layout";
+import { useMessages } from "@/i18n/use-messages";
 import { useSession } from "@/lib/auth";
 import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
 import { sectionsFor } from "./-components/admin-sections";
@@ -15,6 +16,7 @@ export const Route = createFileRoute("/_auth/admin/")({
 
 function AdminHomePage() {
   const { user } = useSession();
+  const t = useMessages();
   return (
     <PageContainer className="flex flex-col gap-6">
       <div className="flex items-center gap-3">
@@ -22,15 +24,15 @@ function AdminHomePage() {
           <ShieldIcon aria-hidden="true" className="size-5" />
         </span>
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">Admin</h1>
+          <h1 className="text-3xl font-bold tracking-tight">{t.shell.home.title}</h1>
           <p className="text-sm text-muted-foreground">
-            {hasPermission(user, ADMIN_ACCESS) ? "Manage the accounts, the site and the campaign." : "Run the campaign: tablers, orders, invoices and payments."}
+            {hasPermission(user, ADMIN_ACCESS) ? t.shell.home.adminDescription : t.shell.home.managementDescription}
           </p>
         </div>
       </div>
-      <nav aria-label="Admin sections">
+      <nav aria-label={t.shell.home.nav}>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {sectionsFor(user).map(({ to, title, description, icon: Icon }) => (
+          {sectionsFor(user).map(({ to, key, icon: Icon }) => (
             <li key={to}>
               <Link
                 to={to}
@@ -41,8 +43,8 @@ function AdminHomePage() {
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
                 <span className="grid min-w-0 flex-1 gap-1">
-                  <span className="text-lg leading-tight font-semibold">{title}</span>
-                  <span className="text-sm text-muted-foreground">{description}</span>
+                  <span className="text-lg leading-tight font-semibold">{t.shell.sections[key].title}</span>
+                  <span className="text-sm text-muted-foreground">{t.shell.sections[key].description}</span>
                 </span>
                 <ChevronRightIcon
                   aria-hidden="true"

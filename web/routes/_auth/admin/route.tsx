@@ -29,14 +29,15 @@ export const Route = createFileRoute("/_auth/admin")({
 });
 
 // spec §2 "Admin home and toolbar": /admin is the tile grid itself; its sub-pages get the toolbar.
-// Every admin screen, the home too, gets the maintenance strip (issue 16), in the page's language.
+// Every admin screen, the home too, gets the maintenance strip (issue 16), in the page's language: the
+// user's, but Dutch on the Management page, which is in Dutch for everyone.
 function AdminLayout() {
   const isAdminHome = useMatch({ from: "/_auth/admin/", shouldThrow: false }) !== undefined;
   const isManagement = useMatch({ from: "/_auth/admin/management", shouldThrow: false }) !== undefined;
   return (
     <>
       {!isAdminHome && <AdminToolbar />}
-      <MaintenanceBanner language={isManagement ? "nl" : "en"} />
+      <MaintenanceBanner language={isManagement ? "nl" : undefined} />
       <Outlet />
     </>
   );

@@ -6,6 +6,8 @@ import { PageContainer } from "@/components/layout/site-layout";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
+import { translateServerText } from "@/i18n/server-errors";
+import { useLocale, useMessages } from "@/i18n/use-messages";
 import { serverErrorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 
@@ -62,7 +64,10 @@ export function LoadError({
   onRetry: () => void;
   retrying?: boolean;
 }) {
-  const detail = serverErrorText(error);
+  const t = useMessages();
+  const locale = useLocale();
+  const server = serverErrorText(error);
+  const detail = server === null ? null : translateServerText(server, locale);
   return (
     <Alert variant="destructive">
       <CircleAlertIcon aria-hidden="true" />
@@ -70,8 +75,8 @@ export function LoadError({
       <AlertDescription>
         {detail && detail !== title && <p>{detail}</p>}
         <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} disabled={retrying}>
-          {retrying ? <Spinner label="Retrying" /> : <RefreshCwIcon aria-hidden="true" />}
-          Retry
+          {retrying ? <Spinner label={t.shell.retrying} /> : <RefreshCwIcon aria-hidden="true" />}
+          {t.common.retry}
         </Button>
       </AlertDescription>
     </Alert>

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 
+import { catalogues } from "@/i18n/catalogue";
 import { ADMIN_AREA_PERMISSIONS, mayOpenAdminArea } from "@/lib/permissions";
 import { ADMIN_SECTIONS, permissionForAdminPath, sectionsFor } from "./admin-sections";
 
 const withKeys = (...keys: string[]) => ({ permissions: keys.map((key) => ({ key })) });
-const titles = (user: ReturnType<typeof withKeys>) => sectionsFor(user).map((s) => s.title);
+const titles = (user: ReturnType<typeof withKeys>) => sectionsFor(user).map((s) => catalogues.en.shell.sections[s.key].title);
 
 describe("the admin sections a user may open", () => {
   it("are all of them for an admin", () => {
-    expect(titles(withKeys("admin.access"))).toEqual(ADMIN_SECTIONS.map((s) => s.title));
+    expect(titles(withKeys("admin.access"))).toEqual(["Users", "Groups", "Permissions", "Settings", "Versions", "Management", "Audit Log"]);
   });
 
   it("are only Management for a treasurer (management.access)", () => {
@@ -23,6 +24,14 @@ describe("the admin sections a user may open", () => {
 
   it("each need a permission that opens the admin area, so the header link never hides an open page", () => {
     for (const section of ADMIN_SECTIONS) expect(ADMIN_AREA_PERMISSIONS).toContain(section.permission);
+  });
+
+  it("each have one key, with a title and a description in every language", () => {
+    const keys = ADMIN_SECTIONS.map((s) => s.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const catalogue of Object.values(catalogues)) {
+      expect(Object.keys(catalogue.shell.sections).sort()).toEqual([...keys].sort());
+    }
   });
 });
 

@@ -6,34 +6,32 @@ import SettingsIcon from "lucide-react/icons/settings";
 import SmartphoneIcon from "lucide-react/icons/smartphone";
 import UsersIcon from "lucide-react/icons/users";
 
+import type { Messages } from "@/i18n/catalogue";
 import { ADMIN_ACCESS, type AdminAreaPermission, hasPermission, MANAGEMENT_ACCESS, type UserWithPermissions } from "@/lib/permissions";
 
 // spec §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
 // the audit log (issue 12). Each names the permission that opens it (issue 13: a treasurer holds
 // management.access and sees only Management): the tiles, the toolbar and the admin layout's guard
 // all read it here, so a page is never offered to someone it would refuse.
+// issue 16: a section's title and description are in the catalogue under its key (t.shell.sections),
+// which the tiles and the toolbar read in the user's language; this list stays plain data for the guard.
+export type AdminSectionKey = keyof Messages["shell"]["sections"];
+
 export type AdminSection = {
   to: string;
-  title: string;
-  description: string;
+  key: AdminSectionKey;
   icon: typeof UsersIcon;
   permission: AdminAreaPermission;
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: "/admin/users", title: "Users", description: "Accounts, their groups, status and passwords", icon: UsersIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/groups", title: "Groups", description: "Groups and the permissions they hold", icon: LayersIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/permissions", title: "Permissions", description: "The permission keys groups can hold", icon: KeyRoundIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/settings", title: "Settings", description: "Sign-in, site and invoice settings", icon: SettingsIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/versions", title: "Versions", description: "Mobile app (APK) versions and uploads", icon: SmartphoneIcon, permission: ADMIN_ACCESS },
-  {
-    to: "/admin/management",
-    title: "Management",
-    description: "Tablers, orders, invoices and payments of the campaign",
-    icon: ClipboardListIcon,
-    permission: MANAGEMENT_ACCESS,
-  },
-  { to: "/admin/audit", title: "Audit Log", description: "Who changed what, when and from where", icon: HistoryIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/users", key: "users", icon: UsersIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/groups", key: "groups", icon: LayersIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/permissions", key: "permissions", icon: KeyRoundIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/settings", key: "settings", icon: SettingsIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/versions", key: "versions", icon: SmartphoneIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/management", key: "management", icon: ClipboardListIcon, permission: MANAGEMENT_ACCESS },
+  { to: "/admin/audit", key: "audit", icon: HistoryIcon, permission: ADMIN_ACCESS },
 ];
 
 /** The sections this user may open, in the tiles' order. */

@@ -4,6 +4,7 @@ import * as React from "react";
 
 import { CONTENT_COLUMN } from "@/components/layout/content-column";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useMessages } from "@/i18n/use-messages";
 import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { sectionsFor } from "./admin-sections";
@@ -25,6 +26,7 @@ export function AdminToolbar() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const { user } = useSession();
   const sections = sectionsFor(user);
+  const t = useMessages();
 
   // Bring the active button into view on a narrow screen (after every navigation), without
   // scrolling the page itself.
@@ -40,16 +42,16 @@ export function AdminToolbar() {
 
   return (
     <div data-slot="admin-toolbar" className="border-b bg-muted/60">
-      <nav aria-label="Admin" className={CONTENT_COLUMN}>
+      <nav aria-label={t.shell.toolbar.nav} className={CONTENT_COLUMN}>
         <ul ref={listRef} className="relative flex items-center gap-1 overflow-x-auto py-2 [scrollbar-width:thin]">
-          <ToolbarItem to="/admin" label="Admin Home" hint="All admin sections" icon={LayoutGridIcon} exact />
+          <ToolbarItem to="/admin" label={t.shell.toolbar.home} hint={t.shell.toolbar.homeHint} icon={LayoutGridIcon} exact />
           <li aria-hidden="true" className="mx-1 h-8 w-px shrink-0 bg-border" />
           {sections.map((section) => (
             <ToolbarItem
               key={section.to}
               to={section.to}
-              label={section.title}
-              hint={section.description}
+              label={t.shell.sections[section.key].title}
+              hint={t.shell.sections[section.key].description}
               icon={section.icon}
             />
           ))}

@@ -4,6 +4,7 @@ import * as React from "react";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useMessages } from "@/i18n/use-messages";
 import { cn } from "@/lib/utils";
 
 /** The admin screens' red trash icon that asks before it deletes (spec §2 shared confirm dialog). */
@@ -24,6 +25,7 @@ export function DeleteWithConfirm({
   onConfirm: () => Promise<void>;
 }) {
   const [confirming, setConfirming] = React.useState(false);
+  const t = useMessages();
   return (
     <>
       <Tooltip>
@@ -45,7 +47,9 @@ export function DeleteWithConfirm({
         onOpenChange={setConfirming}
         title={title}
         message={message}
-        confirmText="Delete"
+        confirmText={t.common.delete}
+        cancelText={t.common.cancel}
+        busyLabel={t.common.working}
         destructive
         onConfirm={onConfirm}
       />

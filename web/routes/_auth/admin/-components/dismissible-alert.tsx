@@ -3,10 +3,12 @@ import XIcon from "lucide-react/icons/x";
 import * as React from "react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { useMessages } from "@/i18n/use-messages";
 
 /** An error alert on the page with a close button; it takes focus when it appears. */
 export function DismissibleErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => void }) {
   const ref = React.useRef<HTMLDivElement>(null);
+  const t = useMessages();
   React.useEffect(() => {
     ref.current?.focus();
   }, [message]);
@@ -17,7 +19,7 @@ export function DismissibleErrorAlert({ message, onDismiss }: { message: string;
       <button
         type="button"
         onClick={onDismiss}
-        aria-label="Dismiss"
+        aria-label={t.shell.dismiss}
         className="absolute top-2 right-2 inline-flex size-8 items-center justify-center rounded-md opacity-70 outline-none hover:bg-destructive/10 hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <XIcon aria-hidden="true" className="size-4" />

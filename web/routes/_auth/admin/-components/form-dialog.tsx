@@ -5,7 +5,7 @@ import { errorFeedback, type Feedback } from "@/components/form-feedback";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { errorText } from "@/lib/errors";
+import { useErrorText } from "@/i18n/use-messages";
 import { useRefreshAdminData } from "./admin-cache";
 
 /** What a dialog's form gets: close the dialog, and tell it when a call runs (it cannot be closed then). */
@@ -54,6 +54,7 @@ export function AddDialogButton({
 export function useDialogSubmit({ close, setBusy }: FormDialogControls, fallback: string) {
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
+  const errorText = useErrorText();
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
 
   async function submit(call: () => Promise<string>) {

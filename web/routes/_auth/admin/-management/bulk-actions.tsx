@@ -176,6 +176,7 @@ export function BulkActions({
     </div>
       )}
       <ConfirmDialog
+        busyLabel="Bezig"
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={text?.title(confirmIds.length)}
@@ -185,6 +186,7 @@ export function BulkActions({
         onConfirm={() => (confirming ? run(confirming) : undefined)}
       />
       <Modal
+        closeLabel="Sluiten"
         open={outcome !== null}
         onOpenChange={(open) => !open && setOutcome(null)}
         title={outcome ? `${BULK_ACTIONS[outcome.action].button}: resultaat` : "Resultaat"}

@@ -45,6 +45,7 @@ export function OrderDialog({
   const isNew = order === "new";
   return (
     <Modal
+      closeLabel="Sluiten"
       open={order !== null}
       onOpenChange={(open) => !open && onClose()}
       title={isNew ? "Nieuwe Bestelling" : "Bestelling Bewerken"}

@@ -242,6 +242,7 @@ export const OrderRow = React.memo(function OrderRow({
         <Trash2Icon aria-hidden="true" />
       </Button>
       <ConfirmDialog
+        busyLabel="Bezig"
         open={confirming === "delete"}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Bestelling verwijderen?"
@@ -252,6 +253,7 @@ export const OrderRow = React.memo(function OrderRow({
         onConfirm={handleDelete}
       />
       <ConfirmDialog
+        busyLabel="Bezig"
         open={confirming === "invoice"}
         onOpenChange={(open) => !open && setConfirming(null)}
         title={resend ? "Factuur opnieuw versturen?" : "Factuur versturen?"}
@@ -265,6 +267,7 @@ export const OrderRow = React.memo(function OrderRow({
         onConfirm={handleSendInvoice}
       />
       <ConfirmDialog
+        busyLabel="Bezig"
         open={confirming === "credit"}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Creditnota maken?"
@@ -275,6 +278,7 @@ export const OrderRow = React.memo(function OrderRow({
         onConfirm={handleCredit}
       />
       <ConfirmDialog
+        busyLabel="Bezig"
         open={confirming === "reminder"}
         onOpenChange={(open) => !open && setConfirming(null)}
         title="Herinnering versturen?"

@@ -117,6 +117,7 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
       </div>
       <TablerDialog tabler={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
+        busyLabel="Bezig"
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title="Tabler verwijderen?"
@@ -133,7 +134,7 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
 function TablerDialog({ tabler, onClose }: { tabler: Tabler | "new" | null; onClose: () => void }) {
   const isNew = tabler === "new";
   return (
-    <Modal open={tabler !== null} onOpenChange={(open) => !open && onClose()} title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}>
+    <Modal closeLabel="Sluiten" open={tabler !== null} onOpenChange={(open) => !open && onClose()} title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}>
       {tabler !== null && <TablerForm key={isNew ? "new" : tabler.id} tabler={isNew ? null : tabler} onDone={onClose} />}
     </Modal>
   );
