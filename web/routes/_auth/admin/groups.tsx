@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import * as React from "react";
 
+import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { AddGroupButton } from "./-components/add-group-dialog";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
@@ -22,6 +23,7 @@ export const Route = createFileRoute("/_auth/admin/groups")({
 
 function GroupManagementPage() {
   const trpc = useTrpc();
+  const t = useMessages();
   const groupsQuery = useQuery(trpc.groups.list.queryOptions());
   const [editingId, setEditingId] = React.useState<number | null>(null);
   const [deleteError, setDeleteError] = React.useState<string | null>(null);
@@ -33,16 +35,16 @@ function GroupManagementPage() {
 
   return (
     <AdminPage
-      title="Group Management"
-      description={groups ? `${groups.length} ${groups.length === 1 ? "group" : "groups"}` : undefined}
+      title={t.groups.title}
+      description={groups ? t.groups.count(groups.length) : undefined}
       actions={<AddGroupButton />}
     >
       {deleteError && <DismissibleErrorAlert message={deleteError} onDismiss={() => setDeleteError(null)} />}
       {groupsQuery.isPending ? (
-        <LoadingState label="Loading groups" />
+        <LoadingState label={t.groups.loading} />
       ) : groupsQuery.isError ? (
         <LoadError
-          title="Failed to fetch groups"
+          title={t.groups.fetchFailed}
           error={groupsQuery.error}
           onRetry={() => void groupsQuery.refetch()}
           retrying={groupsQuery.isFetching}

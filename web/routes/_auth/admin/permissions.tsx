@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 
+import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { AddPermissionButton } from "./-components/add-permission-dialog";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
@@ -16,22 +17,21 @@ export const Route = createFileRoute("/_auth/admin/permissions")({
 
 function PermissionManagementPage() {
   const trpc = useTrpc();
+  const t = useMessages();
   const permissionsQuery = useQuery(trpc.permissions.list.queryOptions());
   const permissions = permissionsQuery.data?.permissions;
 
   return (
     <AdminPage
-      title="Permission Management"
-      description={
-        permissions ? `${permissions.length} ${permissions.length === 1 ? "permission" : "permissions"}` : undefined
-      }
+      title={t.permissions.title}
+      description={permissions ? t.permissions.count(permissions.length) : undefined}
       actions={<AddPermissionButton />}
     >
       {permissionsQuery.isPending ? (
-        <LoadingState label="Loading permissions" />
+        <LoadingState label={t.permissions.loading} />
       ) : permissionsQuery.isError ? (
         <LoadError
-          title="Failed to fetch permissions"
+          title={t.permissions.fetchFailed}
           error={permissionsQuery.error}
           onRetry={() => void permissionsQuery.refetch()}
           retrying={permissionsQuery.isFetching}

@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import * as React from "react";
 
+import { useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
@@ -22,6 +23,7 @@ export const Route = createFileRoute("/_auth/admin/users")({
 
 function UserManagementPage() {
   const trpc = useTrpc();
+  const t = useMessages();
   const { user: viewer } = useSession();
   const usersQuery = useQuery(trpc.users.list.queryOptions());
   // Only the group selector needs the groups; without them the groups show as read-only chips.
@@ -34,14 +36,14 @@ function UserManagementPage() {
 
   return (
     <AdminPage
-      title="User Management"
-      description={users ? `${users.length} ${users.length === 1 ? "user" : "users"}` : undefined}
+      title={t.users.title}
+      description={users ? t.users.count(users.length) : undefined}
     >
       {usersQuery.isPending ? (
-        <LoadingState label="Loading users" />
+        <LoadingState label={t.users.loading} />
       ) : usersQuery.isError ? (
         <LoadError
-          title="Failed to fetch users"
+          title={t.users.fetchFailed}
           error={usersQuery.error}
           onRetry={() => void usersQuery.refetch()}
           retrying={usersQuery.isFetching}

@@ -6,8 +6,8 @@ import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-fe
 import { TextField } from "@/components/text-field";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import type { AdminUser } from "./admin-types";
 
 // spec §2 change-password dialog ('New Password (min N)', 'Confirm Password'); §5: Save is enabled
@@ -24,6 +24,7 @@ export function ChangePasswordDialog({
   minLength: number;
   onClose: () => void;
 }) {
+  const t = useMessages();
   const [busy, setBusy] = React.useState(false);
   return (
     <Modal
@@ -31,8 +32,8 @@ export function ChangePasswordDialog({
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
-      title="Change Password"
-      description={user ? `Set a new password for ${user.username}. Their other sessions end.` : undefined}
+      title={t.users.changePasswordDialog.title}
+      description={user ? t.users.changePasswordDialog.description(user.username) : undefined}
     >
       {user && (
         <ChangePasswordForm key={user.id} user={user} minLength={minLength} onDone={onClose} onBusyChange={setBusy} />
@@ -53,6 +54,8 @@ function ChangePasswordForm({
   onBusyChange: (busy: boolean) => void;
 }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const editUser = useMutation(trpc.users.edit.mutationOptions());
   const [password, setPassword] = React.useState("");
@@ -69,22 +72,22 @@ function ChangePasswordForm({
     onBusyChange(true);
     try {
       await editUser.mutateAsync({ id: user.id, password });
-      showSnackbar("Password changed successfully", "success");
+      showSnackbar(t.users.changePasswordDialog.changed, "success");
       onDone();
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to update password")));
+      setFeedback(errorFeedback(errorText(error, t.users.changePasswordDialog.failed)));
     } finally {
       onBusyChange(false);
     }
   }
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={`Change password of ${user.username}`}>
+    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.users.changePasswordOf(user.username)}>
       <FormFeedback feedback={feedback} />
       {/* Lets a password manager file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
       <TextField
-        label={`New Password (min ${minLength})`}
+        label={t.users.changePasswordDialog.newPassword(minLength)}
         name="new_password"
         type="password"
         autoComplete="new-password"
@@ -93,16 +96,23 @@ function ChangePasswordForm({
         onChange={(event) => setPassword(event.target.value)}
       />
       <TextField
-        label="Confirm Password"
+        label={t.users.changePasswordDialog.confirmPassword}
         name="confirm_password"
         type="password"
         autoComplete="new-password"
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.target.value)}
         aria-invalid={mismatch || undefined}
-        hint={mismatch ? <span className="text-destructive">Passwords do not match</span> : undefined}
+        hint={mismatch ? <span className="text-destructive">{t.users.changePasswordDialog.mismatch}</span> : undefined}
       />
-      <FormActions onCancel={onDone} busy={editUser.isPending} canSubmit={valid} submitLabel="Save" busyLabel="Saving" />
+      <FormActions
+        onCancel={onDone}
+        busy={editUser.isPending}
+        canSubmit={valid}
+        submitLabel={t.common.save}
+        busyLabel={t.users.changePasswordDialog.saving}
+        cancelLabel={t.common.cancel}
+      />
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 
 import { useSnackbar } from "@/components/ui/snackbar";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminUser } from "./admin-types";
@@ -11,6 +11,8 @@ import type { AdminUser } from "./admin-types";
 // deletable users other than themselves.
 export function DeleteUserButton({ user }: { user: AdminUser }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const deleteUser = useMutation(trpc.users.delete.mutationOptions());
@@ -18,19 +20,19 @@ export function DeleteUserButton({ user }: { user: AdminUser }) {
   async function handleConfirm() {
     try {
       await deleteUser.mutateAsync({ id: user.id });
-      showSnackbar("User deleted", "success");
+      showSnackbar(t.users.deleteUser.deleted, "success");
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to delete user"), "error");
+      showSnackbar(errorText(error, t.users.deleteUser.failed), "error");
     }
     await refresh();
   }
 
   return (
     <DeleteWithConfirm
-      label={`Delete ${user.username}`}
-      tooltip="Delete user"
-      title="Delete user?"
-      message={`${user.username} and their sessions are removed for good. This cannot be undone.`}
+      label={t.users.deleteUser.label(user.username)}
+      tooltip={t.users.deleteUser.tooltip}
+      title={t.users.deleteUser.title}
+      message={t.users.deleteUser.message(user.username)}
       onConfirm={handleConfirm}
     />
   );

@@ -7,8 +7,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { groupByPrefix } from "@/lib/permission-prefix";
 import { diffSelection, hasChanges } from "@/lib/selection-diff";
 import { useRefreshAdminData } from "./admin-cache";
@@ -20,6 +20,7 @@ import type { AdminGroup, AdminPermission } from "./admin-types";
 // groups and session caches are refreshed. §8 texts.
 
 export function EditPermissionsDialog({ group, onClose }: { group: AdminGroup | null; onClose: () => void }) {
+  const t = useMessages();
   const [busy, setBusy] = React.useState(false);
   return (
     <Modal
@@ -27,8 +28,8 @@ export function EditPermissionsDialog({ group, onClose }: { group: AdminGroup | 
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
-      title={group ? `Edit Permissions: ${group.name}` : "Edit Permissions"}
-      description="Members of the group get every permission ticked here."
+      title={group ? t.groups.permissionsDialog.title(group.name) : t.groups.editPermissions}
+      description={t.groups.permissionsDialog.description}
       className="sm:max-w-xl"
     >
       {group && <PermissionsForm key={group.id} group={group} onDone={onClose} onBusyChange={setBusy} />}
@@ -46,19 +47,20 @@ function PermissionsForm({
   onBusyChange: (busy: boolean) => void;
 }) {
   const trpc = useTrpc();
+  const t = useMessages();
   const permissionsQuery = useQuery(trpc.permissions.list.queryOptions());
 
   if (permissionsQuery.isPending) {
     return (
       <div className="flex min-h-32 items-center justify-center">
-        <Spinner className="size-6 text-primary" label="Loading permissions" />
+        <Spinner className="size-6 text-primary" label={t.permissions.loading} />
       </div>
     );
   }
   if (permissionsQuery.isError) {
     return (
       <LoadError
-        title="Failed to fetch permissions"
+        title={t.permissions.fetchFailed}
         error={permissionsQuery.error}
         onRetry={() => void permissionsQuery.refetch()}
         retrying={permissionsQuery.isFetching}
@@ -87,6 +89,8 @@ function PermissionChecklist({
   onBusyChange: (busy: boolean) => void;
 }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const addPermissions = useMutation(trpc.groups.addPermissions.mutationOptions());
@@ -123,26 +127,26 @@ function PermissionChecklist({
       }
       saved = true;
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, "Failed to update permissions.")));
+      setFeedback(errorFeedback(errorText(error, t.groups.permissionsDialog.failed)));
     }
     // spec §4: caches are invalidated after group-permission changes (also after a partial save).
     await refresh();
     setSaving(false);
     onBusyChange(false);
     if (saved) {
-      showSnackbar("Permissions updated successfully.", "success");
+      showSnackbar(t.groups.permissionsDialog.updated, "success");
       onDone();
     }
   }
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} aria-label={`Permissions of ${group.name}`}>
+    <form className="grid gap-4" onSubmit={handleSubmit} aria-label={t.groups.permissionsDialog.formLabel(group.name)}>
       <FormFeedback feedback={feedback} />
       <p className="-mb-2 text-right text-xs text-muted-foreground" aria-live="polite">
-        {selected.size} of {permissions.length} selected
+        {t.groups.permissionsDialog.selected(selected.size, permissions.length)}
       </p>
       {permissions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">There are no permissions yet.</p>
+        <p className="text-sm text-muted-foreground">{t.permissions.empty}</p>
       ) : (
         <div className="grid max-h-[55dvh] gap-4 overflow-y-auto rounded-md border p-3">
           {sections.map((section) => (
@@ -178,7 +182,14 @@ function PermissionChecklist({
           ))}
         </div>
       )}
-      <FormActions onCancel={onDone} busy={saving} canSubmit={hasChanges(diff)} submitLabel="Save" busyLabel="Saving" />
+      <FormActions
+        onCancel={onDone}
+        busy={saving}
+        canSubmit={hasChanges(diff)}
+        submitLabel={t.common.save}
+        busyLabel={t.groups.permissionsDialog.saving}
+        cancelLabel={t.common.cancel}
+      />
     </form>
   );
 }

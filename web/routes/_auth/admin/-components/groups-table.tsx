@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminGroup } from "./admin-types";
@@ -24,16 +24,17 @@ type GroupsViewProps = {
 };
 
 export function GroupsTable({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
+  const t = useMessages();
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
-      <Table aria-label="Groups">
+      <Table aria-label={t.groups.listLabel}>
         <TableHeader className="bg-muted/50">
           <TableRow className="hover:bg-transparent">
-            <TableHead className="w-12 pl-4">ID</TableHead>
-            <TableHead>Name</TableHead>
-            <TableHead>Description</TableHead>
-            <TableHead>Edit Permissions</TableHead>
-            <TableHead className="pr-4 text-right">Actions</TableHead>
+            <TableHead className="w-12 pl-4">{t.groups.id}</TableHead>
+            <TableHead>{t.common.name}</TableHead>
+            <TableHead>{t.common.description}</TableHead>
+            <TableHead>{t.groups.editPermissions}</TableHead>
+            <TableHead className="pr-4 text-right">{t.common.actions}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -62,13 +63,14 @@ export function GroupsTable({ groups, onEditPermissions, onDeleteError }: Groups
 
 /** The phone layout: one card per group with the same fields and actions as the table. */
 export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
+  const t = useMessages();
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Groups">
+    <ul className="grid gap-3 md:hidden" aria-label={t.groups.listLabel}>
       {groups.map((group) => (
         <li key={group.id} data-group-card={group.name} className="rounded-xl border bg-card p-4 shadow-sm">
           <div className="flex items-baseline justify-between gap-3">
             <span className="font-semibold">{group.name}</span>
-            <span className="text-sm text-muted-foreground tabular-nums">ID {group.id}</span>
+            <span className="text-sm text-muted-foreground tabular-nums">{t.groups.idValue(group.id)}</span>
           </div>
           <p className="mt-1 text-sm text-muted-foreground">{group.description || "–"}</p>
           <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
@@ -82,10 +84,11 @@ export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsV
 }
 
 function EditPermissionsButton({ group, onClick }: { group: AdminGroup; onClick: () => void }) {
+  const t = useMessages();
   return (
-    <Button variant="outline" size="sm" aria-label={`Edit permissions of ${group.name}`} onClick={onClick}>
+    <Button variant="outline" size="sm" aria-label={t.groups.editPermissionsOf(group.name)} onClick={onClick}>
       <ShieldCheckIcon aria-hidden="true" />
-      Edit Permissions
+      {t.groups.editPermissions}
       <Badge variant="secondary" className="ml-0.5 tabular-nums">
         {group.permissions.length}
       </Badge>
@@ -94,6 +97,7 @@ function EditPermissionsButton({ group, onClick }: { group: AdminGroup; onClick:
 }
 
 function GroupActions({ group, onDeleteError }: { group: AdminGroup; onDeleteError: (message: string | null) => void }) {
+  const t = useMessages();
   if (group.deletable) return <DeleteGroupButton group={group} onError={onDeleteError} />;
   return (
     <Tooltip>
@@ -101,18 +105,20 @@ function GroupActions({ group, onDeleteError }: { group: AdminGroup; onDeleteErr
         <span
           tabIndex={0}
           className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          aria-label={`${group.name} is built in and cannot be deleted`}
+          aria-label={t.groups.builtInLabel(group.name)}
         >
           <LockIcon aria-hidden="true" className="size-4" />
         </span>
       </TooltipTrigger>
-      <TooltipContent>Built-in group, cannot be deleted</TooltipContent>
+      <TooltipContent>{t.groups.builtInTooltip}</TooltipContent>
     </Tooltip>
   );
 }
 
 function DeleteGroupButton({ group, onError }: { group: AdminGroup; onError: (message: string | null) => void }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const deleteGroup = useMutation(trpc.groups.delete.mutationOptions());
@@ -121,19 +127,19 @@ function DeleteGroupButton({ group, onError }: { group: AdminGroup; onError: (me
     onError(null);
     try {
       await deleteGroup.mutateAsync({ id: group.id });
-      showSnackbar(`Group ${group.name} deleted`, "success");
+      showSnackbar(t.groups.deleteGroup.deleted(group.name), "success");
     } catch (error) {
-      onError(errorText(error, "Failed to delete group"));
+      onError(errorText(error, t.groups.deleteGroup.failed));
     }
     await refresh();
   }
 
   return (
     <DeleteWithConfirm
-      label={`Delete group ${group.name}`}
-      tooltip="Delete group"
-      title="Delete group?"
-      message={`${group.name} is deleted; its members lose the permissions it gave them.`}
+      label={t.groups.deleteGroup.label(group.name)}
+      tooltip={t.groups.deleteGroup.tooltip}
+      title={t.groups.deleteGroup.title}
+      message={t.groups.deleteGroup.message(group.name)}
       onConfirm={handleConfirm}
     />
   );

@@ -6,8 +6,8 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { Badge } from "@/components/ui/badge";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { groupByPrefix } from "@/lib/permission-prefix";
 import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
@@ -18,6 +18,7 @@ import type { AdminPermission } from "./admin-types";
 // permissions can be deleted.
 
 export function PermissionSections({ permissions }: { permissions: AdminPermission[] }) {
+  const t = useMessages();
   const sections = groupByPrefix(permissions);
   const [closed, setClosed] = React.useState<ReadonlySet<string>>(() => new Set());
   const open = sections.map((section) => section.prefix).filter((prefix) => !closed.has(prefix));
@@ -28,7 +29,7 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
   }
 
   if (sections.length === 0) {
-    return <p className="rounded-xl border bg-card p-6 text-sm text-muted-foreground">There are no permissions yet.</p>;
+    return <p className="rounded-xl border bg-card p-6 text-sm text-muted-foreground">{t.permissions.empty}</p>;
   }
 
   return (
@@ -68,12 +69,12 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
                         <span
                           tabIndex={0}
                           className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                          aria-label={`${permission.key} is built in and cannot be deleted`}
+                          aria-label={t.permissions.builtInLabel(permission.key)}
                         >
                           <LockIcon aria-hidden="true" className="size-4" />
                         </span>
                       </TooltipTrigger>
-                      <TooltipContent>Built-in permission, cannot be deleted</TooltipContent>
+                      <TooltipContent>{t.permissions.builtInTooltip}</TooltipContent>
                     </Tooltip>
                   )}
                 </li>
@@ -88,6 +89,8 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
 
 function DeletePermissionButton({ permission }: { permission: AdminPermission }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const deletePermission = useMutation(trpc.permissions.delete.mutationOptions());
@@ -95,9 +98,9 @@ function DeletePermissionButton({ permission }: { permission: AdminPermission })
   async function handleConfirm() {
     try {
       await deletePermission.mutateAsync({ id: permission.id });
-      showSnackbar("Permission deleted.", "success");
+      showSnackbar(t.permissions.deletePermission.deleted, "success");
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to delete permission"), "error");
+      showSnackbar(errorText(error, t.permissions.deletePermission.failed), "error");
     }
     // spec §4: caches are invalidated after permission changes (groups lose the permission too).
     await refresh();
@@ -105,10 +108,10 @@ function DeletePermissionButton({ permission }: { permission: AdminPermission })
 
   return (
     <DeleteWithConfirm
-      label={`Delete permission ${permission.key}`}
-      tooltip="Delete permission"
-      title="Delete permission?"
-      message={`${permission.key} is deleted and taken away from every group that holds it.`}
+      label={t.permissions.deletePermission.label(permission.key)}
+      tooltip={t.permissions.deletePermission.tooltip}
+      title={t.permissions.deletePermission.title}
+      message={t.permissions.deletePermission.message(permission.key)}
       className="shrink-0"
       onConfirm={handleConfirm}
     />

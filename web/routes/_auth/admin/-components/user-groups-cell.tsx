@@ -8,8 +8,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { diffSelection, hasChanges } from "@/lib/selection-diff";
 import { useRefreshAdminData } from "./admin-cache";
 import type { AdminGroup, AdminUser } from "./admin-types";
@@ -33,9 +33,10 @@ export function UserGroupsCell({
 }
 
 function GroupChips({ groups }: { groups: AdminUser["groups"] }) {
-  if (groups.length === 0) return <span className="text-muted-foreground">None</span>;
+  const t = useMessages();
+  if (groups.length === 0) return <span className="text-muted-foreground">{t.common.none}</span>;
   return (
-    <ul className="flex flex-wrap gap-1" aria-label="Groups">
+    <ul className="flex flex-wrap gap-1" aria-label={t.users.groups}>
       {groups.map((group) => (
         <li key={group.id}>
           <Badge variant="outline">{group.name}</Badge>
@@ -47,6 +48,8 @@ function GroupChips({ groups }: { groups: AdminUser["groups"] }) {
 
 function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[] }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const assignGroup = useMutation(trpc.users.assignGroup.mutationOptions());
@@ -80,9 +83,9 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
     try {
       for (const groupId of diff.added) await assignGroup.mutateAsync({ user_id: user.id, group_id: groupId });
       for (const groupId of diff.removed) await removeGroup.mutateAsync({ user_id: user.id, group_id: groupId });
-      showSnackbar("Groups updated", "success");
+      showSnackbar(t.users.groupSelector.updated, "success");
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to update groups"), "error");
+      showSnackbar(errorText(error, t.users.groupSelector.updateFailed), "error");
     } finally {
       // Also after a failure: part of the changes may have been saved.
       await refresh();
@@ -99,7 +102,7 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
           size="sm"
           className="h-auto min-h-8 max-w-64 justify-between gap-2 py-1 pr-2 pl-1.5 font-normal"
         >
-          <span className="sr-only">Edit groups of {user.username}: </span>
+          <span className="sr-only">{t.users.groupSelector.editGroupsOf(user.username)}</span>
           {user.groups.length > 0 ? (
             <span className="flex flex-wrap gap-1">
               {user.groups.map((group) => (
@@ -109,13 +112,13 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
               ))}
             </span>
           ) : (
-            <span className="px-1 text-muted-foreground">None</span>
+            <span className="px-1 text-muted-foreground">{t.common.none}</span>
           )}
           <ChevronsUpDownIcon aria-hidden="true" className="text-muted-foreground" />
         </Button>
       </PopoverTrigger>
-      <PopoverContent align="start" className="grid gap-3 p-3" aria-label={`Groups of ${user.username}`}>
-        <p className="px-1 text-sm font-semibold">Groups of {user.username}</p>
+      <PopoverContent align="start" className="grid gap-3 p-3" aria-label={t.users.groupSelector.groupsOf(user.username)}>
+        <p className="px-1 text-sm font-semibold">{t.users.groupSelector.groupsOf(user.username)}</p>
         <ul className="grid max-h-64 gap-0.5 overflow-y-auto">
           {groups.map((group) => {
             const id = `${idPrefix}-group-${group.id}`;
@@ -145,11 +148,11 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
         </ul>
         <div className="flex justify-end gap-2 border-t pt-3">
           <Button variant="outline" size="sm" onClick={() => handleOpenChange(false)} disabled={saving}>
-            Cancel
+            {t.common.cancel}
           </Button>
           <Button size="sm" onClick={handleSave} disabled={saving || !hasChanges(diff)} aria-busy={saving || undefined}>
-            {saving && <Spinner label="Saving" />}
-            Save
+            {saving && <Spinner label={t.users.groupSelector.saving} />}
+            {t.common.save}
           </Button>
         </div>
       </PopoverContent>

@@ -5,8 +5,8 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { useRefreshAdminData } from "./admin-cache";
 import type { AdminUser } from "./admin-types";
 
@@ -15,6 +15,8 @@ import type { AdminUser } from "./admin-types";
 
 export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {
   const trpc = useTrpc();
+  const t = useMessages();
+  const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
   const editUser = useMutation(trpc.users.edit.mutationOptions());
@@ -26,8 +28,8 @@ export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: bool
   const content = (
     <>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-80" />
-      <span className="sr-only">Status of {user.username}: </span>
-      {user.status}
+      <span className="sr-only">{t.users.status.statusOf(user.username)}</span>
+      {t.users.status[user.status]}
     </>
   );
 
@@ -42,9 +44,9 @@ export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: bool
   async function handleConfirm() {
     try {
       await editUser.mutateAsync({ id: user.id, status: next });
-      showSnackbar(next === "active" ? "User set to active" : "User set to inactive", "success");
+      showSnackbar(next === "active" ? t.users.status.setToActive : t.users.status.setToInactive, "success");
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to update status"), "error");
+      showSnackbar(errorText(error, t.users.status.updateFailed), "error");
     }
     await refresh();
   }
@@ -59,18 +61,19 @@ export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: bool
             </button>
           </Badge>
         </TooltipTrigger>
-        <TooltipContent>Set {next}</TooltipContent>
+        <TooltipContent>{active ? t.users.status.setInactive : t.users.status.setActive}</TooltipContent>
       </Tooltip>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={active ? "Set user inactive?" : "Set user active?"}
+        title={active ? t.users.status.confirmInactiveTitle : t.users.status.confirmActiveTitle}
         message={
           active
-            ? `${user.username} is signed out everywhere and can no longer log in until set active again.`
-            : `${user.username} can log in again.`
+            ? t.users.status.confirmInactiveMessage(user.username)
+            : t.users.status.confirmActiveMessage(user.username)
         }
-        confirmText={active ? "Set inactive" : "Set active"}
+        confirmText={active ? t.users.status.setInactive : t.users.status.setActive}
+        cancelText={t.common.cancel}
         destructive={active}
         onConfirm={handleConfirm}
       />

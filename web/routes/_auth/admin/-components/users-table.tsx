@@ -4,6 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useMessages } from "@/i18n/use-messages";
 import { formatDateTime } from "@/lib/format";
 import { hasPermission } from "@/lib/permissions";
 import type { SessionUser } from "@/lib/session";
@@ -26,21 +27,22 @@ type UsersViewProps = {
 };
 
 export function UsersTable({ users, groups, viewer, onChangePassword }: UsersViewProps) {
+  const t = useMessages();
   const canAssign = hasPermission(viewer, USERS_ASSIGN);
   const canDelete = hasPermission(viewer, USERS_DELETE);
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
-      <Table aria-label="Users">
+      <Table aria-label={t.users.listLabel}>
         <TableHeader className="bg-muted/50">
           <TableRow className="hover:bg-transparent">
-            <TableHead className="w-12 pl-4">ID</TableHead>
-            <TableHead>Username</TableHead>
-            <TableHead>Email</TableHead>
-            <TableHead>Groups</TableHead>
-            <TableHead>Status</TableHead>
-            <TableHead>Created</TableHead>
-            <TableHead>Updated</TableHead>
-            <TableHead className="pr-4 text-right">Actions</TableHead>
+            <TableHead className="w-12 pl-4">{t.users.id}</TableHead>
+            <TableHead>{t.users.username}</TableHead>
+            <TableHead>{t.users.email}</TableHead>
+            <TableHead>{t.users.groups}</TableHead>
+            <TableHead>{t.common.status}</TableHead>
+            <TableHead>{t.common.created}</TableHead>
+            <TableHead>{t.common.updated}</TableHead>
+            <TableHead className="pr-4 text-right">{t.common.actions}</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -52,7 +54,7 @@ export function UsersTable({ users, groups, viewer, onChangePassword }: UsersVie
                 <TableCell className="font-medium">
                   <span className="flex items-center gap-2">
                     {user.username}
-                    {isSelf && <Badge variant="outline">you</Badge>}
+                    {isSelf && <Badge variant="outline">{t.users.you}</Badge>}
                   </span>
                 </TableCell>
                 <TableCell className="max-w-56 truncate">
@@ -83,10 +85,11 @@ export function UsersTable({ users, groups, viewer, onChangePassword }: UsersVie
 
 /** The phone layout: one card per user with the same fields and actions as the table. */
 export function UserCards({ users, groups, viewer, onChangePassword }: UsersViewProps) {
+  const t = useMessages();
   const canAssign = hasPermission(viewer, USERS_ASSIGN);
   const canDelete = hasPermission(viewer, USERS_DELETE);
   return (
-    <ul className="grid gap-3 md:hidden" aria-label="Users">
+    <ul className="grid gap-3 md:hidden" aria-label={t.users.listLabel}>
       {users.map((user) => {
         const isSelf = viewer?.id === user.id;
         return (
@@ -94,29 +97,29 @@ export function UserCards({ users, groups, viewer, onChangePassword }: UsersView
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 flex-wrap items-center gap-2">
                 <span className="truncate font-semibold">{user.username}</span>
-                {isSelf && <Badge variant="outline">you</Badge>}
+                {isSelf && <Badge variant="outline">{t.users.you}</Badge>}
               </div>
               <UserStatusChip user={user} isSelf={isSelf} />
             </div>
             <dl className="mt-3 grid grid-cols-[5.5rem_1fr] items-center gap-x-3 gap-y-2 text-sm">
-              <dt className="text-muted-foreground">ID</dt>
+              <dt className="text-muted-foreground">{t.users.id}</dt>
               <dd className="tabular-nums">{user.id}</dd>
-              <dt className="text-muted-foreground">Email</dt>
+              <dt className="text-muted-foreground">{t.users.email}</dt>
               <dd className="min-w-0 truncate">{user.email ?? <span className="text-muted-foreground">–</span>}</dd>
-              <dt className="text-muted-foreground">Groups</dt>
+              <dt className="text-muted-foreground">{t.users.groups}</dt>
               <dd className="min-w-0">
                 <UserGroupsCell user={user} groups={groups} editable={canAssign && user.deletable} />
               </dd>
-              <dt className="text-muted-foreground">Created</dt>
+              <dt className="text-muted-foreground">{t.common.created}</dt>
               <dd>{formatDateTime(user.created_at)}</dd>
-              <dt className="text-muted-foreground">Updated</dt>
+              <dt className="text-muted-foreground">{t.common.updated}</dt>
               <dd>{formatDateTime(user.updated_at)}</dd>
             </dl>
             <div className="mt-3 flex items-center justify-end gap-1 border-t pt-3">
               <Button variant="outline" size="sm" onClick={() => onChangePassword(user)}>
                 <KeyRoundIcon aria-hidden="true" />
-                <span className="sr-only">Change password of {user.username}</span>
-                <span aria-hidden="true">Change password</span>
+                <span className="sr-only">{t.users.changePasswordOf(user.username)}</span>
+                <span aria-hidden="true">{t.users.changePassword}</span>
               </Button>
               {canDelete && user.deletable && !isSelf && <DeleteUserButton user={user} />}
             </div>
@@ -128,14 +131,15 @@ export function UserCards({ users, groups, viewer, onChangePassword }: UsersView
 }
 
 function ChangePasswordButton({ user, onClick }: { user: AdminUser; onClick: () => void }) {
+  const t = useMessages();
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button variant="ghost" size="icon" className="size-8" aria-label={`Change password of ${user.username}`} onClick={onClick}>
+        <Button variant="ghost" size="icon" className="size-8" aria-label={t.users.changePasswordOf(user.username)} onClick={onClick}>
           <KeyRoundIcon aria-hidden="true" />
         </Button>
       </TooltipTrigger>
-      <TooltipContent>Change password</TooltipContent>
+      <TooltipContent>{t.users.changePassword}</TooltipContent>
     </Tooltip>
   );
 }
