@@ -308,6 +308,7 @@ function EnabledState({ onDisabled }: { onDisabled: () => void }) {
         {t.account.twoFactor.disable}
       </Button>
       <Modal
+        closeLabel={t.common.close}
         open={open}
         onOpenChange={handleOpenChange}
         title={t.account.twoFactor.disable}

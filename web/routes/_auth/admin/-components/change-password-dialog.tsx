@@ -28,6 +28,7 @@ export function ChangePasswordDialog({
   const [busy, setBusy] = React.useState(false);
   return (
     <Modal
+      closeLabel={t.common.close}
       open={user !== null}
       onOpenChange={(open) => {
         if (!open && !busy) onClose();

@@ -24,6 +24,7 @@ export function EditPermissionsDialog({ group, onClose }: { group: AdminGroup | 
   const [busy, setBusy] = React.useState(false);
   return (
     <Modal
+      closeLabel={t.common.close}
       open={group !== null}
       onOpenChange={(open) => {
         if (!open && !busy) onClose();

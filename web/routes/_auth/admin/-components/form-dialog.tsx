@@ -5,7 +5,7 @@ import { errorFeedback, type Feedback } from "@/components/form-feedback";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { useErrorText } from "@/i18n/use-messages";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useRefreshAdminData } from "./admin-cache";
 
 /** What a dialog's form gets: close the dialog, and tell it when a call runs (it cannot be closed then). */
@@ -27,6 +27,7 @@ export function AddDialogButton({
 }) {
   const [open, setOpen] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
+  const t = useMessages();
   return (
     <>
       <Button onClick={() => setOpen(true)}>
@@ -34,6 +35,7 @@ export function AddDialogButton({
         {label}
       </Button>
       <Modal
+        closeLabel={t.common.close}
         open={open}
         onOpenChange={(next) => {
           if (!busy) setOpen(next);

@@ -4,8 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useMessages } from "@/i18n/use-messages";
-import { formatDateTime } from "@/lib/format";
+import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { hasPermission } from "@/lib/permissions";
 import type { SessionUser } from "@/lib/session";
 import type { AdminGroup, AdminUser } from "./admin-types";
@@ -28,6 +27,7 @@ type UsersViewProps = {
 
 export function UsersTable({ users, groups, viewer, onChangePassword }: UsersViewProps) {
   const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const canAssign = hasPermission(viewer, USERS_ASSIGN);
   const canDelete = hasPermission(viewer, USERS_DELETE);
   return (
@@ -86,6 +86,7 @@ export function UsersTable({ users, groups, viewer, onChangePassword }: UsersVie
 /** The phone layout: one card per user with the same fields and actions as the table. */
 export function UserCards({ users, groups, viewer, onChangePassword }: UsersViewProps) {
   const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const canAssign = hasPermission(viewer, USERS_ASSIGN);
   const canDelete = hasPermission(viewer, USERS_DELETE);
   return (
