@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
+import { routeTreeOptions } from "./scripts/route-tree.mjs";
 import { defineConfig } from "vite";
 
 const webDir = fileURLToPath(new URL("./web", import.meta.url));
@@ -34,14 +35,7 @@ export default defineConfig({
   plugins: [
     // Must come before react(): it generates web/routeTree.gen.ts and splits each route file
     // into its own chunks (the public pages never download admin code).
-    tanstackRouter({
-      target: "react",
-      autoCodeSplitting: true,
-      // Absolute paths: the plugin resolves relative ones against Vite's `root` (web/).
-      routesDirectory: fileURLToPath(new URL("./web/routes", import.meta.url)),
-      generatedRouteTree: fileURLToPath(new URL("./web/routeTree.gen.ts", import.meta.url)),
-      quoteStyle: "double",
-    }),
+    tanstackRouter({ ...routeTreeOptions, autoCodeSplitting: true }),
     react(),
     tailwindcss(),
   ],

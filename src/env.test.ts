@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './env';
+import { ConfigError, envSchema, parseConfig } from './env';
 
 function failureOf(source: Record<string, unknown>): Error {
   try {
@@ -125,5 +126,13 @@ describe('parseConfig', () => {
 
   it('explains how to make a SECRET_KEY of the right length', () => {
     expect(failureOf({ SECRET_KEY: 'abcd' }).message).toContain('64 hexadecimal characters');
+  });
+});
+
+describe('the example configuration files', () => {
+  const namesIn = (file: string) => [...readFileSync(file, 'utf8').matchAll(/^([A-Z_]+)=/gm)].map((m) => m[1]).sort();
+
+  it('lists every variable the server reads in .env.example, and nothing else', () => {
+    expect(namesIn('.env.example')).toEqual(Object.keys(envSchema.shape).sort());
   });
 });

@@ -1,0 +1,6 @@
+export declare const routeTreeOptions: {
+  target: 'react';
+  routesDirectory: string;
+  generatedRouteTree: string;
+  quoteStyle: 'double';
+};
