@@ -9,6 +9,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { formatDateTime } from "@/lib/format";
 import type { RouterOutputs } from "@/lib/trpc";
@@ -58,6 +59,7 @@ function describeDetails(details: Record<string, unknown>): string {
 
 function AuditLogPage() {
   const trpc = useTrpc();
+  const t = useMessages();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const auditQuery = useQuery({ ...trpc.audit.list.queryOptions(toQuery(search)), placeholderData: keepPreviousData });
@@ -82,20 +84,20 @@ function AuditLogPage() {
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.per_page)) : 1;
 
   return (
-    <AdminPage title="Audit Log" description={data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : undefined}>
-      <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter the audit log" onSubmit={(e) => e.preventDefault()}>
+    <AdminPage title={t.audit.title} description={data ? t.audit.entries(data.total) : undefined}>
+      <form className="flex flex-wrap items-end gap-3" role="search" aria-label={t.audit.filterLabel} onSubmit={(e) => e.preventDefault()}>
         <div className="grid min-w-40 flex-1 gap-1">
-          <Label htmlFor="audit-actor">Who</Label>
-          <Input id="audit-actor" type="search" placeholder="Username" value={actor} onChange={(e) => setActor(e.target.value)} />
+          <Label htmlFor="audit-actor">{t.audit.who}</Label>
+          <Input id="audit-actor" type="search" placeholder={t.audit.usernamePlaceholder} value={actor} onChange={(e) => setActor(e.target.value)} />
         </div>
         <div className="grid gap-1">
-          <Label htmlFor="audit-action">Action</Label>
+          <Label htmlFor="audit-action">{t.audit.action}</Label>
           <NativeSelect
             id="audit-action"
             value={search.action ?? ""}
             onChange={(e) => setSearch({ action: (e.target.value || undefined) as AuditSearch["action"] })}
           >
-            <option value="">All actions</option>
+            <option value="">{t.audit.allActions}</option>
             {AUDIT_ACTIONS.map((action) => (
               <option key={action} value={action}>
                 {action}
@@ -104,48 +106,48 @@ function AuditLogPage() {
           </NativeSelect>
         </div>
         <div className="grid gap-1">
-          <Label htmlFor="audit-from">From</Label>
+          <Label htmlFor="audit-from">{t.audit.from}</Label>
           <Input id="audit-from" type="date" className="w-40" value={search.from ?? ""} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
         </div>
         <div className="grid gap-1">
-          <Label htmlFor="audit-to">To</Label>
+          <Label htmlFor="audit-to">{t.audit.to}</Label>
           <Input id="audit-to" type="date" className="w-40" value={search.to ?? ""} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
         </div>
       </form>
 
       {auditQuery.isPending ? (
-        <LoadingState label="Loading the audit log" />
+        <LoadingState label={t.audit.loading} />
       ) : auditQuery.isError ? (
-        <LoadError title="Failed to fetch the audit log" error={auditQuery.error} onRetry={() => void auditQuery.refetch()} retrying={auditQuery.isFetching} />
+        <LoadError title={t.audit.loadFailed} error={auditQuery.error} onRetry={() => void auditQuery.refetch()} retrying={auditQuery.isFetching} />
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <span>
-              Page {Math.min(page, pageCount)} of {pageCount}
-              {auditQuery.isFetching && <Spinner className="ml-2 inline size-3" label="Updating" />}
+              {t.audit.page(Math.min(page, pageCount), pageCount)}
+              {auditQuery.isFetching && <Spinner className="ml-2 inline size-3" label={t.audit.updating} />}
             </span>
             <span className="flex gap-2">
               <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setSearch({ ...search, page: page - 1 })}>
-                Previous
+                {t.audit.previous}
               </Button>
               <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => setSearch({ ...search, page: page + 1 })}>
-                Next
+                {t.audit.next}
               </Button>
             </span>
           </div>
           {data!.entries.length === 0 ? (
-            <p className="rounded-xl border bg-card p-6 text-center text-sm text-muted-foreground">No entries match these filters.</p>
+            <p className="rounded-xl border bg-card p-6 text-center text-sm text-muted-foreground">{t.audit.empty}</p>
           ) : (
             <div className="rounded-xl border bg-card">
-              <Table className="text-[13px]" scrollLabel="Audit log entries">
+              <Table className="text-[13px]" scrollLabel={t.audit.tableLabel}>
                 <TableHeader>
                   <TableRow>
-                    <TableHead>When</TableHead>
-                    <TableHead>Who</TableHead>
-                    <TableHead>Action</TableHead>
-                    <TableHead>Target</TableHead>
-                    <TableHead>Details</TableHead>
-                    <TableHead>Address</TableHead>
+                    <TableHead>{t.audit.when}</TableHead>
+                    <TableHead>{t.audit.who}</TableHead>
+                    <TableHead>{t.audit.action}</TableHead>
+                    <TableHead>{t.audit.target}</TableHead>
+                    <TableHead>{t.audit.details}</TableHead>
+                    <TableHead>{t.audit.address}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>

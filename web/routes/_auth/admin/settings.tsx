@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { hasPermission } from "@/lib/permissions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
@@ -30,6 +30,8 @@ function SettingsPage() {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const { user } = useSession();
+  const t = useMessages();
+  const errorText = useErrorText();
   const settings = useQuery(trpc.settings.list.queryOptions());
   const hash = useLocation({ select: (location) => location.hash });
   const remove = useMutation(trpc.settings.delete.mutationOptions());
@@ -50,35 +52,35 @@ function SettingsPage() {
     if (!setting) return;
     try {
       await remove.mutateAsync({ key: setting.key });
-      showSnackbar(`Setting ${setting.key} deleted`, "success");
+      showSnackbar(t.settings.deleted(setting.key), "success");
       await queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to delete setting"), "error");
+      showSnackbar(errorText(error, t.settings.deleteFailed), "error");
     }
   }
 
   return (
     <AdminPage
-      title="Settings Management"
-      description="Edit a value in place and save it with the save icon: edited rows turn yellow, saved rows green, failed rows red."
+      title={t.settings.title}
+      description={t.settings.description}
       actions={
         <Button onClick={() => openDialog(null)}>
           <PlusIcon aria-hidden="true" />
-          Add Setting
+          {t.settings.addSetting}
         </Button>
       }
     >
       {settings.isPending ? (
-        <LoadingState label="Loading settings" />
+        <LoadingState label={t.settings.loading} />
       ) : settings.isError && !list ? (
         <LoadError
-          title="Failed to load settings"
+          title={t.settings.loadFailed}
           error={settings.error}
           onRetry={() => void settings.refetch()}
           retrying={settings.isFetching}
         />
       ) : groups.length === 0 ? (
-        <p className="rounded-xl border bg-card p-6 text-muted-foreground">No settings yet.</p>
+        <p className="rounded-xl border bg-card p-6 text-muted-foreground">{t.settings.empty}</p>
       ) : (
         <div className="flex flex-col gap-6">
           {groups.map((group) => (
@@ -88,11 +90,11 @@ function SettingsPage() {
                   <h2 className="text-lg">{groupTitle(group.name)}</h2>
                 </CardTitle>
                 <CardDescription>
-                  {group.settings.length} {group.settings.length === 1 ? "setting" : "settings"} in group{" "}
+                  {t.settings.groupCount(group.settings.length)}{" "}
                   <span className="font-mono">{group.name}</span>
                 </CardDescription>
               </CardHeader>
-              <ul className="divide-y" aria-label={`${groupTitle(group.name)} settings`}>
+              <ul className="divide-y" aria-label={t.settings.groupLabel(groupTitle(group.name))}>
                 {group.settings.map((setting) => (
                   <SettingRow
                     key={setting.key}
@@ -121,16 +123,17 @@ function SettingsPage() {
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
-        title="Delete setting?"
+        title={t.settings.deleteDialog.title}
         message={
           toDelete && (
             <>
-              The setting <span className="font-mono font-medium text-foreground">{toDelete.key}</span> will be removed.
-              This cannot be undone.
+              {t.settings.deleteDialog.messageStart} <span className="font-mono font-medium text-foreground">{toDelete.key}</span>{" "}
+              {t.settings.deleteDialog.messageEnd}
             </>
           )
         }
-        confirmText="Delete"
+        confirmText={t.common.delete}
+        cancelText={t.common.cancel}
         destructive
         onConfirm={confirmDelete}
       />

@@ -15,21 +15,13 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { downloadFile } from "@/lib/download";
-import { errorText } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { UploadVersionDialog } from "./-versions/upload-version-dialog";
-import {
-  DOWNLOAD_FAILED,
-  downloadUrl,
-  LATEST_DOWNLOAD_FAILED,
-  LATEST_FILE_NAME,
-  LATEST_URL,
-  type Version,
-  versionFileName,
-} from "./-versions/version-utils";
+import { downloadUrl, LATEST_FILE_NAME, LATEST_URL, type Version, versionFileName } from "./-versions/version-utils";
 
 // spec §2 "Version Management": a latest-version card, a total-versions card, the history table
 // (the first entry 'Latest', the rest 'Archive') and the upload dialog; §8 "Versions" texts.
@@ -44,6 +36,8 @@ function VersionsPage() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const t = useMessages();
+  const errorText = useErrorText();
   const versions = useQuery(trpc.versions.list.queryOptions());
   const remove = useMutation(trpc.versions.delete.mutationOptions());
 
@@ -63,7 +57,7 @@ function VersionsPage() {
       else await downloadFile(downloadUrl(target.id), versionFileName(target));
     } catch (error) {
       console.error(error);
-      showSnackbar(target === "latest" ? LATEST_DOWNLOAD_FAILED : DOWNLOAD_FAILED, "error");
+      showSnackbar(target === "latest" ? t.versions.latestDownloadFailed : t.versions.downloadFailed, "error");
     } finally {
       setDownloading((current) => (current === which ? null : current));
     }
@@ -74,29 +68,29 @@ function VersionsPage() {
     if (!version) return;
     try {
       await remove.mutateAsync({ id: version.id });
-      showSnackbar(`Version ${version.version_name} deleted`, "success");
+      showSnackbar(t.versions.deleted(version.version_name), "success");
       await queryClient.invalidateQueries({ queryKey: trpc.versions.list.queryKey() });
     } catch (error) {
-      showSnackbar(errorText(error, "Failed to delete version"), "error");
+      showSnackbar(errorText(error, t.versions.deleteFailed), "error");
     }
   }
 
   return (
     <AdminPage
-      title="Version Management"
-      description="Builds of the mobile app (APK). The app updates itself from the latest version."
+      title={t.versions.title}
+      description={t.versions.description}
       actions={
         <Button onClick={openUpload}>
           <UploadIcon aria-hidden="true" />
-          Upload Version
+          {t.versions.uploadVersion}
         </Button>
       }
     >
       {versions.isPending ? (
-        <LoadingState label="Loading versions" />
+        <LoadingState label={t.versions.loading} />
       ) : versions.isError && !list ? (
         <LoadError
-          title="Failed to load versions"
+          title={t.versions.loadFailed}
           error={versions.error}
           onRetry={() => void versions.refetch()}
           retrying={versions.isFetching}
@@ -113,14 +107,14 @@ function VersionsPage() {
             <Card data-slot="total-versions-card" className="gap-3">
               <CardHeader>
                 <CardTitle>
-                  <h2 className="text-base">Total Versions</h2>
+                  <h2 className="text-base">{t.versions.totalVersions}</h2>
                 </CardTitle>
               </CardHeader>
               <CardContent className="flex items-baseline gap-2">
                 <span className="text-4xl font-bold tabular-nums text-primary" data-testid="total-versions">
                   {list?.length ?? 0}
                 </span>
-                <span className="text-sm text-muted-foreground">{list?.length === 1 ? "version" : "versions"} uploaded</span>
+                <span className="text-sm text-muted-foreground">{t.versions.uploadedCount(list?.length ?? 0)}</span>
               </CardContent>
             </Card>
           </div>
@@ -128,19 +122,19 @@ function VersionsPage() {
           <Card className="gap-0 overflow-hidden py-0">
             <CardHeader className="border-b py-4 [.border-b]:pb-4">
               <CardTitle>
-                <h2 className="text-lg">Version History</h2>
+                <h2 className="text-lg">{t.versions.history}</h2>
               </CardTitle>
-              <CardDescription>Newest version code first.</CardDescription>
+              <CardDescription>{t.versions.historyDescription}</CardDescription>
             </CardHeader>
             {list && list.length > 0 ? (
-              <Table aria-label="Version history">
+              <Table aria-label={t.versions.historyLabel}>
                 <TableHeader className="bg-muted/40">
                   <TableRow className="hover:bg-transparent">
-                    <TableHead className="pl-4 sm:pl-6">Version name</TableHead>
-                    <TableHead className="hidden sm:table-cell">Code</TableHead>
-                    <TableHead className="hidden sm:table-cell">Uploaded</TableHead>
-                    <TableHead>Status</TableHead>
-                    <TableHead className="pr-4 text-right sm:pr-6">Actions</TableHead>
+                    <TableHead className="pl-4 sm:pl-6">{t.versions.versionName}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t.versions.code}</TableHead>
+                    <TableHead className="hidden sm:table-cell">{t.versions.uploaded}</TableHead>
+                    <TableHead>{t.common.status}</TableHead>
+                    <TableHead className="pr-4 text-right sm:pr-6">{t.common.actions}</TableHead>
                   </TableRow>
                 </TableHeader>
                 <TableBody>
@@ -150,27 +144,27 @@ function VersionsPage() {
                         <span className="font-medium break-all">{version.version_name}</span>
                         {/* On a phone the code and date go under the name instead of in their own columns. */}
                         <span className="mt-0.5 block text-xs text-muted-foreground sm:hidden">
-                          Code {version.version_code} · {formatDateTime(version.created_at)}
+                          {t.versions.codeAndDate(version.version_code, formatDateTime(version.created_at))}
                         </span>
                       </TableCell>
                       <TableCell className="hidden tabular-nums sm:table-cell">{version.version_code}</TableCell>
                       <TableCell className="hidden text-muted-foreground sm:table-cell">{formatDateTime(version.created_at)}</TableCell>
                       <TableCell>
-                        {index === 0 ? <Badge variant="success">Latest</Badge> : <Badge variant="secondary">Archive</Badge>}
+                        {index === 0 ? <Badge variant="success">{t.versions.latestBadge}</Badge> : <Badge variant="secondary">{t.versions.archiveBadge}</Badge>}
                       </TableCell>
                       <TableCell className="pr-4 text-right sm:pr-6">
                         <div className="flex justify-end gap-1">
                           <IconButton
-                            label={`Download ${version.version_name}`}
-                            tooltip="Download"
+                            label={t.versions.downloadLabel(version.version_name)}
+                            tooltip={t.versions.download}
                             onClick={() => void download(version)}
                             busy={downloading === version.id}
                           >
                             <DownloadIcon aria-hidden="true" />
                           </IconButton>
                           <IconButton
-                            label={`Delete ${version.version_name}`}
-                            tooltip="Delete"
+                            label={t.versions.deleteLabel(version.version_name)}
+                            tooltip={t.common.delete}
                             onClick={() => setToDelete(version)}
                             className="text-destructive hover:bg-destructive/10 hover:text-destructive"
                           >
@@ -183,7 +177,7 @@ function VersionsPage() {
                 </TableBody>
               </Table>
             ) : (
-              <p className="px-6 py-8 text-center text-sm text-muted-foreground">No versions uploaded yet.</p>
+              <p className="px-6 py-8 text-center text-sm text-muted-foreground">{t.versions.empty}</p>
             )}
           </Card>
         </>
@@ -200,12 +194,12 @@ function VersionsPage() {
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
         }}
-        title="Delete version?"
+        title={t.versions.deleteDialog.title}
         message={
-          toDelete &&
-          `Version ${toDelete.version_name} (code ${toDelete.version_code}) and its APK file will be removed. This cannot be undone.`
+          toDelete && t.versions.deleteDialog.message(toDelete.version_name, toDelete.version_code)
         }
-        confirmText="Delete"
+        confirmText={t.common.delete}
+        cancelText={t.common.cancel}
         destructive
         onConfirm={confirmDelete}
       />
@@ -224,6 +218,7 @@ function LatestVersionCard({
   onDownload: () => void;
   onUpload: () => void;
 }) {
+  const t = useMessages();
   const publicUrl = typeof window === "undefined" ? LATEST_URL : new URL(LATEST_URL, window.location.origin).href;
   return (
     <Card data-slot="latest-version-card" className="gap-4 md:col-span-2">
@@ -233,7 +228,7 @@ function LatestVersionCard({
         </span>
         <div className="grid min-w-0 gap-1.5">
           <CardTitle>
-            <h2 className="text-base">Latest Version</h2>
+            <h2 className="text-base">{t.versions.latest.title}</h2>
           </CardTitle>
           {latest ? (
             <>
@@ -241,19 +236,19 @@ function LatestVersionCard({
                 {latest.version_name}
               </p>
               <p className="text-sm text-muted-foreground">
-                Code <span className="font-medium text-foreground tabular-nums">{latest.version_code}</span> · Uploaded{" "}
-                {formatDateTime(latest.created_at)}
+                {t.versions.latest.code} <span className="font-medium text-foreground tabular-nums">{latest.version_code}</span> ·{" "}
+                {t.versions.latest.uploadedAt(formatDateTime(latest.created_at))}
               </p>
             </>
           ) : (
-            <CardDescription>No version uploaded yet.</CardDescription>
+            <CardDescription>{t.versions.latest.none}</CardDescription>
           )}
         </div>
       </CardHeader>
       {latest ? (
         <>
           <CardContent className="grid gap-1.5 text-sm">
-            <span className="font-medium">Public link for the app</span>
+            <span className="font-medium">{t.versions.latest.publicLink}</span>
             <a
               href={LATEST_URL}
               className="flex w-fit max-w-full items-center gap-1.5 break-all text-primary underline-offset-4 hover:underline"
@@ -264,8 +259,8 @@ function LatestVersionCard({
           </CardContent>
           <CardFooter>
             <Button onClick={onDownload} disabled={downloading} aria-busy={downloading || undefined}>
-              {downloading ? <Spinner label="Downloading" /> : <DownloadIcon aria-hidden="true" />}
-              Download
+              {downloading ? <Spinner label={t.versions.latest.downloading} /> : <DownloadIcon aria-hidden="true" />}
+              {t.versions.download}
             </Button>
           </CardFooter>
         </>
@@ -273,7 +268,7 @@ function LatestVersionCard({
         <CardFooter>
           <Button variant="outline" onClick={onUpload}>
             <UploadIcon aria-hidden="true" />
-            Upload Version
+            {t.versions.uploadVersion}
           </Button>
         </CardFooter>
       )}
@@ -296,6 +291,7 @@ function IconButton({
   className?: string;
   children: React.ReactNode;
 }) {
+  const t = useMessages();
   return (
     <Tooltip>
       <TooltipTrigger asChild>
@@ -308,7 +304,7 @@ function IconButton({
           aria-label={label}
           className={className}
         >
-          {busy ? <Spinner label="Working" /> : children}
+          {busy ? <Spinner label={t.versions.working} /> : children}
         </Button>
       </TooltipTrigger>
       <TooltipContent>{tooltip}</TooltipContent>

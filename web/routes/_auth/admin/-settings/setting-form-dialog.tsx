@@ -12,13 +12,11 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { ChoiceSelect, settingChoices } from "./setting-value-editor";
 import {
   DEFAULT_GROUP,
-  PASSWORDS_DO_NOT_MATCH,
-  REQUIRED_FIELDS,
   type Setting,
   SETTING_TYPES,
   SETTING_VISIBILITIES,
@@ -96,6 +94,8 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const t = useMessages();
+  const errorText = useErrorText();
   const add = useMutation(trpc.settings.add.mutationOptions());
   const edit = useMutation(trpc.settings.edit.mutationOptions());
   const editing = setting !== null;
@@ -118,8 +118,8 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
     setFeedback(null);
     const key = form.key.trim();
     const valueMissing = form.type === "boolean" ? false : form.value === "" && !keepsPassword;
-    if (!key || !form.type || valueMissing) return setFeedback(errorFeedback(REQUIRED_FIELDS));
-    if (form.type === "password" && form.value !== form.confirmation) return setFeedback(errorFeedback(PASSWORDS_DO_NOT_MATCH));
+    if (!key || !form.type || valueMissing) return setFeedback(errorFeedback(t.settings.form.requiredFields));
+    if (form.type === "password" && form.value !== form.confirmation) return setFeedback(errorFeedback(t.settings.form.passwordsDoNotMatch));
 
     const integer = form.type === "integer";
     const input = {
@@ -136,15 +136,15 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
     try {
       if (editing) {
         await edit.mutateAsync(input);
-        showSnackbar(`Setting ${key} updated`, "success");
+        showSnackbar(t.settings.form.updated(key), "success");
       } else {
         await add.mutateAsync({ ...input, deletable: form.deletable });
-        showSnackbar(`Setting ${key} added`, "success");
+        showSnackbar(t.settings.form.added(key), "success");
       }
       await queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
       onOpenChange(false);
     } catch (error) {
-      setFeedback(errorFeedback(errorText(error, editing ? "Failed to edit setting" : "Failed to add setting")));
+      setFeedback(errorFeedback(errorText(error, editing ? t.settings.form.editFailed : t.settings.form.addFailed)));
     }
   }
 
@@ -154,25 +154,25 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
       onOpenChange={(next) => {
         if (!pending) onOpenChange(next);
       }}
-      title={editing ? "Edit Setting" : "Add Setting"}
-      description={editing ? "The key cannot be changed." : "Key, value and type are required."}
+      title={editing ? t.settings.form.editTitle : t.settings.form.addTitle}
+      description={editing ? t.settings.form.editDescription : t.settings.form.addDescription}
       className="sm:max-w-xl"
       footer={
         <>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            Cancel
+            {t.common.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={pending} aria-busy={pending || undefined}>
-            {pending && <Spinner label="Saving" />}
-            {editing ? "Save" : "Add"}
+            {pending && <Spinner label={t.settings.form.saving} />}
+            {editing ? t.common.save : t.common.add}
           </Button>
         </>
       }
     >
-      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={editing ? "Edit Setting" : "Add Setting"}>
+      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={editing ? t.settings.form.editTitle : t.settings.form.addTitle}>
         <FormFeedback feedback={feedback} />
         <TextField
-          label="Key"
+          label={t.settings.form.key}
           name="key"
           value={form.key}
           onChange={(event) => set("key", event.target.value)}
@@ -181,17 +181,17 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
           autoComplete="off"
           spellCheck={false}
           className="font-mono read-only:bg-muted read-only:text-muted-foreground"
-          hint={editing ? undefined : "Lowercase letters, digits, _ . - (e.g. club_phone)"}
+          hint={editing ? undefined : t.settings.form.keyHint}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="Type"
+            label={t.settings.form.type}
             value={form.type}
             options={SETTING_TYPES}
             onChange={(type) => setForm((previous) => ({ ...previous, type, ...valueForType(type, previous) }))}
           />
           <SelectField
-            label="Visibility"
+            label={t.settings.form.visibility}
             value={form.visibility}
             options={SETTING_VISIBILITIES}
             onChange={(visibility) => set("visibility", visibility)}
@@ -210,30 +210,30 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
         {form.type === "integer" && (
           <div className="grid grid-cols-2 gap-4">
             <TextField
-              label="Minimum"
+              label={t.settings.form.minimum}
               name="min_value"
               type="number"
               inputMode="numeric"
               step={1}
               value={form.min}
               onChange={(event) => set("min", event.target.value)}
-              hint="Empty: no minimum"
+              hint={t.settings.form.minimumHint}
             />
             <TextField
-              label="Maximum"
+              label={t.settings.form.maximum}
               name="max_value"
               type="number"
               inputMode="numeric"
               step={1}
               value={form.max}
               onChange={(event) => set("max", event.target.value)}
-              hint="Empty: no maximum"
+              hint={t.settings.form.maximumHint}
             />
           </div>
         )}
 
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-description`}>Description</Label>
+          <Label htmlFor={`${id}-description`}>{t.common.description}</Label>
           <Textarea
             id={`${id}-description`}
             name="description"
@@ -244,13 +244,13 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
         </div>
 
         <TextField
-          label="Group"
+          label={t.settings.form.group}
           name="group_name"
           value={form.group}
           onChange={(event) => set("group", event.target.value)}
           list={`${id}-groups`}
           autoComplete="off"
-          hint={`Settings are listed per group; empty means '${DEFAULT_GROUP}'.`}
+          hint={t.settings.form.groupHint(DEFAULT_GROUP)}
         />
         <datalist id={`${id}-groups`}>
           {groupNames.map((name) => (
@@ -267,8 +267,8 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
               className="mt-0.5"
             />
             <div className="grid gap-1">
-              <Label htmlFor={`${id}-deletable`}>Deletable</Label>
-              <p className="text-sm text-muted-foreground">Can only be chosen now; a setting that is not deletable stays.</p>
+              <Label htmlFor={`${id}-deletable`}>{t.settings.form.deletable}</Label>
+              <p className="text-sm text-muted-foreground">{t.settings.form.deletableHint}</p>
             </div>
           </div>
         )}
@@ -323,16 +323,17 @@ function ValueField({
   onValue: (value: string) => void;
   onConfirmation: (value: string) => void;
 }) {
+  const t = useMessages();
   switch (form.type) {
     case "boolean": {
       const checked = form.value === "true";
       return (
         <div className="grid gap-2">
-          <Label htmlFor={id}>Value</Label>
+          <Label htmlFor={id}>{t.settings.form.value}</Label>
           <div className="flex items-center gap-3">
             <Switch id={id} checked={checked} onCheckedChange={(next) => onValue(next ? "true" : "false")} />
             <span className="text-sm" aria-hidden="true">
-              {checked ? "On (true)" : "Off (false)"}
+              {checked ? t.settings.form.booleanOn : t.settings.form.booleanOff}
             </span>
           </div>
         </div>
@@ -342,7 +343,7 @@ function ValueField({
       return (
         <TextField
           id={id}
-          label="Value"
+          label={t.settings.form.value}
           name="value"
           type="number"
           inputMode="numeric"
@@ -356,7 +357,7 @@ function ValueField({
     case "json":
       return (
         <div className="grid gap-2">
-          <Label htmlFor={id}>Value</Label>
+          <Label htmlFor={id}>{t.settings.form.value}</Label>
           <Textarea
             id={id}
             name="value"
@@ -367,7 +368,7 @@ function ValueField({
             aria-describedby={`${id}-hint`}
           />
           <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-            JSON, e.g. {'{"enabled": true}'}; stored as text.
+            {t.settings.form.jsonHint}
           </p>
         </div>
       );
@@ -376,23 +377,23 @@ function ValueField({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             id={id}
-            label="Value"
+            label={t.settings.form.value}
             name="value"
             type="password"
             autoComplete="new-password"
             value={form.value}
             onChange={(event) => onValue(event.target.value)}
-            hint={editing ? "Leave both empty to keep the current value." : undefined}
+            hint={editing ? t.settings.form.keepPasswordHint : undefined}
           />
           <TextField
-            label="Confirm Value"
+            label={t.settings.form.confirmValue}
             name="confirm_value"
             type="password"
             autoComplete="new-password"
             value={form.confirmation}
             onChange={(event) => onConfirmation(event.target.value)}
             aria-invalid={mismatch || undefined}
-            hint={mismatch ? <span className="text-destructive">{PASSWORDS_DO_NOT_MATCH}</span> : undefined}
+            hint={mismatch ? <span className="text-destructive">{t.settings.form.passwordsDoNotMatch}</span> : undefined}
           />
         </div>
       );
@@ -402,13 +403,13 @@ function ValueField({
       if (choices) {
         return (
           <div className="grid gap-2">
-            <Label htmlFor={id}>Value</Label>
+            <Label htmlFor={id}>{t.settings.form.value}</Label>
             <ChoiceSelect id={id} choices={choices} value={form.value} onChange={onValue} />
           </div>
         );
       }
       return (
-        <TextField id={id} label="Value" name="value" value={form.value} onChange={(event) => onValue(event.target.value)} autoComplete="off" />
+        <TextField id={id} label={t.settings.form.value} name="value" value={form.value} onChange={(event) => onValue(event.target.value)} autoComplete="off" />
       );
     }
   }

@@ -11,14 +11,14 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
+import type { Messages } from "@/i18n/catalogue";
+import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 import { SettingValueEditor } from "./setting-value-editor";
 import {
   boundsText,
   integerOrZero,
-  PASSWORDS_DO_NOT_MATCH,
   type RowState,
   type Setting,
   settingAnchor,
@@ -63,6 +63,8 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const t = useMessages();
+  const errorText = useErrorText();
   const update = useMutation(trpc.settings.update.mutationOptions());
 
   const baseline = valueAsText(setting);
@@ -107,7 +109,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   async function save() {
     if (!dirty || update.isPending) return;
     if (isPassword && value !== confirmation) {
-      setOutcome({ state: "error", message: PASSWORDS_DO_NOT_MATCH });
+      setOutcome({ state: "error", message: t.settings.form.passwordsDoNotMatch });
       return;
     }
     const toSend = setting.type === "integer" ? integerOrZero(value) : value;
@@ -121,18 +123,18 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
       setDraft(null);
       setConfirmation("");
       setOutcome({ state: "saved" });
-      showSnackbar(`Setting ${setting.key} saved`, "success");
+      showSnackbar(t.settings.row.saved(setting.key), "success");
       void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
     } catch (error) {
       // spec §8: the red row says why (the server's text, or 'Failed to update setting value'); the
       // snackbar carries the screen's own 'Failed to save setting'.
-      const message = errorText(error, "Failed to update setting value");
+      const message = errorText(error, t.settings.row.updateFailed);
       setOutcome({ state: "error", message });
-      showSnackbar(`Failed to save setting ${setting.key}`, "error");
+      showSnackbar(t.settings.row.saveFailed(setting.key), "error");
     }
   }
 
-  const status = statusText(state, outcome, setting);
+  const status = statusText(t, state, outcome, setting);
   const StatusIcon = state === "error" ? CircleAlertIcon : state === "saved" ? CircleCheckIcon : state === "edited" ? PencilLineIcon : null;
 
   return (
@@ -159,7 +161,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           <VisibilityChip visibility={setting.visibility} />
         </div>
         {setting.description && <p className="text-sm text-muted-foreground">{setting.description}</p>}
-        <p className="text-xs text-muted-foreground">Type: {setting.type}</p>
+        <p className="text-xs text-muted-foreground">{t.settings.row.type(setting.type)}</p>
       </div>
 
       <div className="col-span-2 row-start-2 flex min-w-0 flex-col gap-1.5 md:col-span-1 md:col-start-2 md:row-start-1">
@@ -188,32 +190,32 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
       </div>
 
       <div className="col-start-2 row-start-1 flex items-start justify-end gap-1 md:col-start-3">
-        <IconAction tooltip="Save">
+        <IconAction tooltip={t.common.save}>
           <Button
             size="icon"
             variant={dirty ? "default" : "ghost"}
             onClick={() => void save()}
             disabled={!dirty || update.isPending}
-            aria-label={`Save ${setting.key}`}
+            aria-label={t.settings.row.saveLabel(setting.key)}
             aria-busy={update.isPending || undefined}
             data-action="save"
           >
-            {update.isPending ? <Spinner label="Saving" /> : <SaveIcon aria-hidden="true" />}
+            {update.isPending ? <Spinner label={t.settings.row.saving} /> : <SaveIcon aria-hidden="true" />}
           </Button>
         </IconAction>
-        <IconAction tooltip="Edit">
-          <Button size="icon" variant="ghost" onClick={() => onEdit(setting)} aria-label={`Edit ${setting.key}`} data-action="edit">
+        <IconAction tooltip={t.common.edit}>
+          <Button size="icon" variant="ghost" onClick={() => onEdit(setting)} aria-label={t.settings.row.editLabel(setting.key)} data-action="edit">
             <PencilIcon aria-hidden="true" />
           </Button>
         </IconAction>
         {canDelete && setting.deletable && (
-          <IconAction tooltip="Delete">
+          <IconAction tooltip={t.common.delete}>
             <Button
               size="icon"
               variant="ghost"
               className="text-destructive hover:bg-destructive/10 hover:text-destructive"
               onClick={() => onDelete(setting)}
-              aria-label={`Delete ${setting.key}`}
+              aria-label={t.settings.row.deleteLabel(setting.key)}
               data-action="delete"
             >
               <Trash2Icon aria-hidden="true" />
@@ -225,17 +227,17 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   );
 }
 
-function statusText(state: RowState, outcome: Outcome | null, setting: Setting): string {
+function statusText(t: Messages, state: RowState, outcome: Outcome | null, setting: Setting): string {
   switch (state) {
     case "error":
       return outcome?.state === "error" ? outcome.message : "";
     case "edited":
-      return "Unsaved changes";
+      return t.settings.row.statusEdited;
     case "saved":
-      return "Saved";
+      return t.settings.row.statusSaved;
     default:
-      if (setting.type === "password") return "Leave empty to keep the current value";
-      if (setting.type === "integer") return boundsText(setting.min_value, setting.max_value) ?? "";
+      if (setting.type === "password") return t.settings.row.keepPassword;
+      if (setting.type === "integer") return boundsText(t, setting.min_value, setting.max_value) ?? "";
       return "";
   }
 }

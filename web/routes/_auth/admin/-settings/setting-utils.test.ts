@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { catalogues } from "@/i18n/catalogue";
 import { boundsText, groupSettings, groupTitle, integerOrZero, type Setting, valueAsText } from "./setting-utils";
 
 function setting(overrides: Partial<Setting>): Setting {
@@ -55,10 +56,11 @@ describe("integerOrZero (spec §5: unparseable integer edits fall back to 0)", (
 
 describe("labels", () => {
   it("describes bounds and group names", () => {
-    expect(boundsText(6, 128)).toBe("Between 6 and 128");
-    expect(boundsText(1, null)).toBe("At least 1");
-    expect(boundsText(null, 90)).toBe("At most 90");
-    expect(boundsText(null, null)).toBeNull();
+    expect(boundsText(catalogues.en, 6, 128)).toBe("Between 6 and 128");
+    expect(boundsText(catalogues.en, 1, null)).toBe("At least 1");
+    expect(boundsText(catalogues.en, null, 90)).toBe("At most 90");
+    expect(boundsText(catalogues.en, null, null)).toBeNull();
+    expect(boundsText(catalogues.nl, 6, 128)).toBe("Tussen 6 en 128");
     expect(groupTitle("club_info")).toBe("Club info");
   });
 });

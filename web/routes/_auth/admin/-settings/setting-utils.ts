@@ -1,3 +1,4 @@
+import type { Messages } from "@/i18n/catalogue";
 import type { RouterOutputs } from "@/lib/trpc";
 
 // spec §3 "Setting" and §4 "Setting row", shared by the inline rows and the add/edit dialog.
@@ -19,9 +20,6 @@ export const DEFAULT_USER_GROUP_KEY = "default_user_group_id";
 export function settingAnchor(key: string): string {
   return `setting-${key}`;
 }
-
-export const REQUIRED_FIELDS = "Key, value and type are required.";
-export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
 
 /** spec §4: a row is unedited, edited (yellow), saved (green) or in error (red). */
 export type RowState = "unedited" | "edited" | "saved" | "error";
@@ -71,11 +69,11 @@ export function integerOrZero(text: string): string {
   return String(Number.isSafeInteger(parsed) ? parsed : 0);
 }
 
-/** 'Between 6 and 128', 'At least 1', 'At most 90', or null without bounds. */
-export function boundsText(min: number | null, max: number | null): string | null {
-  if (min !== null && max !== null) return `Between ${min} and ${max}`;
-  if (min !== null) return `At least ${min}`;
-  if (max !== null) return `At most ${max}`;
+/** 'Between 6 and 128', 'At least 1', 'At most 90' (in `t`'s language), or null without bounds. */
+export function boundsText(t: Messages, min: number | null, max: number | null): string | null {
+  if (min !== null && max !== null) return t.settings.row.between(min, max);
+  if (min !== null) return t.settings.row.atLeast(min);
+  if (max !== null) return t.settings.row.atMost(max);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { Input } from "@/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
+import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { SETTING_CHOICES } from "../../../../../src/features/settings/setting-rules";
@@ -47,7 +48,8 @@ export function SettingValueEditor({
   invalid,
   describedBy,
 }: SettingValueEditorProps) {
-  const label = `Value of ${setting.key}`;
+  const t = useMessages();
+  const label = t.settings.editor.valueOf(setting.key);
   const common = {
     disabled,
     "aria-invalid": invalid || undefined,
@@ -91,7 +93,7 @@ export function SettingValueEditor({
             aria-label={label}
             {...common}
           />
-          <span aria-hidden="true">{checked ? "On" : "Off"}</span>
+          <span aria-hidden="true">{checked ? t.settings.editor.on : t.settings.editor.off}</span>
         </label>
       );
     }
@@ -136,22 +138,22 @@ export function SettingValueEditor({
           <Input
             type="password"
             autoComplete="new-password"
-            placeholder="New value"
+            placeholder={t.settings.editor.newValue}
             value={value}
             onChange={(event) => onChange(event.target.value)}
             onKeyDown={submitOnEnter}
-            aria-label={`New value of ${setting.key}`}
+            aria-label={t.settings.editor.newValueOf(setting.key)}
             className="bg-background"
             {...common}
           />
           <Input
             type="password"
             autoComplete="new-password"
-            placeholder="Confirm new value"
+            placeholder={t.settings.editor.confirmNewValue}
             value={confirmation}
             onChange={(event) => onConfirmationChange(event.target.value)}
             onKeyDown={submitOnEnter}
-            aria-label={`Confirm new value of ${setting.key}`}
+            aria-label={t.settings.editor.confirmNewValueOf(setting.key)}
             className="bg-background"
             {...common}
             data-slot-editor="password-confirmation"
@@ -194,6 +196,7 @@ function GroupSelect({
   "aria-describedby": string;
 }) {
   const trpc = useTrpc();
+  const t = useMessages();
   const groups = useQuery(trpc.groups.list.queryOptions());
 
   if (groups.isError) {
@@ -214,7 +217,7 @@ function GroupSelect({
           {...aria}
         />
         <p role="alert" className="text-xs text-destructive">
-          Failed to load groups
+          {t.settings.editor.groupsFailed}
         </p>
       </div>
     );
@@ -225,10 +228,10 @@ function GroupSelect({
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled || groups.isPending}>
       <SelectTrigger aria-label={label} className={cn("w-full max-w-xs bg-background")} {...aria}>
-        <SelectValue placeholder={groups.isPending ? "Loading groups…" : "Choose a group"} />
+        <SelectValue placeholder={groups.isPending ? t.settings.editor.loadingGroups : t.settings.editor.chooseGroup} />
       </SelectTrigger>
       <SelectContent>
-        {!known && !groups.isPending && value !== "" && <SelectItem value={value}>Unknown group (#{value})</SelectItem>}
+        {!known && !groups.isPending && value !== "" && <SelectItem value={value}>{t.settings.editor.unknownGroup(value)}</SelectItem>}
         {list.map((group) => (
           <SelectItem key={group.id} value={String(group.id)}>
             {group.name}
@@ -262,14 +265,15 @@ export function ChoiceSelect({
   "aria-invalid"?: true | undefined;
   "aria-describedby"?: string;
 }) {
+  const t = useMessages();
   const known = choices.includes(value);
   return (
     <Select value={value} onValueChange={onChange} disabled={disabled}>
       <SelectTrigger id={id} className={cn("w-full", className)} data-slot-editor="choice" {...aria}>
-        <SelectValue placeholder="Choose a value" />
+        <SelectValue placeholder={t.settings.editor.chooseValue} />
       </SelectTrigger>
       <SelectContent>
-        {!known && value !== "" && <SelectItem value={value}>{value} (not allowed)</SelectItem>}
+        {!known && value !== "" && <SelectItem value={value}>{t.settings.editor.notAllowed(value)}</SelectItem>}
         {choices.map((choice) => (
           <SelectItem key={choice} value={choice}>
             {choice}

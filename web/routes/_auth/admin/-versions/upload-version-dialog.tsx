@@ -9,20 +9,11 @@ import { Modal } from "@/components/ui/modal";
 import { Progress } from "@/components/ui/progress";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
+import { useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
-import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "../../../../../src/features/versions/upload-limit";
-import {
-  APK_ACCEPT,
-  FILL_ALL_FIELDS,
-  formatBytes,
-  INVALID_APK,
-  isApkName,
-  UPLOAD_FAILED,
-  UPLOAD_SUCCEEDED,
-  UPLOAD_URL,
-  uploadErrorText,
-} from "./version-utils";
+import { uploadLimitBytes } from "../../../../../src/features/versions/upload-limit";
+import { APK_ACCEPT, formatBytes, isApkName, UPLOAD_URL, uploadErrorText } from "./version-utils";
 
 // spec §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload
 // (apk_file, version_code, version_name) whose failure text is the answer's `message`; §8 texts.
@@ -42,6 +33,8 @@ export function UploadVersionDialog({
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const t = useMessages();
+  const locale = useLocale();
   const [name, setName] = React.useState("");
   const [code, setCode] = React.useState("");
   const [file, setFile] = React.useState<File | null>(null);
@@ -62,8 +55,8 @@ export function UploadVersionDialog({
   }
 
   function fileProblem(chosen: File): Feedback | null {
-    if (!isApkName(chosen.name)) return errorFeedback(INVALID_APK);
-    if (maxUploadMb !== null && chosen.size > uploadLimitBytes(maxUploadMb)) return errorFeedback(uploadTooLargeText(maxUploadMb));
+    if (!isApkName(chosen.name)) return errorFeedback(t.versions.upload.invalidApk);
+    if (maxUploadMb !== null && chosen.size > uploadLimitBytes(maxUploadMb)) return errorFeedback(t.versions.upload.tooLarge(maxUploadMb));
     return null;
   }
 
@@ -73,7 +66,7 @@ export function UploadVersionDialog({
     setFeedback(null);
     const problem = file && fileProblem(file);
     if (problem) return setFeedback(problem);
-    if (!name.trim() || !code.trim() || !file) return setFeedback(errorFeedback(FILL_ALL_FIELDS));
+    if (!name.trim() || !code.trim() || !file) return setFeedback(errorFeedback(t.versions.upload.fillAllFields));
 
     // The fields go first, so the server can refuse a taken version code before storing the file.
     const form = new FormData();
@@ -93,16 +86,16 @@ export function UploadVersionDialog({
       if (!ok) {
         // A 413 without our JSON comes from a proxy or Cloudflare's edge, before the app saw the file.
         const tooLarge = status === 413 && body === null && maxUploadMb !== null;
-        setFeedback(errorFeedback(tooLarge ? uploadTooLargeText(maxUploadMb) : uploadErrorText(body)));
+        setFeedback(errorFeedback(tooLarge ? t.versions.upload.tooLarge(maxUploadMb) : uploadErrorText(body, t, locale)));
         return;
       }
-      showSnackbar(UPLOAD_SUCCEEDED, "success");
+      showSnackbar(t.versions.upload.succeeded, "success");
       await queryClient.invalidateQueries({ queryKey: trpc.versions.list.queryKey() });
       onOpenChange(false);
     } catch (error) {
       if (error instanceof UploadNetworkError && error.aborted) return;
       console.error(error);
-      setFeedback(errorFeedback(UPLOAD_FAILED));
+      setFeedback(errorFeedback(t.versions.upload.failed));
     } finally {
       if (abortRef.current === controller) abortRef.current = null;
       setProgress(null);
@@ -113,7 +106,7 @@ export function UploadVersionDialog({
     if (next) return onOpenChange(true);
     if (abortRef.current) {
       abortRef.current.abort();
-      showSnackbar("Upload cancelled", "info");
+      showSnackbar(t.versions.upload.cancelled, "info");
     }
     onOpenChange(false);
   }
@@ -122,35 +115,35 @@ export function UploadVersionDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Upload Version"
-      description="Upload a new build of the mobile app. The newest version code is offered to the app as the latest version."
+      title={t.versions.upload.title}
+      description={t.versions.upload.description}
       footer={
         <>
           <Button type="button" variant="outline" onClick={() => close(false)}>
-            Cancel
+            {t.common.cancel}
           </Button>
           <Button type="submit" form={formId} disabled={uploading} aria-busy={uploading || undefined}>
-            {uploading ? <Spinner label="Uploading" /> : <UploadIcon aria-hidden="true" />}
-            Upload
+            {uploading ? <Spinner label={t.versions.upload.uploading} /> : <UploadIcon aria-hidden="true" />}
+            {t.versions.upload.submit}
           </Button>
         </>
       }
     >
-      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Upload Version">
+      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.versions.upload.title}>
         <FormFeedback feedback={feedback} />
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
           <TextField
-            label="Version Name"
+            label={t.versions.upload.versionName}
             name="version_name"
             value={name}
             onChange={(event) => setName(event.target.value)}
-            placeholder="e.g. 1.4.0"
+            placeholder={t.versions.upload.versionNamePlaceholder}
             autoComplete="off"
             readOnly={uploading}
             maxLength={100}
           />
           <TextField
-            label="Version Code"
+            label={t.versions.upload.versionCode}
             name="version_code"
             type="number"
             inputMode="numeric"
@@ -158,12 +151,12 @@ export function UploadVersionDialog({
             step={1}
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            placeholder="e.g. 14"
+            placeholder={t.versions.upload.versionCodePlaceholder}
             readOnly={uploading}
           />
         </div>
         <TextField
-          label="APK File"
+          label={t.versions.upload.apkFile}
           name="apk_file"
           type="file"
           accept={APK_ACCEPT}
@@ -171,7 +164,7 @@ export function UploadVersionDialog({
           disabled={uploading}
           className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
           hint={
-            [file && `${file.name} · ${formatBytes(file.size)}`, maxUploadMb !== null && maximumSizeText(maxUploadMb)]
+            [file && `${file.name} · ${formatBytes(file.size)}`, maxUploadMb !== null && t.versions.upload.maximumSize(maxUploadMb)]
               .filter(Boolean)
               .join(" · ") || undefined
           }
@@ -179,12 +172,12 @@ export function UploadVersionDialog({
         {uploading && (
           <div className="grid gap-2" data-slot="upload-progress">
             <div className="flex items-center justify-between text-sm">
-              <span className="font-medium">{progress < 100 ? "Uploading…" : "Processing…"}</span>
+              <span className="font-medium">{progress < 100 ? t.versions.upload.progressUploading : t.versions.upload.progressProcessing}</span>
               <span className="tabular-nums text-muted-foreground" aria-hidden="true">
                 {progress}%
               </span>
             </div>
-            <Progress value={progress} aria-label="Upload progress" aria-valuetext={`${progress}%`} />
+            <Progress value={progress} aria-label={t.versions.upload.progressLabel} aria-valuetext={`${progress}%`} />
           </div>
         )}
       </form>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { catalogues } from "@/i18n/catalogue";
 import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "../../../../../src/features/versions/upload-limit";
 import { formatBytes, isApkName, uploadErrorText, versionFileName } from "./version-utils";
+
+const en = catalogues.en;
 
 describe("version upload helpers", () => {
   it("accepts only .apk names (spec §5)", () => {
@@ -12,12 +15,13 @@ describe("version upload helpers", () => {
   });
 
   it("shows the server's message, else its error, else 'Upload failed' (spec §7, §8)", () => {
-    expect(uploadErrorText({ success: false, error: "Version code 3 already exists", message: "Version code 3 already exists" })).toBe(
+    expect(uploadErrorText({ success: false, error: "Version code 3 already exists", message: "Version code 3 already exists" }, en, "en")).toBe(
       "Version code 3 already exists",
     );
-    expect(uploadErrorText({ success: false, error: "Forbidden" })).toBe("Forbidden");
-    expect(uploadErrorText(null)).toBe("Upload failed");
-    expect(uploadErrorText({ message: "  " })).toBe("Upload failed");
+    expect(uploadErrorText({ success: false, error: "Forbidden" }, en, "en")).toBe("Forbidden");
+    expect(uploadErrorText(null, en, "en")).toBe("Upload failed");
+    expect(uploadErrorText({ message: "  " }, en, "en")).toBe("Upload failed");
+    expect(uploadErrorText(null, catalogues.nl, "nl")).toBe("Uploaden mislukt");
   });
 
   it("names files as the server does (spec §9)", () => {
@@ -36,5 +40,8 @@ describe("version upload helpers", () => {
     expect(maximumSizeText(100)).toBe("Maximum size: 100 MB");
     expect(uploadTooLargeText(200)).toBe("The APK is larger than the upload limit of 200 MB (MAX_UPLOAD_MB).");
     expect(uploadLimitBytes(100)).toBe(100_000_000);
+    // The dialog's own copies of these texts say the same in English.
+    expect(en.versions.upload.maximumSize(100)).toBe(maximumSizeText(100));
+    expect(en.versions.upload.tooLarge(200)).toBe(uploadTooLargeText(200));
   });
 });

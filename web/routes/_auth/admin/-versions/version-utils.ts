@@ -1,4 +1,7 @@
+import type { Messages } from "@/i18n/catalogue";
+import { translateServerText } from "@/i18n/server-errors";
 import type { RouterOutputs } from "@/lib/trpc";
+import type { Locale } from "../../../../../src/core/locales";
 
 // spec §3 "Version" and the REST file calls of spec §7 / DESIGN §4 (files do not go through tRPC:
 // they are streamed, and the upload reports progress).
@@ -15,14 +18,6 @@ export const versionFileName = (version: Pick<Version, "version_code" | "version
 export const LATEST_FILE_NAME = "app_latest.apk";
 
 export const APK_ACCEPT = ".apk,application/vnd.android.package-archive";
-
-// spec §5 "Version upload" and §8 "Versions".
-export const INVALID_APK = "Please select a valid APK file";
-export const FILL_ALL_FIELDS = "Please fill all fields and select an APK file";
-export const UPLOAD_FAILED = "Upload failed";
-export const UPLOAD_SUCCEEDED = "Version uploaded successfully";
-export const DOWNLOAD_FAILED = "Download failed";
-export const LATEST_DOWNLOAD_FAILED = "Latest version download failed";
 
 export const isApkName = (name: string) => /\.apk$/i.test(name.trim());
 
@@ -42,12 +37,15 @@ export function formatBytes(bytes: number): string {
   return `${Number(value.toFixed(1))} ${units[unit]}`;
 }
 
-/** The text of a failed upload: the server's `message` (spec §7), else its `error`, else 'Upload failed'. */
-export function uploadErrorText(body: unknown): string {
+/**
+ * The text of a failed upload: the server's `message` (spec §7), else its `error` (either in `locale`),
+ * else 'Upload failed' (spec §5 "Version upload" and §8 "Versions", in `t`'s language).
+ */
+export function uploadErrorText(body: unknown, t: Messages, locale: Locale): string {
   if (body && typeof body === "object") {
     const { message, error } = body as { message?: unknown; error?: unknown };
-    if (typeof message === "string" && message.trim()) return message;
-    if (typeof error === "string" && error.trim()) return error;
+    if (typeof message === "string" && message.trim()) return translateServerText(message, locale);
+    if (typeof error === "string" && error.trim()) return translateServerText(error, locale);
   }
-  return UPLOAD_FAILED;
+  return t.versions.upload.failed;
 }
