@@ -9,9 +9,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useMessages } from "@/i18n/use-messages";
+import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
-import { formatDateTime } from "@/lib/format";
 import type { RouterOutputs } from "@/lib/trpc";
 import { AUDIT_ACTIONS } from "../../../../src/features/audit/audit-actions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
@@ -60,6 +59,7 @@ function describeDetails(details: Record<string, unknown>): string {
 function AuditLogPage() {
   const trpc = useTrpc();
   const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const auditQuery = useQuery({ ...trpc.audit.list.queryOptions(toQuery(search)), placeholderData: keepPreviousData });

@@ -15,10 +15,9 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { useErrorText, useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { downloadFile } from "@/lib/download";
-import { formatDateTime } from "@/lib/format";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { UploadVersionDialog } from "./-versions/upload-version-dialog";
 import { downloadUrl, LATEST_FILE_NAME, LATEST_URL, type Version, versionFileName } from "./-versions/version-utils";
@@ -37,6 +36,7 @@ function VersionsPage() {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const errorText = useErrorText();
   const versions = useQuery(trpc.versions.list.queryOptions());
   const remove = useMutation(trpc.versions.delete.mutationOptions());
@@ -219,6 +219,7 @@ function LatestVersionCard({
   onUpload: () => void;
 }) {
   const t = useMessages();
+  const formatDateTime = useFormatDateTime();
   const publicUrl = typeof window === "undefined" ? LATEST_URL : new URL(LATEST_URL, window.location.origin).href;
   return (
     <Card data-slot="latest-version-card" className="gap-4 md:col-span-2">

@@ -150,6 +150,7 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
 
   return (
     <Modal
+      closeLabel={t.common.close}
       open={open}
       onOpenChange={(next) => {
         if (!pending) onOpenChange(next);

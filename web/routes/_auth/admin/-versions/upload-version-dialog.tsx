@@ -113,6 +113,7 @@ export function UploadVersionDialog({
 
   return (
     <Modal
+      closeLabel={t.common.close}
       open={open}
       onOpenChange={close}
       title={t.versions.upload.title}
@@ -164,7 +165,7 @@ export function UploadVersionDialog({
           disabled={uploading}
           className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
           hint={
-            [file && `${file.name} · ${formatBytes(file.size)}`, maxUploadMb !== null && t.versions.upload.maximumSize(maxUploadMb)]
+            [file && `${file.name} · ${formatBytes(file.size, locale)}`, maxUploadMb !== null && t.versions.upload.maximumSize(maxUploadMb)]
               .filter(Boolean)
               .join(" · ") || undefined
           }

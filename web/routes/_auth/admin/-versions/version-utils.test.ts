@@ -34,6 +34,8 @@ describe("version upload helpers", () => {
     expect(formatBytes(3_500_000)).toBe("3.5 MB");
     expect(formatBytes(12_345_678)).toBe("12.3 MB");
     expect(formatBytes(100_200_000)).toBe("100.2 MB");
+    expect(formatBytes(3_500_000, "nl")).toBe("3,5 MB");
+    expect(formatBytes(1_234_500_000, "nl")).toBe("1,2 GB");
   });
 
   it("names the upload limit as the server does", () => {

@@ -25,7 +25,7 @@ export const isApkName = (name: string) => /\.apk$/i.test(name.trim());
  * '12.3 MB' style sizes for the chosen file, in decimal units like the upload limit (MAX_UPLOAD_MB), so a
  * file shown as 100.2 MB is visibly over a limit of 100 MB.
  */
-export function formatBytes(bytes: number): string {
+export function formatBytes(bytes: number, locale: Locale = "en"): string {
   if (bytes < 1000) return `${bytes} B`;
   const units = ["KB", "MB", "GB"];
   let value = bytes / 1000;
@@ -34,7 +34,7 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit++;
   }
-  return `${Number(value.toFixed(1))} ${units[unit]}`;
+  return `${Number(value.toFixed(1)).toLocaleString(locale === "nl" ? "nl-NL" : "en-GB")} ${units[unit]}`;
 }
 
 /**
