@@ -3,6 +3,7 @@ import { useNavigate, useRouteContext } from "@tanstack/react-router";
 
 import { type Session, type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { Trpc } from "@/lib/trpc";
+import type { Locale } from "../../src/core/locales";
 
 // spec §4 "Session": the session mutations in one place, so every screen refreshes the cache the
 // same way:
@@ -169,16 +170,25 @@ export function useTwoFactorDisable() {
   );
 }
 
-/** issue 16: the back-office language; the cached user changes at once, so every screen follows. */
+/**
+ * issue 16: the back-office language. The cached user changes at once (every screen follows before the
+ * server answers), and changes back when the server refuses.
+ */
 export function useSetLocale() {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
+  const withLocale = (locale: Locale) => (session: Session | undefined) =>
+    session?.loggedIn ? { ...session, user: { ...session.user, locale } } : session;
   return useMutation(
     trpc.account.setLocale.mutationOptions({
-      onSuccess: (_result, { locale }) => {
-        queryClient.setQueryData(trpc.account.me.queryKey(), (session) =>
-          session?.loggedIn ? { ...session, user: { ...session.user, locale } } : session,
-        );
+      onMutate: async ({ locale }) => {
+        await queryClient.cancelQueries({ queryKey: trpc.account.me.queryKey() });
+        const previous = queryClient.getQueryData(trpc.account.me.queryKey());
+        queryClient.setQueryData(trpc.account.me.queryKey(), withLocale(locale));
+        return { previous: previous?.loggedIn ? previous.user.locale : null };
+      },
+      onError: (_error, _input, context) => {
+        if (context?.previous) queryClient.setQueryData(trpc.account.me.queryKey(), withLocale(context.previous));
       },
     }),
   );

@@ -50,7 +50,7 @@ export const groups = defineMessages({
     id: "ID",
     idValue: (id: number) => `ID ${id}`,
     editPermissions: "Rechten bewerken",
-    editPermissionsOf: (name: string) => `Rechten van ${name} bewerken`,
+    editPermissionsOf: (name: string) => `Rechten bewerken: ${name}`,
     builtInLabel: (name: string) => `${name} is ingebouwd en kan niet worden verwijderd`,
     builtInTooltip: "Ingebouwde groep, kan niet worden verwijderd",
     deleteGroup: {

@@ -106,7 +106,7 @@ export const versions = defineMessages({
     },
     upload: {
       title: "Versie uploaden",
-      description: "Upload een nieuwe build van de mobiele app. De hoogste versiecode wordt de app als nieuwste versie aangeboden.",
+      description: "Zet een nieuwe build van de mobiele app klaar. De hoogste versiecode wordt de app als nieuwste versie aangeboden.",
       submit: "Uploaden",
       uploading: "Uploaden",
       versionName: "Versienaam",

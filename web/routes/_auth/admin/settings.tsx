@@ -7,13 +7,14 @@ import { Button } from "@/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { settingGroupTitle } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
 import { hasPermission } from "@/lib/permissions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
 import { SettingRow } from "./-settings/setting-row";
-import { groupSettings, groupTitle, type Setting, settingAnchor } from "./-settings/setting-utils";
+import { groupSettings, type Setting, settingAnchor } from "./-settings/setting-utils";
 
 // spec §2 "Settings Management": settings grouped by group_name (a card per group), inline editing
 // with row colours (§4), an add/edit dialog (§5) and delete for holders of settings.delete (§6).
@@ -31,6 +32,7 @@ function SettingsPage() {
   const { showSnackbar } = useSnackbar();
   const { user } = useSession();
   const t = useMessages();
+  const locale = useLocale();
   const errorText = useErrorText();
   const settings = useQuery(trpc.settings.list.queryOptions());
   const hash = useLocation({ select: (location) => location.hash });
@@ -87,14 +89,14 @@ function SettingsPage() {
             <Card key={group.name} className="gap-0 overflow-hidden py-0" data-slot="settings-group" data-group={group.name}>
               <CardHeader className="border-b bg-muted/40 py-4 [.border-b]:pb-4">
                 <CardTitle>
-                  <h2 className="text-lg">{groupTitle(group.name)}</h2>
+                  <h2 className="text-lg">{settingGroupTitle(group.name, locale)}</h2>
                 </CardTitle>
                 <CardDescription>
                   {t.settings.groupCount(group.settings.length)}{" "}
                   <span className="font-mono">{group.name}</span>
                 </CardDescription>
               </CardHeader>
-              <ul className="divide-y" aria-label={t.settings.groupLabel(groupTitle(group.name))}>
+              <ul className="divide-y" aria-label={t.settings.groupLabel(settingGroupTitle(group.name, locale))}>
                 {group.settings.map((setting) => (
                   <SettingRow
                     key={setting.key}

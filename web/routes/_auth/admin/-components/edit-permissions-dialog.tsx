@@ -7,7 +7,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { permissionDescription } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { groupByPrefix } from "@/lib/permission-prefix";
 import { diffSelection, hasChanges } from "@/lib/selection-diff";
@@ -91,6 +92,7 @@ function PermissionChecklist({
 }) {
   const trpc = useTrpc();
   const t = useMessages();
+  const locale = useLocale();
   const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
@@ -173,7 +175,7 @@ function PermissionChecklist({
                     <span className="grid min-w-0 gap-0.5">
                       <span className="font-mono text-sm break-all">{permission.key}</span>
                       {permission.description && (
-                        <span className="text-xs text-muted-foreground">{permission.description}</span>
+                        <span className="text-xs text-muted-foreground">{permissionDescription(permission.key, permission.description, locale)}</span>
                       )}
                     </span>
                   </label>

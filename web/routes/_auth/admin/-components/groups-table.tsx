@@ -7,7 +7,8 @@ import { Button } from "@/components/ui/button";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { groupDescription } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
@@ -25,6 +26,7 @@ type GroupsViewProps = {
 
 export function GroupsTable({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
   const t = useMessages();
+  const locale = useLocale();
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
       <Table aria-label={t.groups.listLabel}>
@@ -43,7 +45,7 @@ export function GroupsTable({ groups, onEditPermissions, onDeleteError }: Groups
               <TableCell className="pl-4 text-muted-foreground tabular-nums">{group.id}</TableCell>
               <TableCell className="font-medium">{group.name}</TableCell>
               <TableCell className="min-w-48 whitespace-normal text-muted-foreground">
-                {group.description || "–"}
+                {group.description ? groupDescription(group.name, group.description, locale) : "–"}
               </TableCell>
               <TableCell>
                 <EditPermissionsButton group={group} onClick={() => onEditPermissions(group)} />
@@ -64,6 +66,7 @@ export function GroupsTable({ groups, onEditPermissions, onDeleteError }: Groups
 /** The phone layout: one card per group with the same fields and actions as the table. */
 export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsViewProps) {
   const t = useMessages();
+  const locale = useLocale();
   return (
     <ul className="grid gap-3 md:hidden" aria-label={t.groups.listLabel}>
       {groups.map((group) => (
@@ -72,7 +75,7 @@ export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsV
             <span className="font-semibold">{group.name}</span>
             <span className="text-sm text-muted-foreground tabular-nums">{t.groups.idValue(group.id)}</span>
           </div>
-          <p className="mt-1 text-sm text-muted-foreground">{group.description || "–"}</p>
+          <p className="mt-1 text-sm text-muted-foreground">{group.description ? groupDescription(group.name, group.description, locale) : "–"}</p>
           <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
             <EditPermissionsButton group={group} onClick={() => onEditPermissions(group)} />
             <GroupActions group={group} onDeleteError={onDeleteError} />
@@ -83,16 +86,23 @@ export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsV
   );
 }
 
+/**
+ * The button's name begins with its visible text (WCAG 2.5.3, axe label-content-name-mismatch), so the
+ * permission count sits beside it, not inside.
+ */
 function EditPermissionsButton({ group, onClick }: { group: AdminGroup; onClick: () => void }) {
   const t = useMessages();
   return (
-    <Button variant="outline" size="sm" aria-label={t.groups.editPermissionsOf(group.name)} onClick={onClick}>
-      <ShieldCheckIcon aria-hidden="true" />
-      {t.groups.editPermissions}
-      <Badge variant="secondary" className="ml-0.5 tabular-nums">
-        {group.permissions.length}
+    <span className="inline-flex items-center gap-1.5">
+      <Button variant="outline" size="sm" aria-label={t.groups.editPermissionsOf(group.name)} onClick={onClick}>
+        <ShieldCheckIcon aria-hidden="true" />
+        {t.groups.editPermissions}
+      </Button>
+      <Badge variant="secondary" className="tabular-nums">
+        <span aria-hidden="true">{group.permissions.length}</span>
+        <span className="sr-only">{t.permissions.count(group.permissions.length)}</span>
       </Badge>
-    </Button>
+    </span>
   );
 }
 
@@ -104,6 +114,7 @@ function GroupActions({ group, onDeleteError }: { group: AdminGroup; onDeleteErr
       <TooltipTrigger asChild>
         <span
           tabIndex={0}
+          role="img"
           className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
           aria-label={t.groups.builtInLabel(group.name)}
         >

@@ -6,7 +6,8 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "@/
 import { Badge } from "@/components/ui/badge";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { permissionDescription } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { groupByPrefix } from "@/lib/permission-prefix";
 import { useRefreshAdminData } from "./admin-cache";
@@ -19,6 +20,7 @@ import type { AdminPermission } from "./admin-types";
 
 export function PermissionSections({ permissions }: { permissions: AdminPermission[] }) {
   const t = useMessages();
+  const locale = useLocale();
   const sections = groupByPrefix(permissions);
   const [closed, setClosed] = React.useState<ReadonlySet<string>>(() => new Set());
   const open = sections.map((section) => section.prefix).filter((prefix) => !closed.has(prefix));
@@ -59,7 +61,7 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
                 >
                   <div className="grid min-w-0 flex-1 gap-0.5 sm:grid-cols-[minmax(12rem,auto)_1fr] sm:items-center sm:gap-6">
                     <span className="font-mono text-sm font-medium break-all">{permission.key}</span>
-                    <span className="text-sm text-muted-foreground">{permission.description || "–"}</span>
+                    <span className="text-sm text-muted-foreground">{permission.description ? permissionDescription(permission.key, permission.description, locale) : "–"}</span>
                   </div>
                   {permission.deletable ? (
                     <DeletePermissionButton permission={permission} />
@@ -68,6 +70,7 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
                       <TooltipTrigger asChild>
                         <span
                           tabIndex={0}
+                          role="img"
                           className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
                           aria-label={t.permissions.builtInLabel(permission.key)}
                         >

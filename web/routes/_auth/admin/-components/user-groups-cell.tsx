@@ -8,7 +8,8 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { groupDescription } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { diffSelection, hasChanges } from "@/lib/selection-diff";
 import { useRefreshAdminData } from "./admin-cache";
@@ -49,6 +50,7 @@ function GroupChips({ groups }: { groups: AdminUser["groups"] }) {
 function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[] }) {
   const trpc = useTrpc();
   const t = useMessages();
+  const locale = useLocale();
   const errorText = useErrorText();
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
@@ -138,7 +140,7 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
                   <span className="grid min-w-0 gap-0.5">
                     <span className="text-sm font-medium">{group.name}</span>
                     {group.description && (
-                      <span className="text-xs text-muted-foreground">{group.description}</span>
+                      <span className="text-xs text-muted-foreground">{groupDescription(group.name, group.description, locale)}</span>
                     )}
                   </span>
                 </label>

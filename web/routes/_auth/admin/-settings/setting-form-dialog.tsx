@@ -181,7 +181,7 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
           aria-readonly={editing || undefined}
           autoComplete="off"
           spellCheck={false}
-          className="font-mono read-only:bg-muted read-only:text-muted-foreground"
+          className="font-mono read-only:bg-muted"
           hint={editing ? undefined : t.settings.form.keyHint}
         />
         <div className="grid gap-4 sm:grid-cols-2">

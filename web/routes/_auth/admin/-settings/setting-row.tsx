@@ -12,7 +12,8 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Messages } from "@/i18n/catalogue";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { settingDescription } from "@/i18n/built-in-texts";
+import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { SettingValueEditor } from "./setting-value-editor";
@@ -64,6 +65,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const t = useMessages();
+  const locale = useLocale();
   const errorText = useErrorText();
   const update = useMutation(trpc.settings.update.mutationOptions());
 
@@ -160,7 +162,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           </span>
           <VisibilityChip visibility={setting.visibility} />
         </div>
-        {setting.description && <p className="text-sm text-muted-foreground">{setting.description}</p>}
+        {setting.description && <p className="text-sm text-muted-foreground">{settingDescription(setting.key, setting.description, locale)}</p>}
         <p className="text-xs text-muted-foreground">{t.settings.row.type(setting.type)}</p>
       </div>
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { catalogues } from "@/i18n/catalogue";
-import { boundsText, groupSettings, groupTitle, integerOrZero, type Setting, valueAsText } from "./setting-utils";
+import { boundsText, groupSettings, integerOrZero, type Setting, valueAsText } from "./setting-utils";
 
 function setting(overrides: Partial<Setting>): Setting {
   return {
@@ -61,6 +61,5 @@ describe("labels", () => {
     expect(boundsText(catalogues.en, null, 90)).toBe("At most 90");
     expect(boundsText(catalogues.en, null, null)).toBeNull();
     expect(boundsText(catalogues.nl, 6, 128)).toBe("Tussen 6 en 128");
-    expect(groupTitle("club_info")).toBe("Club info");
   });
 });

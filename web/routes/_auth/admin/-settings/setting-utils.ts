@@ -76,9 +76,3 @@ export function boundsText(t: Messages, min: number | null, max: number | null):
   if (max !== null) return t.settings.row.atMost(max);
   return null;
 }
-
-/** 'invoice' → 'Invoice', 'club_info' → 'Club info'. */
-export function groupTitle(name: string): string {
-  const text = name.replace(/[_-]+/g, " ").trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -1,0 +1,23 @@
+/**
+ * DESIGN §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
+ * insert "if absent"), so the back-office can tell a built-in description from one an admin typed (issue 16).
+ */
+export const SEED_PERMISSIONS = [
+  { key: 'admin.access', description: 'Access to the admin area; passes every permission check and bypasses maintenance mode.' },
+  { key: 'premium.aiusage', description: 'Access to the premium-only area (/protected).' },
+  { key: 'users.assign', description: "Edit a user's groups." },
+  { key: 'users.delete', description: 'Delete users.' },
+  { key: 'settings.delete', description: 'Delete deletable settings.' },
+  { key: 'management.access', description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.' },
+] as const;
+
+export const ADMIN_GROUP = 'Administrators';
+export const USERS_GROUP = 'Users';
+/** issue 13: the treasurer's group, holding management.access only. */
+export const TREASURERS_GROUP = 'Penningmeesters';
+
+export const SEED_GROUPS = [
+  { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
+  { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
+  { name: TREASURERS_GROUP, description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.', deletable: false },
+];
