@@ -15,7 +15,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 // rows are made by the same rules as the app's.
 import { foldForSearch, orderSearchText, tablerSearchName } from '../src/db/search-text.ts';
 import { computeInvoiceAmounts, parseVatSplit } from '../src/features/invoices/invoice-amounts.ts';
-import { campaignYear } from '../src/features/orders/order-reference.ts';
+import { campaignYear } from '../src/core/calendar.ts';
 import { BUILT_IN_SETTINGS } from '../src/features/settings/settings.defaults.ts';
 import { namesMatch } from '../src/features/tablers/tabler-gate.ts';
 

@@ -8,8 +8,10 @@ import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
+import { INVOICE_MAIL_KIND, markInvoiceDelivered } from './features/invoices/invoice-delivered';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { onMailDelivered } from './features/mail/mail-delivery';
 import { mailRoutes } from './features/mail/mail.routes';
 import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -19,12 +21,13 @@ import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { versionsRoutes } from './features/versions/versions.routes';
 import { assetCacheControl } from './http/asset-caching';
-import { AppError } from './http/errors';
-import { getRequestCtx, type AppContext, type AppEnv } from './http/request-ctx';
+import { AppError } from './core/errors';
+import type { AppContext, AppEnv } from './http/app-env';
+import { getRequestCtx } from './request-ctx';
 import { STATE_CHANGING_GET_PATHS } from './http/rest';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
-import { appRouter } from './trpc/router';
+import { appRouter } from './app-router';
 import { seoRoutes } from './features/seo/seo.routes';
 
 export interface CreateAppOptions {
@@ -32,13 +35,13 @@ export interface CreateAppOptions {
   clientIp: (c: AppContext) => string;
 }
 
-/** Paths that belong to the server, never to the SPA fallback. */
 /** A browser asking for a page (not a missing script, image or file). */
 function wantsPage(request: Request): boolean {
   const last = new URL(request.url).pathname.split('/').pop() ?? '';
   return (request.headers.get('accept') ?? '').includes('text/html') && !last.includes('.');
 }
 
+/** Paths that belong to the server, never to the SPA fallback. */
 function isServerPath(path: string, base: string): boolean {
   return (
     path.startsWith('/trpc/') ||
@@ -59,6 +62,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   const base = deps.config.apiBasePath;
   const app = new Hono<AppEnv>();
   const ctxOf = (c: AppContext) => getRequestCtx(c, deps, options.clientIp);
+  // What a delivered mail confirms, per kind: the outbox itself knows no feature.
+  onMailDelivered(INVOICE_MAIL_KIND, markInvoiceDelivered);
 
   app.use('*', responseHeaders(deps));
   if (deps.ready) {

@@ -1,3 +1,4 @@
+import type { Logger } from './core/logger';
 import type { Config } from './env';
 import type { Db } from './db/client';
 import type { Clock } from './platform/clock';
@@ -6,12 +7,7 @@ import type { MailTransport } from './platform/mail';
 import type { PasswordHasher } from './platform/password';
 import type { Session } from './features/auth/session';
 import type { UserProfile } from './features/auth/user-profile';
-import type { SettingsCache } from './features/settings/settings-cache';
-
-export interface Logger {
-  info(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+import type { SettingsCache } from './platform/settings-cache';
 
 /** What a runtime entry (node.ts, worker.ts) builds once and hands to createApp. */
 export interface AppDeps {
@@ -42,7 +38,7 @@ export interface RequestCtx extends AppDeps {
   requestId: string;
   /** The client's address, as audit entries and the sessions list show it. */
   ip: string;
-  /** The client as per-address rate limits count it: an IPv6 address's /64 (http/client-address.ts). */
+  /** The client as per-address rate limits count it: an IPv6 address's /64 (platform/client-address.ts). */
   rateLimitAddress: string;
   /** The User-Agent header (trimmed), kept with a new session. */
   userAgent: string;
@@ -62,8 +58,3 @@ export interface RequestCtx extends AppDeps {
    */
   background(work: Promise<unknown>): void;
 }
-
-export const consoleLogger: Logger = {
-  info: (message, fields) => console.log(fields ? `${message} ${JSON.stringify(fields)}` : message),
-  error: (message, fields) => console.error(fields ? `${message} ${JSON.stringify(fields)}` : message),
-};

@@ -127,6 +127,14 @@ describe('parseConfig', () => {
   it('explains how to make a SECRET_KEY of the right length', () => {
     expect(failureOf({ SECRET_KEY: 'abcd' }).message).toContain('64 hexadecimal characters');
   });
+
+  it('refuses a bad TRUSTED_PROXIES at start with one line naming it', () => {
+    expect(() => parseConfig({ TRUSTED_PROXIES: '127.0.0.1, proxy.local' })).toThrow(
+      'Invalid configuration: TRUSTED_PROXIES must be IP addresses or CIDR ranges separated by commas (e.g. 127.0.0.1, 10.0.0.0/8, ::1)',
+    );
+    expect(parseConfig({ TRUSTED_PROXIES: '127.0.0.1 ::1' }).trustedProxies).toHaveLength(2);
+    expect(parseConfig({}).trustedProxies).toEqual([]);
+  });
 });
 
 describe('the example configuration files', () => {

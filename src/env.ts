@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseAddressRange, type AddressRange } from './http/client-address';
+import { parseAddressRange, type AddressRange } from './platform/client-address';
 
 /**
  * The only reader of configuration (DESIGN §2). Node passes process.env, the Worker its bindings'

@@ -3,22 +3,24 @@
  * Thin: it builds the dependencies and hands every request to the same Hono app as the Worker.
  */
 import { serve } from '@hono/node-server';
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
-import { consoleLogger, type AppDeps } from './context';
+import type { AppDeps } from './context';
+import { consoleLogger } from './core/logger';
 import { migrateLibsqlDb, openLibsqlDb } from './db/libsql';
 import { ConfigError, parseConfig, type Config } from './env';
 import { prepareDatabase } from './features/setup/prepare';
-import { SettingsCache } from './features/settings/settings-cache';
+import { SettingsCache } from './platform/settings-cache';
 import { systemClock } from './platform/clock';
-import { randomBytes, toHex } from './platform/crypto';
+import { randomBytes } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
-import { forwardedClientIp } from './http/client-address';
-import { housekeeping } from './platform/housekeeping';
+import { forwardedClientIp } from './platform/client-address';
+import { housekeeping } from './features/housekeeping/housekeeping';
 import { deliverOutbox } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createNodeAssets } from './platform/node-assets';
@@ -37,7 +39,7 @@ async function loadSecretKey(config: Config): Promise<string> {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new ConfigError(`Invalid configuration: ${file} must hold 64 hexadecimal characters`);
     return key;
   }
-  const key = toHex(randomBytes(32));
+  const key = encodeHexLowerCase(randomBytes(32));
   await writeFile(file, `${key}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   return key;

@@ -23,8 +23,8 @@ async function loadVisitorData(): Promise<{ settings: SettingsLookup; session: S
   try {
     const [settings, session] = await queryProcedures(["settings.list", "account.me"]);
     return {
-      settings: settings instanceof Error ? {} : toSettingsLookup((settings as { settings: Parameters<typeof toSettingsLookup>[0] }).settings),
-      session: session instanceof Error ? null : (session as Session),
+      settings: settings instanceof Error ? {} : toSettingsLookup(settings.settings),
+      session: session instanceof Error ? null : session,
     };
   } catch (error) {
     console.error("Failed to load the settings and the session", error);

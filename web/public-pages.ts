@@ -1,8 +1,10 @@
 import type * as React from "react";
 
 import type { SiteIdentity } from "@/lib/site";
+import type { FileRoutesByFullPath } from "@/routeTree.gen";
 import type { Islands } from "@/routes/-public/island";
 import type { pageMeta } from "@/routes/-public/page-meta";
+import { PUBLIC_PAGES as PAGES, type PrivateScreen, type PublicPath } from "../src/core/public-pages";
 
 // Issue 5 item 3: the five public pages (and the order form) are rendered to HTML at build time (scripts/prerender.mjs)
 // and hydrated in the browser by their own entry (web/public-entry.tsx), without the router, React
@@ -11,10 +13,8 @@ import type { pageMeta } from "@/routes/-public/page-meta";
 // routes/-public/island.tsx) when its own data gives the same page, and renders the whole page afresh
 // otherwise (an admin changed the club's name, a new year began).
 
-export type PublicPage = {
-  path: string;
-  /** The file in dist/web the server sends for the path. */
-  file: string;
+/** A public page's code, beside its path and file (src/core/public-pages.ts). */
+type PageCode = {
   /** The page's title and description in routes/-public/page-meta.ts (the prerender writes them into the head). */
   meta: keyof typeof pageMeta;
   /** The module of the page's islands, relative to web/ (the prerender preloads its chunk). */
@@ -24,57 +24,58 @@ export type PublicPage = {
   load: () => Promise<React.ComponentType>;
 };
 
-export const PUBLIC_PAGES: readonly PublicPage[] = [
-  {
-    path: "/",
-    file: "index.html",
+// Keyed by the registry's paths: a public page without its code, or code for a page that is not in
+// the registry, does not compile.
+const PAGE_CODE = {
+  "/": {
     meta: "home",
     source: "routes/-public/islands/home.ts",
     islands: () => import("@/routes/-public/islands/home").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/home-page").then((m) => m.HomePage),
   },
-  {
-    path: "/faq",
-    file: "faq.html",
+  "/faq": {
     meta: "faq",
     source: "routes/-public/islands/info.ts",
     islands: () => import("@/routes/-public/islands/info").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/faq-page").then((m) => m.FaqPage),
   },
-  {
-    path: "/bestelinformatie",
-    file: "bestelinformatie.html",
+  "/bestelinformatie": {
     meta: "orderInfo",
     source: "routes/-public/islands/info.ts",
     islands: () => import("@/routes/-public/islands/info").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/order-info-page").then((m) => m.OrderInfoPage),
   },
-  {
-    path: "/privacy",
-    file: "privacy.html",
+  "/privacy": {
     meta: "privacy",
     source: "routes/-public/islands/info.ts",
     islands: () => import("@/routes/-public/islands/info").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/privacy-page").then((m) => m.PrivacyPage),
   },
-  {
-    path: "/contact",
-    file: "contact.html",
+  "/contact": {
     meta: "contact",
     source: "routes/-public/islands/contact.ts",
     islands: () => import("@/routes/-public/islands/contact").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/contact-page").then((m) => m.ContactPage),
   },
-  // Not one of the five info pages, but public and often opened on a phone: it starts as HTML too.
-  {
-    path: "/order",
-    file: "order.html",
+  "/order": {
     meta: "order",
     source: "routes/-public/islands/order.ts",
     islands: () => import("@/routes/-public/islands/order").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/order-page").then((m) => m.OrderPage),
   },
-];
+} satisfies Record<PublicPath, PageCode>;
+
+export type PublicPage = (typeof PAGES)[number] & PageCode;
+
+export const PUBLIC_PAGES: readonly PublicPage[] = PAGES.map((page) => ({ ...page, ...PAGE_CODE[page.path] }));
+
+/**
+ * Every route of the SPA is a public page or a private screen (robots.txt keeps crawlers out of those):
+ * a route in neither list fails to compile here, naming its path.
+ */
+type RoutesInNeitherList = Exclude<keyof FileRoutesByFullPath, PublicPath | PrivateScreen | `${PrivateScreen}/${string}`>;
+export type EveryRouteIsListed = Assert<RoutesInNeitherList>;
+type Assert<Nothing extends never> = Nothing;
 
 /** What a prerendered page depends on besides its code, as a stable string. */
 export function prerenderFingerprint(site: SiteIdentity, now: Date): string {

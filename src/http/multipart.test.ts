@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundaryOf, readMultipart, type PartHeaders } from './multipart';
+import { boundaryOf, formParts, readMultipart, type PartHeaders } from './multipart';
 
 async function collect(body: Uint8Array, boundary: string, chunkSize: number) {
   const stream = new ReadableStream<Uint8Array>({
@@ -54,5 +54,31 @@ describe('the streaming multipart reader', () => {
     expect(() => boundaryOf('application/json')).toThrow('Expected a multipart/form-data body');
     const truncated = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue without end');
     await expect(collect(truncated, 'b', 8)).rejects.toThrow('Malformed multipart body');
+  });
+
+  it('hands out the parts one by one with their data as streams, skipping what a reader leaves', async () => {
+    const data = new FormData();
+    data.append('version_code', '12');
+    data.append('other', new Blob(['never read']), 'skip.bin');
+    data.append('apk_file', new Blob(['PK\u0003\u0004 the file']), 'a.apk');
+    const request = new Request('http://x/', { method: 'POST', body: data });
+    const boundary = boundaryOf(request.headers.get('content-type'));
+    const seen: { name: string; filename: string | undefined; data: string | null }[] = [];
+    for await (const part of formParts(request.body, boundary)) {
+      seen.push({ name: part.name, filename: part.filename, data: part.name === 'other' ? null : await new Response(part.body).text() });
+    }
+    expect(seen).toEqual([
+      { name: 'version_code', filename: undefined, data: '12' },
+      { name: 'other', filename: 'skip.bin', data: null },
+      { name: 'apk_file', filename: 'a.apk', data: 'PK\u0003\u0004 the file' },
+    ]);
+  });
+
+  it('fails the read of a part when the body ends early', async () => {
+    const truncated = new TextEncoder().encode('--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue without end');
+    const read = async () => {
+      for await (const part of formParts(new Response(truncated).body, 'b')) await new Response(part.body).text();
+    };
+    await expect(read()).rejects.toThrow('Malformed multipart body');
   });
 });

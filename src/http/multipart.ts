@@ -2,7 +2,7 @@
  * A streaming multipart/form-data reader: parts arrive as headers plus data chunks, so an APK upload
  * flows to storage without ever being held in memory whole (issue 4). Runs on Node and in workerd.
  */
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 export interface PartHeaders {
   name: string;
@@ -66,11 +66,14 @@ function parseHeaders(block: string): PartHeaders {
   return { name, filename: param('filename'), contentType };
 }
 
+type MultipartEvent = { type: 'part'; part: PartHeaders } | { type: 'data'; chunk: Uint8Array } | { type: 'end' };
+
 /**
- * Reads the body and calls the handlers in order, awaiting each (so slow storage slows the reading:
- * back-pressure instead of buffering). Throws AppError(400) for a malformed body.
+ * Reads the body, one event at a time: a part's headers, its data chunks, its end. Each waits until it
+ * is taken (so slow storage slows the reading: back-pressure instead of buffering). Throws AppError(400)
+ * for a malformed body.
  */
-export async function readMultipart(body: ReadableStream<Uint8Array> | null, boundary: string, handlers: MultipartHandlers): Promise<void> {
+async function* multipartEvents(body: ReadableStream<Uint8Array> | null, boundary: string): AsyncGenerator<MultipartEvent> {
   if (!body) throw new AppError(400, 'Malformed multipart body');
   const opening = encoder.encode(`--${boundary}`);
   const delimiter = encoder.encode(`\r\n--${boundary}`);
@@ -115,22 +118,22 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, bou
         }
         const block = decoder.decode(buffer.subarray(0, end)).replace(/^\r\n/, '');
         buffer = buffer.subarray(end + 4);
-        await handlers.onPart(parseHeaders(block));
+        yield { type: 'part', part: parseHeaders(block) };
         state = 'body';
       }
       if (state === 'body') {
         const at = indexOf(buffer, delimiter);
         if (at !== -1) {
-          if (at > 0) await handlers.onData(buffer.slice(0, at));
+          if (at > 0) yield { type: 'data', chunk: buffer.slice(0, at) };
           buffer = buffer.subarray(at + delimiter.length);
-          await handlers.onPartEnd();
+          yield { type: 'end' };
           state = 'headers';
           continue;
         }
         // Hand on all but a tail that could be the start of the delimiter.
         const keep = delimiter.length - 1;
         if (buffer.length > keep) {
-          await handlers.onData(buffer.slice(0, buffer.length - keep));
+          yield { type: 'data', chunk: buffer.slice(0, buffer.length - keep) };
           buffer = buffer.slice(buffer.length - keep);
         }
         if (!(await fill())) throw new AppError(400, 'Malformed multipart body');
@@ -138,5 +141,58 @@ export async function readMultipart(body: ReadableStream<Uint8Array> | null, bou
     }
   } finally {
     await reader.cancel().catch(() => undefined);
+  }
+}
+
+/**
+ * Reads the body and calls the handlers in order, awaiting each (so slow storage slows the reading:
+ * back-pressure instead of buffering). Throws AppError(400) for a malformed body.
+ */
+export async function readMultipart(body: ReadableStream<Uint8Array> | null, boundary: string, handlers: MultipartHandlers): Promise<void> {
+  for await (const event of multipartEvents(body, boundary)) {
+    if (event.type === 'part') await handlers.onPart(event.part);
+    else if (event.type === 'data') await handlers.onData(event.chunk);
+    else await handlers.onPartEnd();
+  }
+}
+
+/** A part with its data as a stream, read (or left) before the next part is asked for. */
+export interface FormPart extends PartHeaders {
+  body: ReadableStream<Uint8Array>;
+}
+
+/**
+ * The parts of the body one after another, each with its data as a stream that pulls from the body only
+ * as it is read, so a file still flows to storage without being held whole. What a part's reader leaves
+ * unread is skipped when the next part is asked for; the body's refusals (AppError 400) come out of the
+ * reads and of the iteration.
+ */
+export async function* formParts(body: ReadableStream<Uint8Array> | null, boundary: string): AsyncGenerator<FormPart> {
+  const events = multipartEvents(body, boundary);
+  try {
+    for (let next = await events.next(); !next.done; next = await events.next()) {
+      // The rest of a part its reader left: skipped.
+      if (next.value.type !== 'part') continue;
+      let ended = false;
+      const data = new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            const event = ended ? undefined : (await events.next()).value;
+            if (event?.type === 'data') {
+              controller.enqueue(event.chunk);
+            } else {
+              ended = true;
+              controller.close();
+            }
+          },
+        },
+        // Nothing is read ahead: the body moves only when this part's reader asks.
+        { highWaterMark: 0 },
+      );
+      yield { ...next.value.part, body: data };
+      ended = true;
+    }
+  } finally {
+    await events.return(undefined);
   }
 }

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { requireAdmin, requireManagement } from '../features/auth/permissions';
 import { Hono } from 'hono';
 import type { RequestCtx } from '../context';
-import type { AppContext, AppEnv } from './request-ctx';
+import type { AppContext, AppEnv } from './app-env';
 
 /** What a feature's REST routes get from the app: the request's context. */
 export type CtxOf = (c: AppContext) => Promise<RequestCtx>;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../context';
-import type { AppEnv } from './request-ctx';
+import type { AppEnv } from './app-env';
 
 /** DESIGN §3: only the site itself may load anything; nobody may frame it. */
 export const CONTENT_SECURITY_POLICY = [

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], Function>>[0];
 
@@ -78,6 +78,24 @@ export async function readLimitedText(request: Request, maxBytes = MAX_JSON_BODY
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * Counts a request body as it is read and fails it past `limit` bytes: the same rule as Content-Length,
+ * for a body sent without one (chunked), and for one whose Content-Length understates it.
+ */
+export function limitedBody(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => Error): ReadableStream<Uint8Array> | null {
+  if (!body) return null;
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.length;
+        if (total > limit) throw tooLarge();
+        controller.enqueue(chunk);
+      },
+    }),
+  );
 }
 
 /** Reads a JSON request body: empty → {}, malformed → 400, too large → 413. */

@@ -1,4 +1,5 @@
 import { sha256 } from '@oslojs/crypto/sha2';
+import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
 
 /** Small Web Crypto helpers that run alike on Node 22+ and in workerd. */
 
@@ -8,31 +9,13 @@ export function randomBytes(length: number): Uint8Array {
   return bytes;
 }
 
-export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
-}
-
-export function fromHex(hex: string): Uint8Array {
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-export function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /**
  * SHA-256 of a text, as hex. Synchronous (@oslojs/crypto, plain JavaScript): it runs on every signed-in
  * request to find the session, and for the short texts hashed here it is cheaper than Web Crypto's digest,
  * whose promise costs a trip through Node's thread pool (issue 15).
  */
 export function sha256Hex(input: string): string {
-  return toHex(sha256(new TextEncoder().encode(input)));
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(input)));
 }
 
 /** Constant-time comparison of two equal-purpose strings (hashes, tokens). */
@@ -70,7 +53,7 @@ export async function keyedDigest(secretKeyHex: string, purpose: string, message
   let key = purposeKeys.get(cacheKey);
   if (!key) {
     key = (async () => {
-      const master = await importHmacKey(fromHex(secretKeyHex));
+      const master = await importHmacKey(decodeHex(secretKeyHex));
       return importHmacKey(new Uint8Array(await crypto.subtle.sign('HMAC', master, new TextEncoder().encode(purpose))));
     })();
     purposeKeys.set(cacheKey, key);

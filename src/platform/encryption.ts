@@ -1,4 +1,4 @@
-import { fromHex } from './crypto';
+import { decodeBase64, decodeHex, encodeBase64 } from '@oslojs/encoding';
 
 /**
  * AES-256-GCM with the app's SECRET_KEY (DESIGN §3: TOTP secrets encrypted at rest). The stored form
@@ -9,23 +9,10 @@ const keyCache = new Map<string, Promise<CryptoKey>>();
 function importKey(hexKey: string): Promise<CryptoKey> {
   let key = keyCache.get(hexKey);
   if (!key) {
-    key = crypto.subtle.importKey('raw', fromHex(hexKey) as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['encrypt', 'decrypt']);
+    key = crypto.subtle.importKey('raw', decodeHex(hexKey) as Uint8Array<ArrayBuffer>, 'AES-GCM', false, ['encrypt', 'decrypt']);
     keyCache.set(hexKey, key);
   }
   return key;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
 }
 
 export async function encrypt(hexKey: string, plain: Uint8Array): Promise<string> {
@@ -34,11 +21,11 @@ export async function encrypt(hexKey: string, plain: Uint8Array): Promise<string
   const out = new Uint8Array(iv.length + cipher.byteLength);
   out.set(iv, 0);
   out.set(new Uint8Array(cipher), iv.length);
-  return toBase64(out);
+  return encodeBase64(out);
 }
 
 export async function decrypt(hexKey: string, stored: string): Promise<Uint8Array> {
-  const bytes = fromBase64(stored);
+  const bytes = decodeBase64(stored);
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await importKey(hexKey), bytes.slice(12));
   return new Uint8Array(plain);
 }

@@ -3,7 +3,8 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { randomBytes, toHex } from './crypto';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { randomBytes } from './crypto';
 import { assertSafeKey, type FileStore } from './files';
 
 /**
@@ -19,7 +20,7 @@ export function createDiskFileStore(root: string): FileStore {
     async put(key, body, options) {
       const target = pathOf(key);
       await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-      const temp = `${target}.${toHex(randomBytes(6))}.partial`;
+      const temp = `${target}.${encodeHexLowerCase(randomBytes(6))}.partial`;
       try {
         const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.fromWeb(body as never);
         await pipeline(source, createWriteStream(temp, { flags: 'wx', mode: 0o600 }));

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import type { FileStore } from './files';
-import type { Logger } from '../context';
+import type { Logger } from '../core/logger';
 
 /**
  * The mail path (DESIGN §3): every message is written to the outbox first, then delivered by a
@@ -124,8 +124,8 @@ export interface DeliveryDeps {
   clock: Clock;
   transport: MailTransport | null;
   from: string;
-  /** Called after the SMTP server accepted a message that has a relatedRef (e.g. mark an invoice sent). */
-  onDelivered?: (relatedRef: string) => Promise<void>;
+  /** Called after the SMTP server accepted a message that has a relatedRef, with its kind (e.g. mark an invoice sent). */
+  onDelivered?: (relatedRef: string, kind: string) => Promise<void>;
   log?: Logger;
 }
 
@@ -211,7 +211,7 @@ export async function deliverDueMail(deps: DeliveryDeps, limit = 20, ids?: reado
     report.sent++;
     if (message.relatedRef && deps.onDelivered) {
       try {
-        await deps.onDelivered(message.relatedRef);
+        await deps.onDelivered(message.relatedRef, message.kind);
       } catch (error) {
         deps.log?.error('Marking a delivered message failed', { id: message.id, relatedRef: message.relatedRef, error: String(error) });
       }

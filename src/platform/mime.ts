@@ -4,6 +4,7 @@
  * included, so any UTF-8 survives any server), non-ASCII header text becomes RFC 2047 encoded words.
  * Node sends through nodemailer and does not use this.
  */
+import { encodeBase64, encodeHexLowerCase } from '@oslojs/encoding';
 
 export interface MimeAttachment {
   filename: string;
@@ -29,19 +30,10 @@ const CRLF = '\r\n';
 const encoder = new TextEncoder();
 
 const defaultRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
-const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-/** Base64 of bytes, without line breaks (btoa exists on Node and the Worker). */
-export function base64(bytes: Uint8Array): string {
-  let binary = '';
-  // In slices: String.fromCharCode(...bytes) would overflow the stack on a large attachment.
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
 
 /** RFC 2045 §6.8: base64 body lines are at most 76 characters. */
 export function base64Lines(bytes: Uint8Array): string {
-  const flat = base64(bytes);
+  const flat = encodeBase64(bytes);
   const lines: string[] = [];
   for (let i = 0; i < flat.length; i += 76) lines.push(flat.slice(i, i + 76));
   return lines.join(CRLF);
@@ -61,12 +53,12 @@ export function encodeHeaderText(text: string): string {
   for (const char of text) {
     const bytes = encoder.encode(char);
     if (chunk.length + bytes.length > 45) {
-      words.push(`=?UTF-8?B?${base64(Uint8Array.from(chunk))}?=`);
+      words.push(`=?UTF-8?B?${encodeBase64(Uint8Array.from(chunk))}?=`);
       chunk = [];
     }
     chunk.push(...bytes);
   }
-  if (chunk.length > 0) words.push(`=?UTF-8?B?${base64(Uint8Array.from(chunk))}?=`);
+  if (chunk.length > 0) words.push(`=?UTF-8?B?${encodeBase64(Uint8Array.from(chunk))}?=`);
   return words.join(`${CRLF} `);
 }
 
@@ -148,7 +140,7 @@ function multipart(subtype: string, boundary: string, parts: string[]): { header
  */
 export function buildMimeMessage(input: MimeInput): string {
   const random = input.random ?? defaultRandom;
-  const boundary = (kind: string) => `=_${kind}_${hex(random(12))}`;
+  const boundary = (kind: string) => `=_${kind}_${encodeHexLowerCase(random(12))}`;
   const domain = addressOf(input.from).split('@')[1] || 'localhost';
 
   const inlineIdOf = (attachment: MimeAttachment) => (input.html && attachment.contentId ? contentIdOf(attachment.contentId) : '');
@@ -177,7 +169,7 @@ export function buildMimeMessage(input: MimeInput): string {
     `To: ${formatMailbox(input.to)}`,
     `Subject: ${encodeHeaderText(input.subject.replace(/[\r\n]+/g, ' '))}`,
     `Date: ${formatMailDate(input.date)}`,
-    `Message-ID: <${hex(random(16))}@${domain}>`,
+    `Message-ID: <${encodeHexLowerCase(random(16))}@${domain}>`,
     'MIME-Version: 1.0',
   ];
   // `content` starts with its own Content-Type (and encoding) lines, which become top-level headers.

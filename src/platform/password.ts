@@ -1,3 +1,4 @@
+import { decodeBase64IgnorePadding, encodeBase64NoPadding } from '@oslojs/encoding';
 import { randomBytes, timingSafeEqual } from './crypto';
 
 /**
@@ -25,19 +26,6 @@ export interface PasswordHasher {
   needsRehash(phc: string): boolean;
 }
 
-function b64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary).replace(/=+$/, '');
-}
-
-function unb64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-
 interface ParsedPhc {
   params: Argon2Params;
   salt: Uint8Array;
@@ -50,8 +38,8 @@ export function parsePhc(phc: string): ParsedPhc | null {
   try {
     return {
       params: { memoryKiB: Number(match[1]), passes: Number(match[2]), parallelism: Number(match[3]) },
-      salt: unb64(match[4]!),
-      hash: unb64(match[5]!),
+      salt: decodeBase64IgnorePadding(match[4]!),
+      hash: decodeBase64IgnorePadding(match[5]!),
     };
   } catch {
     return null;
@@ -64,13 +52,13 @@ export function createPasswordHasher(argon2id: Argon2idFn, params: Argon2Params 
     async hash(password) {
       const salt = randomBytes(SALT_LENGTH);
       const tag = await argon2id(encoder.encode(password), salt, params, TAG_LENGTH);
-      return `$argon2id$v=19$m=${params.memoryKiB},t=${params.passes},p=${params.parallelism}$${b64(salt)}$${b64(tag)}`;
+      return `$argon2id$v=19$m=${params.memoryKiB},t=${params.passes},p=${params.parallelism}$${encodeBase64NoPadding(salt)}$${encodeBase64NoPadding(tag)}`;
     },
     async verify(phc, password) {
       const parsed = parsePhc(phc);
       if (!parsed) return false;
       const tag = await argon2id(encoder.encode(password), parsed.salt, parsed.params, parsed.hash.length);
-      return timingSafeEqual(b64(tag), b64(parsed.hash));
+      return timingSafeEqual(encodeBase64NoPadding(tag), encodeBase64NoPadding(parsed.hash));
     },
     needsRehash(phc) {
       const parsed = parsePhc(phc);

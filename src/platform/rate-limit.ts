@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../core/errors';
 import type { Clock } from './clock';
 
 /**

@@ -13,8 +13,9 @@
  * The socket is passed in (`connect` of 'cloudflare:sockets' on the Worker), so this file imports no
  * Worker module and its protocol is tested on Node against a real SMTP server.
  */
+import { encodeBase64 } from '@oslojs/encoding';
 import type { MailTransport, TransportMessage } from './mail';
-import { addressOf, base64, buildMimeMessage } from './mime';
+import { addressOf, buildMimeMessage } from './mime';
 
 /** The part of the Workers Socket this client uses (see @cloudflare/workers-types `Socket`). */
 export interface SmtpSocket {
@@ -76,7 +77,7 @@ export function dataPayload(message: string): string {
 
 /** AUTH PLAIN's initial response (RFC 4616): base64 of NUL user NUL password, in UTF-8. */
 export function authPlainToken(username: string, password: string): string {
-  return base64(new TextEncoder().encode(`\u0000${username}\u0000${password}`));
+  return encodeBase64(new TextEncoder().encode(`\u0000${username}\u0000${password}`));
 }
 
 export interface SmtpReply {
@@ -252,8 +253,8 @@ export async function sendSmtpMessage(server: SmtpServerSettings, connect: SmtpC
         await smtp.command(`AUTH PLAIN ${authPlainToken(server.username, password)}`, [235], 'AUTH PLAIN');
       } else {
         await smtp.command('AUTH LOGIN', [334]);
-        await smtp.command(base64(new TextEncoder().encode(server.username)), [334], 'AUTH LOGIN username');
-        await smtp.command(base64(new TextEncoder().encode(password)), [235], 'AUTH LOGIN password');
+        await smtp.command(encodeBase64(new TextEncoder().encode(server.username)), [334], 'AUTH LOGIN username');
+        await smtp.command(encodeBase64(new TextEncoder().encode(password)), [235], 'AUTH LOGIN password');
       }
     }
 

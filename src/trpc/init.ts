@@ -7,7 +7,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { RequestCtx } from '../context';
 import { requireAdmin, requireManagement, requireUser } from '../features/auth/permissions';
-import { AppError, type ErrorStatus } from '../http/errors';
+import { AppError, type ErrorStatus } from '../core/errors';
 import { firstIssueMessage } from '../http/validate';
 
 const CODE_BY_STATUS: Record<ErrorStatus, TRPCError['code']> = {
@@ -47,7 +47,6 @@ const mapErrors = t.middleware(async ({ ctx, next, path }) => {
 });
 
 export const router = t.router;
-export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapErrors);
 export const userProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireUser(ctx) } }));
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { ...ctx, user: requireAdmin(ctx) } }));

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, settings } from '../../src/db/schema';
-import { housekeeping } from '../../src/platform/housekeeping';
+import { housekeeping } from '../../src/features/housekeeping/housekeeping';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 

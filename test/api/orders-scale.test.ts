@@ -3,7 +3,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, orders, tablers } from '../../src/db/schema';
 import { orderSearchText, tablerSearchName } from '../../src/db/search-text';
-import { formatDateShort } from '../../src/features/invoices/nl-format';
+import { formatDateShort } from '../../src/core/nl-format';
 import { fillMissingSearchText, searchTextIsComplete } from '../../src/features/orders/order-search';
 import { CSV_COLUMNS, csvField, EXPORT_CHUNK_ROWS } from '../../src/features/orders/orders-csv';
 import { ORDER_SORTS } from '../../src/features/orders/orders.schemas';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mailOutbox, passwordResets, users } from '../../src/db/schema';
-import { housekeeping } from '../../src/platform/housekeeping';
+import { housekeeping } from '../../src/features/housekeeping/housekeeping';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, sessionCookieOf, transports } from '../support/transports';
 

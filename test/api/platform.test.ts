@@ -10,7 +10,7 @@ import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
 import { ensureFirstAdmin, hasAnyAdmin } from '../../src/features/setup/first-admin';
 import { isDatabasePrepared, prepareDatabase } from '../../src/features/setup/prepare';
 import { seedDatabase } from '../../src/features/setup/seed';
-import { AppError } from '../../src/http/errors';
+import { AppError } from '../../src/core/errors';
 import { sha256Hex } from '../../src/platform/crypto';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';

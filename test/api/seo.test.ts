@@ -58,6 +58,17 @@ describe('GET /robots.txt', () => {
     );
   });
 
+  it('keeps crawlers out of the REST API where API_BASE_PATH puts it', async () => {
+    const based = await createTestApp({ env: { API_BASE_PATH: '/kerst' } });
+    try {
+      const response = await based.request('/robots.txt');
+      expect(response.text).toContain('Disallow: /kerst/api/\n');
+      expect(response.text).not.toContain('Disallow: /api/');
+    } finally {
+      await based.close();
+    }
+  });
+
   it('answers only GET and HEAD', async () => {
     const response = await plain.request('/robots.txt', { method: 'POST', body: {}, headers: { origin: 'http://127.0.0.1' } });
     expect(response.status).toBe(404);

@@ -5,7 +5,7 @@ import { loadUserProfile } from '../../src/features/auth/user-profile';
 import { refuseDuringMaintenance } from '../../src/features/settings/maintenance';
 import { getSetting } from '../../src/features/settings/settings.service';
 import { prepareDatabase } from '../../src/features/setup/prepare';
-import { AppError } from '../../src/http/errors';
+import { AppError } from '../../src/core/errors';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { transports, type Transport } from '../support/transports';
 

@@ -7,7 +7,7 @@ import { openD1Db } from '../../src/db/d1';
 import { groupPermissions, groups, permissions, twoFactorSecrets, userGroups, users } from '../../src/db/schema';
 import { parseConfig } from '../../src/env';
 import { createSession } from '../../src/features/auth/session';
-import { SettingsCache } from '../../src/features/settings/settings-cache';
+import { SettingsCache } from '../../src/platform/settings-cache';
 import { prepareDatabase } from '../../src/features/setup/prepare';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { createPasswordHasher } from '../../src/platform/password';

@@ -3,9 +3,10 @@ import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { passwordResets, sessions, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import type { Clock } from '../../platform/clock';
-import { randomBytes, sha256Hex, toBase64Url } from '../../platform/crypto';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { randomBytes, sha256Hex } from '../../platform/crypto';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { auditInsert } from '../audit/audit';
@@ -45,7 +46,7 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
   const perAccount = await hitRateLimit(ctx.db, ctx.clock, `forgot:user:${user.id}`, FORGOT_MAILS_PER_ACCOUNT);
   if (!perAccount.allowed) return;
 
-  const token = toBase64Url(randomBytes(32));
+  const token = encodeBase64urlNoPadding(randomBytes(32));
   const now = ctx.clock.now();
   await ctx.db.batch([
     ctx.db.update(passwordResets).set({ usedAt: now.toISOString() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
@@ -94,7 +95,7 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
   if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
   const hash = await ctx.passwords.hash(input.new_password);
 
-  const stamp = `${now.toISOString()}#${toBase64Url(randomBytes(6))}`;
+  const stamp = `${now.toISOString()}#${encodeBase64urlNoPadding(randomBytes(6))}`;
   const claimed = sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${passwordResets.id} = ${id} AND ${passwordResets.usedAt} = ${stamp})`;
   const [claim] = await ctx.db.batch([
     ctx.db

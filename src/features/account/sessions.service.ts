@@ -1,8 +1,9 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { sessions } from '../../db/schema';
-import { notFound } from '../../http/errors';
-import { keyedDigest, toHex } from '../../platform/crypto';
+import { notFound } from '../../core/errors';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { keyedDigest } from '../../platform/crypto';
 import { requireUser } from '../auth/permissions';
 import { auditInsert } from '../audit/audit';
 
@@ -21,7 +22,7 @@ export interface SessionView {
  * what identifies a session in the database (that is the SHA-256 of the cookie token).
  */
 async function publicId(secretKey: string, sessionId: string): Promise<string> {
-  return toHex(await keyedDigest(secretKey, 'session-id', sessionId)).slice(0, 32);
+  return encodeHexLowerCase(await keyedDigest(secretKey, 'session-id', sessionId)).slice(0, 32);
 }
 
 /** The caller's signed-in sessions (pending two-factor ones left out), most recently used first. */

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { requireAdmin, type HasUser } from '../auth/permissions';
-import { getIntegerSetting, type SettingReader } from '../settings/settings.service';
 import type { AuditQuery } from './audit.schemas';
 
 /** DESIGN §5 GET /api/audit: one entry as the API shows it; `details` parsed back into an object. */
@@ -75,8 +74,7 @@ function parseDetails(text: string): Record<string, unknown> {
   }
 }
 
-/** Housekeeping: entries older than `audit_retention_days` (400 by default) are removed. */
-export async function deleteOldAuditEntries(ctx: SettingReader & { clock: Clock }): Promise<void> {
-  const days = await getIntegerSetting(ctx, 'audit_retention_days');
+/** Housekeeping: entries older than `days` (the setting `audit_retention_days`, 400 by default) are removed. */
+export async function deleteOldAuditEntries(ctx: { db: Db; clock: Clock }, days: number): Promise<void> {
   await ctx.db.delete(auditLog).where(lt(auditLog.at, new Date(ctx.clock.now().getTime() - days * DAY_MS).toISOString()));
 }

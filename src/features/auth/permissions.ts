@@ -1,4 +1,4 @@
-import { AppError, forbidden, notLoggedIn } from '../../http/errors';
+import { AppError, forbidden, notLoggedIn } from '../../core/errors';
 import type { UserProfile } from './user-profile';
 
 /** The permission keys of specification §6. */

@@ -2,7 +2,8 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
-import { randomBytes, sha256Hex, toBase64Url } from '../../platform/crypto';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { randomBytes, sha256Hex } from '../../platform/crypto';
 import { profileColumns, profileFromRow, type UserProfile } from './user-profile';
 
 /**
@@ -44,7 +45,7 @@ export interface SessionOptions {
 }
 
 export async function createSession(db: Db, clock: Clock, userId: number, options: SessionOptions = {}): Promise<CreatedSession> {
-  const token = toBase64Url(randomBytes(32));
+  const token = encodeBase64urlNoPadding(randomBytes(32));
   const now = clock.now();
   const session: Session = {
     id: sha256Hex(token),

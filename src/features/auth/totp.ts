@@ -1,6 +1,6 @@
-import { encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
+import { encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
-import { keyedDigest, randomBytes, sha256Hex, timingSafeEqual, toHex } from '../../platform/crypto';
+import { keyedDigest, randomBytes, sha256Hex, timingSafeEqual } from '../../platform/crypto';
 
 /** DESIGN §3: RFC 6238 TOTP, 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -66,7 +66,7 @@ export function normaliseRecoveryCode(input: string): string | null {
 
 /** The stored form of a code: `h1:` and the keyed digest in hex. */
 export async function hashRecoveryCode(secretKey: string, code: string): Promise<string> {
-  return `h1:${toHex(await keyedDigest(secretKey, 'recovery-codes', code))}`;
+  return `h1:${encodeHexLowerCase(await keyedDigest(secretKey, 'recovery-codes', code))}`;
 }
 
 /**

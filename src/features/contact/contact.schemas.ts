@@ -1,19 +1,14 @@
 import * as z from 'zod';
-
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is verplicht.` })
-    .trim()
-    .min(1, { error: `${label} is verplicht.` })
-    .max(max, { error: `${label} is te lang (maximaal ${max} tekens).` });
+import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from '../../core/public-form-rules';
+import { requiredText } from '../../core/public-form-schemas';
 
 // spec §3 contact message; §5: all four fields required. `website` is a honeypot that people never see.
 export const contactSchema = z.object({
-  name: required('Naam', 100),
-  email: required('Email', 254),
+  name: requiredText(CONTACT_LABELS.name, CONTACT_MAX_LENGTHS.name),
+  email: requiredText(CONTACT_LABELS.email, CONTACT_MAX_LENGTHS.email),
   // One line: it becomes part of a mail subject.
-  subject: required('Onderwerp', 200).transform((s) => s.replace(/\s+/g, ' ')),
-  message: required('Bericht', 5000),
+  subject: requiredText(CONTACT_LABELS.subject, CONTACT_MAX_LENGTHS.subject).transform((s) => s.replace(/\s+/g, ' ')),
+  message: requiredText(CONTACT_LABELS.message, CONTACT_MAX_LENGTHS.message),
   website: z.string().max(500).optional().default(''),
 });
 export type ContactInput = z.output<typeof contactSchema>;

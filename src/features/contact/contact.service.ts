@@ -1,7 +1,7 @@
 import type { RequestCtx } from '../../context';
 import { deliverSoon } from '../mail/mail-delivery';
 import { contactMessages } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { isValidEmail } from '../account/account.schemas';

@@ -1,6 +1,6 @@
-import { PageSizes, PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
-import { Writer } from '../invoices/invoice-pdf';
-import { formatDateLong } from '../invoices/nl-format';
+import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
+import { ACCENT, INK, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../../platform/pdf-writer';
+import { formatDateLong } from '../../core/nl-format';
 
 /**
  * A tabler's delivery list (issue 16) as an A4 PDF to print and take in the car: one line per order in
@@ -29,14 +29,8 @@ export interface DeliveryListDocument {
   stops: DeliveryStop[];
 }
 
-const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.A4;
-const LEFT = 50;
-const RIGHT = PAGE_WIDTH - 50;
 /** Rows stop above this line; the footer lives below it. */
 const BOTTOM = 62;
-const MUTED = rgb(0.4, 0.4, 0.45);
-const ACCENT = rgb(0.1, 0.3, 0.65);
-const INK = rgb(0.1, 0.1, 0.12);
 
 const BOX_SIZE = 13;
 const COLUMN = {

@@ -1,6 +1,6 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { addGroupSchema, groupPermissionsSchema } from './groups.schemas';
 import { addGroup, addGroupPermissions, deleteGroup, getGroup, listGroups, removeGroupPermissions } from './groups.service';
 

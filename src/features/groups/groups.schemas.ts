@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { recordId } from '../../http/record-id';
+import { recordId } from '../../core/record-id';
 
 export const GROUP_NAME_REQUIRED = 'Group name is required';
 /** More ids than any club has permissions; a bound so one request cannot ask for millions of rows. */

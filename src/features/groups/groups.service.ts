@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../core/errors';
 import { PERMISSIONS, requireAdmin, type HasUser } from '../auth/permissions';
 import { PERMISSION_NOT_FOUND, toPermissionView, type PermissionView } from '../permissions/permissions.service';
-import { chunked } from '../../http/record-id';
-import type { SettingsCache } from '../settings/settings-cache';
+import { chunked } from '../../core/record-id';
+import type { SettingsCache } from '../../platform/settings-cache';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from '../users/last-admin';
 import { auditIfChanged, type AuditCtx } from '../audit/audit';

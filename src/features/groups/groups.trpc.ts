@@ -1,5 +1,5 @@
 import { adminProcedure, router } from '../../trpc/init';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { addGroupSchema, groupPermissionsSchema } from './groups.schemas';
 import { addGroup, addGroupPermissions, deleteGroup, getGroup, listGroups, removeGroupPermissions } from './groups.service';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { RequestCtx } from '../../context';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { requireManagement } from '../auth/permissions';
 import { setOrderDelivered } from '../delivery/delivery.service';
 import { setOrderPaid } from '../orders/orders.service';

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders, sequences } from '../../db/schema';
-import { campaignYear } from '../orders/order-reference';
+import { campaignYear } from '../../core/calendar';
 import { searchTextWithNumber } from '../orders/order-search';
 import type { InvoiceAmounts } from './invoice-amounts';
 

@@ -1,5 +1,5 @@
-import { AppError } from '../../http/errors';
-import { idSchema } from '../../http/record-id';
+import { AppError } from '../../core/errors';
+import { idSchema } from '../../core/record-id';
 import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { bulkSchema, runBulk } from './bulk.service';

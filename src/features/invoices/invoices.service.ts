@@ -2,20 +2,21 @@ import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps, RequestCtx } from '../../context';
 import { auditIfChanged, writeAudit, type AuditCtx } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import { enqueueMail, enqueueMailUnlessWaiting, headerValue, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
+import { ORDER_NOT_FOUND } from '../orders/orders.service';
 import { deliverNowOnly } from '../mail/mail-delivery';
 import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
 import { invoiceSettingProblems, INVOICE_IDENTITY_SETTINGS, type InvoiceSettingProblem } from '../settings/setting-rules';
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit, type InvoiceAmounts, type VatPart } from './invoice-amounts';
-import { invoiceMailRef } from './invoice-delivered';
+import { INVOICE_MAIL_KIND, invoiceMailRef } from './invoice-delivered';
 import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
 import type { InvoiceDocument } from './invoice-pdf';
 import { paymentQrPng } from './epc-qr';
-import { addDays, formatDateLong, formatEuro } from './nl-format';
+import { addDays, overdueBefore } from '../../core/calendar';
+import { formatDateLong, formatEuro } from '../../core/nl-format';
 
-export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';
 export const INVOICE_QUEUED = 'Factuur staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
 export const INVOICE_QUEUED_NO_SMTP =
   'Factuur staat klaar in de wachtrij, maar er is geen mailserver ingesteld (SMTP_URL): de mail wordt verstuurd zodra die is ingesteld.';
@@ -222,7 +223,7 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
   const relatedRef = invoiceMailRef(order.id);
   const text = invoiceMailText(order, settings, issuedAmounts(order, settings));
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
-    kind: 'invoice',
+    kind: INVOICE_MAIL_KIND,
     to: order.email,
     subject: `Factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
     text,
@@ -235,7 +236,7 @@ async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: Invo
   const [latest] = await ctx.db
     .select({ id: mailOutbox.id, status: mailOutbox.status })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.kind, 'invoice'), eq(mailOutbox.relatedRef, relatedRef)))
+    .where(and(eq(mailOutbox.kind, INVOICE_MAIL_KIND), eq(mailOutbox.relatedRef, relatedRef)))
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   if (latest!.status !== 'queued') return latest!.id;
@@ -343,11 +344,6 @@ export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ 
   await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return { success: true, queued: !sent, message: sent ? reminderSentMessage(order.invoiceNumber!, order.email) : REMINDER_QUEUED };
-}
-
-/** When an invoice of `invoiceDate` is past due: the payment term after its date. */
-export function overdueBefore(now: Date, paymentTermDays: number, extraDays = 0): string {
-  return addDays(now, -(paymentTermDays + extraDays)).toISOString();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { managementProcedure, router } from '../../trpc/init';
 import { bulkSchema, runBulk } from './bulk.service';
 import { creditInvoice, invoiceReadiness, sendInvoice, sendReminder } from './invoices.service';

@@ -1,4 +1,4 @@
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import { getIntegerSetting, getSetting, type SettingReader } from '../settings/settings.service';
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit } from './invoice-amounts';
 

@@ -1,12 +1,24 @@
 import type { AppDeps, RequestCtx } from '../../context';
 import { deliverDueMail, type DeliveryReport } from '../../platform/mail';
-import { markInvoiceDelivered } from '../invoices/invoice-delivered';
 
 export type DeliveryCtx = Pick<AppDeps, 'db' | 'files' | 'clock' | 'mailTransport' | 'config' | 'log'>;
 
+/** What a feature does once the SMTP server accepted one of its messages, given the message's relatedRef. */
+export type MailDeliveredHook = (deps: Pick<AppDeps, 'db' | 'clock'>, relatedRef: string) => Promise<void>;
+
+const deliveredHooks = new Map<string, MailDeliveredHook>();
+
+/**
+ * Registers what a delivery of a message of `kind` confirms (an invoice → `invoice_sent`). The outbox
+ * knows no feature: each names its own kinds (app.ts wires them), so mail/ imports none of them.
+ */
+export function onMailDelivered(kind: string, hook: MailDeliveredHook): void {
+  deliveredHooks.set(kind, hook);
+}
+
 /**
  * Works through the due part of the outbox — or only the messages `ids` names — with the app's transport
- * and marks what a delivery confirms (an invoice → `invoice_sent`). The one way the Node timer, the Worker
+ * and runs the hook registered for a delivered message's kind. The one way the Node timer, the Worker
  * cron, a request's own mail and an admin's retry deliver mail. Without a transport (no SMTP_URL) nothing
  * moves.
  */
@@ -19,7 +31,9 @@ export function deliverOutbox(deps: DeliveryCtx, limit?: number, ids?: readonly 
       transport: deps.mailTransport,
       from: deps.config.mailFrom,
       log: deps.log,
-      onDelivered: (relatedRef) => markInvoiceDelivered(deps.db, deps.clock, relatedRef),
+      onDelivered: async (relatedRef, kind) => {
+        await deliveredHooks.get(kind)?.(deps, relatedRef);
+      },
     },
     limit,
     ids,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
 import { deliverNowOnly } from './mail-delivery';

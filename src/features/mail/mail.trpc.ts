@@ -1,4 +1,4 @@
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { managementProcedure, router } from '../../trpc/init';
 import { mailListSchema } from './mail.schemas';
 import { listMail, retryMail } from './mail.service';

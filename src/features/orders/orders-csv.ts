@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { formatDateShort } from '../invoices/nl-format';
+import { formatDateShort } from '../../core/nl-format';
 import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';

@@ -1,4 +1,4 @@
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { orderInputSchema, orderListSchema } from './orders.schemas';

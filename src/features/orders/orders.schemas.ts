@@ -1,14 +1,6 @@
 import * as z from 'zod';
-import { nameHasLink, NAME_LINK_MESSAGE } from './order-name';
-
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is verplicht.` })
-    .trim()
-    .min(1, { error: `${label} is verplicht.` })
-    .max(max, { error: `${label} is te lang (maximaal ${max} tekens).` });
-
-export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+import { nameHasLink, NAME_LINK_MESSAGE, ORDER_LABELS, ORDER_MAX_LENGTHS, QUANTITY_MESSAGE, requiredMessage, tooLongMessage } from '../../core/public-form-rules';
+import { requiredText } from '../../core/public-form-schemas';
 
 const quantity = z
   .union([z.number(), z.string()], { error: QUANTITY_MESSAGE })
@@ -22,22 +14,37 @@ const quantity = z
   });
 
 /**
+ * The tabler an order form names: none, one by its id, or a value that can name no tabler. The last is
+ * refused by the service ('Onbekende tabler.', as an id of no tabler is), after the checks that come before.
+ */
+export type TablerChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'unknown' };
+
+function tablerChoice(raw: number | string | null | undefined): TablerChoice {
+  if (raw === undefined || raw === null || raw === '') return { kind: 'none' };
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? { kind: 'id', id } : { kind: 'unknown' };
+}
+
+/**
  * spec §7 POST /orders/create. The public form calls postal_code 'postalCode' and amount 'quantity'
  * (spec §3); both spellings are accepted. Labels and messages of spec §5.
  */
 export const orderInputSchema = z
   .object({
     tabler_id: z.union([z.number(), z.string(), z.null()]).optional(),
-    name: required('Naam', 100).refine((name) => !nameHasLink(name), { error: NAME_LINK_MESSAGE }),
-    email: required('Email', 254),
-    phone: required('Telefoon', 40),
-    address: required('Adres', 200),
+    name: requiredText(ORDER_LABELS.name, ORDER_MAX_LENGTHS.name).refine((name) => !nameHasLink(name), { error: NAME_LINK_MESSAGE }),
+    email: requiredText(ORDER_LABELS.email, ORDER_MAX_LENGTHS.email),
+    phone: requiredText(ORDER_LABELS.phone, ORDER_MAX_LENGTHS.phone),
+    address: requiredText(ORDER_LABELS.address, ORDER_MAX_LENGTHS.address),
     postal_code: z.string().optional(),
     postalCode: z.string().optional(),
-    city: required('Plaats', 100),
+    city: requiredText(ORDER_LABELS.city, ORDER_MAX_LENGTHS.city),
     amount: quantity.optional(),
     quantity: quantity.optional(),
-    notes: z.string().max(2000, { error: 'Opmerkingen zijn te lang (maximaal 2000 tekens).' }).nullish(),
+    notes: z
+      .string()
+      .max(ORDER_MAX_LENGTHS.notes, { error: `${ORDER_LABELS.notes} zijn te lang (maximaal ${ORDER_MAX_LENGTHS.notes} tekens).` })
+      .nullish(),
     paid: z.boolean().optional(),
     invoice_sent: z.boolean().optional(),
     // DESIGN §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
@@ -46,17 +53,15 @@ export const orderInputSchema = z
   .transform((o, ctx) => {
     const postal = (o.postal_code ?? o.postalCode ?? '').trim();
     if (postal === '') {
-      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'Postcode is verplicht.' });
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: requiredMessage(ORDER_LABELS.postalCode) });
       return z.NEVER;
     }
-    if (postal.length > 20) {
-      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: 'Postcode is te lang (maximaal 20 tekens).' });
+    if (postal.length > ORDER_MAX_LENGTHS.postalCode) {
+      ctx.addIssue({ code: 'custom', path: ['postal_code'], message: tooLongMessage(ORDER_LABELS.postalCode, ORDER_MAX_LENGTHS.postalCode) });
       return z.NEVER;
     }
-    const tablerRaw = o.tabler_id;
-    const tablerId = tablerRaw === undefined || tablerRaw === null || tablerRaw === '' ? null : Number(tablerRaw);
     return {
-      tablerId: tablerId !== null && Number.isSafeInteger(tablerId) && tablerId > 0 ? tablerId : tablerId === null ? null : -1,
+      tabler: tablerChoice(o.tabler_id),
       name: o.name,
       email: o.email,
       phone: o.phone,

@@ -3,7 +3,7 @@ import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
@@ -13,14 +13,14 @@ import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
 import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
-import { campaignYear } from './order-reference';
+import { campaignYear, overdueBefore } from '../../core/calendar';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
-import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort } from './orders.schemas';
+import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
 
-/** The columns an order form fills, for create and update alike. */
-function orderFields(input: OrderInput) {
+/** The columns an order form fills, for create and update alike; the tabler as checked (existingTablerId). */
+function orderFields(input: OrderInput, tablerId: number | null) {
   return {
-    tablerId: input.tablerId,
+    tablerId,
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -30,6 +30,17 @@ function orderFields(input: OrderInput) {
     amount: input.amount,
     notes: input.notes,
   };
+}
+
+const UNKNOWN_TABLER = 'Onbekende tabler.';
+
+/** The id of the tabler an order names, null for none; refused when the value or id names no tabler. */
+async function existingTablerId(ctx: RequestCtx, tabler: TablerChoice): Promise<number | null> {
+  if (tabler.kind === 'unknown') throw badRequest(UNKNOWN_TABLER);
+  if (tabler.kind === 'none') return null;
+  const [row] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, tabler.id)).limit(1);
+  if (!row) throw badRequest(UNKNOWN_TABLER);
+  return row.id;
 }
 
 export const PUBLIC_ORDER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -52,20 +63,15 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   if (!isManager) {
     await refuseDuringMaintenance(ctx);
     const gated =
-      input.gateToken !== null && input.tablerId !== null && input.tablerId > 0 && (await isValidGateToken(ctx.secretKey, input.gateToken, input.tablerId, ctx.clock.now()));
+      input.gateToken !== null && input.tabler.kind === 'id' && (await isValidGateToken(ctx.secretKey, input.gateToken, input.tabler.id, ctx.clock.now()));
     if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.rateLimitAddress}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.rateLimitAddress}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
   if (input.amount > PUBLIC_MAX_QUANTITY) throw badRequest(`Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
-  if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
-  if (input.tablerId === null) {
-    if (!isManager) throw badRequest('Kies eerst een tabler.');
-  } else {
-    const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
-    if (!tabler) throw badRequest('Onbekende tabler.');
-  }
+  const tablerId = await existingTablerId(ctx, input.tabler);
+  if (tablerId === null && !isManager) throw badRequest('Kies eerst een tabler.');
 
   const now = ctx.clock.now();
   const year = campaignYear(now);
@@ -81,7 +87,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
       .insert(orders)
       .values({
         reference,
-        ...orderFields(input),
+        ...orderFields(input, tablerId),
         searchText: newOrderSearchText(input, reference),
         paid: isManager ? input.paid : false,
         paidAt: isManager && input.paid ? now.toISOString() : null,
@@ -221,8 +227,7 @@ export async function orderListWhere(ctx: RequestCtx, filters: OrderFilters): Pr
   if (filters.overdue) {
     // issue 13 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
     const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
-    const cutoff = new Date(ctx.clock.now().getTime() - termDays * 24 * 60 * 60 * 1000).toISOString();
-    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, cutoff));
+    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, overdueBefore(ctx.clock.now(), termDays)));
   }
   // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
   const q = foldForSearch(filters.q?.trim() ?? '');
@@ -268,9 +273,11 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   return { orders: rows, total: Number(count?.n ?? 0), page, per_page: perPage };
 }
 
+export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';
+
 async function requireOrder(ctx: RequestCtx, id: number) {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) throw new AppError(404, 'Bestelling niet gevonden.');
+  if (!row) throw new AppError(404, ORDER_NOT_FOUND);
   return row;
 }
 
@@ -288,12 +295,8 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   const existing = await requireOrder(ctx, id);
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
   if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
-  if (input.tablerId === -1) throw badRequest('Onbekende tabler.');
-  if (input.tablerId !== null) {
-    const [tabler] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, input.tablerId)).limit(1);
-    if (!tabler) throw badRequest('Onbekende tabler.');
-  }
-  const next = { ...orderFields(input), paid: input.paid, invoiceSent: input.invoiceSent };
+  const tablerId = await existingTablerId(ctx, input.tabler);
+  const next = { ...orderFields(input, tablerId), paid: input.paid, invoiceSent: input.invoiceSent };
   // Old → new of the fields that change, under their API names.
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { managementProcedure, publicProcedure, router } from '../../trpc/init';
 import { orderInputSchema, orderListSchema, paidSchema } from './orders.schemas';
 import { createOrder, deleteOrder, listOrders, listOrdersPage, setOrderPaid, updateOrder } from './orders.service';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { amountToCents, EMPTY_FILE, IS_CAMT052, IS_CAMT054, MAX_STATEMENT_BYTES, NO_STATEMENT, NOT_CAMT053, parseCamt053, STATEMENT_TOO_LARGE } from './camt053';
 
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/camt053', name));

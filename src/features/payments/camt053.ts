@@ -8,7 +8,7 @@
  * expansion attacks).
  */
 import type { X2jOptions } from 'fast-xml-parser';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../core/errors';
 import { sha256Hex } from '../../platform/crypto';
 
 /** Large enough for a year of a club account's statements; a bigger upload is refused before parsing. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { recordId } from '../../http/record-id';
+import { recordId } from '../../core/record-id';
 
 /** POST /api/payments/confirm `{import_id}` and the tRPC calls about one import. */
 export const importIdSchema = z.object({ import_id: recordId('Geef een geldig importnummer (import_id).') }, { error: 'Geef een geldig importnummer (import_id).' });

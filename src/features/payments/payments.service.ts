@@ -1,16 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { auditLog, bankEntries, orders, paymentImports, users } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { chunked } from '../../http/record-id';
+import { AppError } from '../../core/errors';
+import { chunked } from '../../core/record-id';
 import { auditInsert } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { parseCamt053, type SkippedEntry, type StatementEntry } from './camt053';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
+import { ORDER_NOT_FOUND } from '../orders/orders.service';
 import { findMentions, matchEntries, type CandidateOrder, type EntryStatus } from './payment-matching';
 
 export const IMPORT_NOT_FOUND = 'Deze import van een bankafschrift bestaat niet.';
-export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';
 
 /** One credit of the preview (DESIGN §5). Money in euros, rounded to cents. */
 export interface EntryView {

@@ -2,7 +2,7 @@ import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { addPermissionSchema } from './permissions.schemas';
 import { addPermission, deletePermission, listPermissions } from './permissions.service';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 

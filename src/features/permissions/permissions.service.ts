@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permissions } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, notFound } from '../../core/errors';
 import { requireAdmin, type HasUser } from '../auth/permissions';
 import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddPermissionInput } from './permissions.schemas';

@@ -1,7 +1,7 @@
 import { adminProcedure, router } from '../../trpc/init';
 import { addPermissionSchema } from './permissions.schemas';
 import { addPermission, deletePermission, listPermissions } from './permissions.service';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 
 export const permissionsRouter = router({
   list: adminProcedure.query(async ({ ctx }) => ({ permissions: await listPermissions(ctx) })),

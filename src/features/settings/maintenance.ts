@@ -1,4 +1,4 @@
-import { maintenance } from '../../http/errors';
+import { maintenance } from '../../core/errors';
 import { actsAsAdmin } from '../auth/permissions';
 import { getBooleanSetting, type SettingsCtx } from './settings.service';
 

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import type { PasswordHasher } from '../../platform/password';
-import type { Logger } from '../../context';
+import type { Logger } from '../../core/logger';
 import { sql } from 'drizzle-orm';
 import { fillMissingSearchText, searchTextIsComplete } from '../orders/order-search';
 import { clearPasswordSettingsExist, sealClearPasswordSettings } from '../settings/setting-passwords';

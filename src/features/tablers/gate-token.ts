@@ -1,4 +1,5 @@
-import { keyedDigest, timingSafeEqual, toBase64Url } from '../../platform/crypto';
+import { encodeBase64urlNoPadding } from '@oslojs/encoding';
+import { keyedDigest, timingSafeEqual } from '../../platform/crypto';
 
 /**
  * DESIGN §5 gate_token: proof that this browser passed the order gate for one tabler, so a member
@@ -9,7 +10,7 @@ export const GATE_TOKEN_TTL_MS = 12 * 60 * 60 * 1000;
 const PURPOSE = 'gate-token';
 
 async function signature(secretKey: string, tablerId: number, expiresAt: number): Promise<string> {
-  return toBase64Url(await keyedDigest(secretKey, PURPOSE, `${tablerId}.${expiresAt}`));
+  return encodeBase64urlNoPadding(await keyedDigest(secretKey, PURPOSE, `${tablerId}.${expiresAt}`));
 }
 
 export async function issueGateToken(secretKey: string, tablerId: number, now: Date): Promise<string> {

@@ -1,6 +1,6 @@
 import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { matchSchema, tablerNameSchema } from './tablers.schemas';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 

@@ -2,7 +2,7 @@ import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
 import { tablerSearchName } from '../../db/search-text';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../core/errors';
 import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { issueGateToken } from './gate-token';
 import { auditIfChanged } from '../audit/audit';

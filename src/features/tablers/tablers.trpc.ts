@@ -1,5 +1,5 @@
 import { managementProcedure, publicProcedure, router } from '../../trpc/init';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { matchSchema, tablerNameSchema } from './tablers.schemas';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 

@@ -1,7 +1,8 @@
+import { encodeBase64 } from '@oslojs/encoding';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
-import { AppError, badRequest, notLoggedIn } from '../../http/errors';
+import { AppError, badRequest, notLoggedIn } from '../../core/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
 import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser } from '../auth/permissions';
@@ -54,7 +55,7 @@ export async function setupTwoFactor(ctx: RequestCtx): Promise<TwoFactorSetup> {
   // Imported on first use: a start (a new Worker isolate) need not evaluate the QR library.
   const { toString: qrToString } = await import('qrcode');
   const svg = await qrToString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return { secret: totpKeyText(key), otpauth_url: url, qr_code: `data:image/svg+xml;base64,${btoa(svg)}` };
+  return { secret: totpKeyText(key), otpauth_url: url, qr_code: `data:image/svg+xml;base64,${encodeBase64(new TextEncoder().encode(svg))}` };
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, exists, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permissions';
 
 export const LAST_ADMIN_MESSAGE = 'At least one active administrator must remain';

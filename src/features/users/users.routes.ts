@@ -1,6 +1,6 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { editUserSchema, userGroupSchema } from './users.schemas';
 import { assignGroup, deleteUser, editUser, listUsers, removeGroup } from './users.service';
 

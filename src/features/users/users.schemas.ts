@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MAX_PASSWORD_LENGTH } from '../account/account.schemas';
-import { recordId } from '../../http/record-id';
+import { recordId } from '../../core/record-id';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { adminProcedure, router } from '../../trpc/init';
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { editUserInputSchema, userGroupSchema } from './users.schemas';
 import { assignGroup, deleteUser, editUser, listUsers, removeGroup } from './users.service';
 

@@ -1,8 +1,18 @@
+import { idSchema } from '../../core/record-id';
+import { boundaryOf, formParts } from '../../http/multipart';
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
-import { idSchema } from '../../http/record-id';
-import { parseInput } from '../../http/validate';
-import { APK_CONTENT_TYPE, deleteVersion, downloadLatestVersion, downloadVersion, uploadVersion, versionsOverview, type VersionDownload } from './versions.service';
-
+import { limitedBody, parseInput } from '../../http/validate';
+import { uploadLimitBytes } from './upload-limit';
+import {
+  APK_CONTENT_TYPE,
+  deleteVersion,
+  downloadLatestVersion,
+  downloadVersion,
+  uploadTooLarge,
+  uploadVersion,
+  versionsOverview,
+  type VersionDownload,
+} from './versions.service';
 
 function fileResponse(download: VersionDownload): Response {
   return new Response(download.body as unknown as BodyInit, {
@@ -21,7 +31,13 @@ export function versionsRoutes(ctxOf: CtxOf) {
   const admin = adminOnly(ctxOf);
   r.get('/api/update/list', admin, async (c) => c.json(await versionsOverview(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.post('/api/update/upload', admin, async (c) => {
-    const version = await uploadVersion(await ctxOf(c), c.req.raw);
+    const ctx = await ctxOf(c);
+    // Cloudflare's edge counts the whole request body against its plan limit, so the same is counted here.
+    const limit = uploadLimitBytes(ctx.config.maxUploadMb);
+    const tooLarge = () => uploadTooLarge(ctx.config.maxUploadMb);
+    if (Number(c.req.header('content-length') ?? '0') > limit) throw tooLarge();
+    const boundary = boundaryOf(c.req.header('content-type') ?? null);
+    const version = await uploadVersion(ctx, formParts(limitedBody(c.req.raw.body, limit, tooLarge), boundary));
     return c.json({ success: true, version });
   });
   r.get('/api/update/download', admin, async (c) => {

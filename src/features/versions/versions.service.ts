@@ -1,12 +1,12 @@
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import { desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { auditIfChanged } from '../audit/audit';
 import { versions } from '../../db/schema';
-import { AppError } from '../../http/errors';
-import { boundaryOf, readMultipart } from '../../http/multipart';
-import { randomBytes, toHex } from '../../platform/crypto';
+import { AppError } from '../../core/errors';
+import { randomBytes } from '../../platform/crypto';
 import { requireAdmin } from '../auth/permissions';
-import { STORAGE_FAILED, uploadLimitBytes, uploadTooLargeText } from './upload-limit';
+import { STORAGE_FAILED, uploadTooLargeText } from './upload-limit';
 
 /** DESIGN §3 APKs: `.apk` name, ZIP magic bytes, at most MAX_UPLOAD_MB, unique integer version_code. */
 export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
@@ -33,6 +33,19 @@ function uploadError(status: 400 | 409 | 413 | 503, text: string): AppError {
   return new AppError(status, text, { message: text });
 }
 
+/** The refusal of an upload past MAX_UPLOAD_MB, whether its Content-Length says so or its bytes do. */
+export function uploadTooLarge(maxUploadMb: number): AppError {
+  return uploadError(413, uploadTooLargeText(maxUploadMb));
+}
+
+/** One part of the upload form, as the route reads it from the request: its name, file name and bytes. */
+export interface UploadPart {
+  name: string;
+  /** Set (maybe empty) for a file part, undefined for a text field. */
+  filename: string | undefined;
+  body: ReadableStream<Uint8Array>;
+}
+
 /** Newest first, by version code (DESIGN §3). */
 export async function listVersions(ctx: RequestCtx): Promise<VersionView[]> {
   requireAdmin(ctx);
@@ -43,24 +56,6 @@ export async function listVersions(ctx: RequestCtx): Promise<VersionView[]> {
 /** The versions screen: the list and the upload limit, so the upload dialog can name it before sending. */
 export async function versionsOverview(ctx: RequestCtx): Promise<{ versions: VersionView[]; max_upload_mb: number }> {
   return { versions: await listVersions(ctx), max_upload_mb: ctx.config.maxUploadMb };
-}
-
-/**
- * Counts the request body as it is read and fails it past `limit` bytes: the same rule as Content-Length,
- * for a body sent without one (chunked), and for one whose Content-Length understates it.
- */
-function limitBody(body: ReadableStream<Uint8Array> | null, limit: number, tooLarge: () => Error): ReadableStream<Uint8Array> | null {
-  if (!body) return null;
-  let total = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        total += chunk.length;
-        if (total > limit) throw tooLarge();
-        controller.enqueue(chunk);
-      },
-    }),
-  );
 }
 
 async function codeTaken(ctx: RequestCtx, code: number): Promise<boolean> {
@@ -75,26 +70,30 @@ function parseCode(text: string | undefined): number | null {
   return code >= 1 && code <= 2_147_483_647 ? code : null;
 }
 
-/**
- * Streams the multipart upload (`apk_file`, `version_code`, `version_name`) straight into file storage
- * under a fresh key, then writes the row. Any failure removes the file, so a row and its file never
- * diverge (issue 4).
- */
-export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<VersionView> {
-  requireAdmin(ctx);
-  // Cloudflare's edge counts the whole request body against its plan limit, so the same is counted here.
-  const limit = uploadLimitBytes(ctx.config.maxUploadMb);
-  const tooLarge = () => uploadError(413, uploadTooLargeText(ctx.config.maxUploadMb));
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) throw tooLarge();
-  const boundary = boundaryOf(request.headers.get('content-type'));
+/** A text field's value, refused past 1000 characters (it is read whole). */
+async function fieldText(body: ReadableStream<Uint8Array>): Promise<string> {
+  let text = '';
+  for await (const chunk of body) {
+    text += new TextDecoder().decode(chunk);
+    if (text.length > 1000) throw uploadError(400, 'A form field is too long');
+  }
+  return text;
+}
 
+/**
+ * Streams the upload form's parts (`apk_file`, `version_code`, `version_name`) straight into file storage
+ * under a fresh key, then writes the row. Any failure removes the file, so a row and its file never
+ * diverge (issue 4). The route reads the request (its size limit and multipart framing); a part's data
+ * is pulled from the request only as it is read here.
+ */
+export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<UploadPart>): Promise<VersionView> {
+  requireAdmin(ctx);
   const fields = new Map<string, string>();
-  const fileKey = `apks/${toHex(randomBytes(16))}.apk`;
+  const fileKey = `apks/${encodeHexLowerCase(randomBytes(16))}.apk`;
   let sawFile = false;
-  let current: { kind: 'field'; name: string; text: string } | { kind: 'file' } | { kind: 'skip' } | null = null;
-  // The file's way into storage, set when its part begins (an object, as the handlers fill it in).
-  const file: { writer: WritableStreamDefaultWriter<Uint8Array> | null; stored: Promise<{ size: number }> | null } = { writer: null, stored: null };
+  // The file's way into storage, set when its part begins.
+  let writer: WritableStreamDefaultWriter<Uint8Array> | null = null;
+  let stored: Promise<{ size: number }> | null = null;
   let head = new Uint8Array(0);
   let size = 0;
   // Any failure on the way into storage (a write, the close, the store's own put, part upload or
@@ -102,7 +101,7 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
   // wait forever on a store that failed and stopped reading.
   const intoStore = async (work: Promise<unknown>) => {
     try {
-      await Promise.race([work, file.stored!.then(() => work)]);
+      await Promise.race([work, stored!.then(() => work)]);
     } catch (error) {
       ctx.log.error('Storing an APK failed', { requestId: ctx.requestId, fileKey, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       throw uploadError(503, STORAGE_FAILED);
@@ -110,39 +109,23 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
   };
 
   try {
-    await readMultipart(limitBody(request.body, limit, tooLarge), boundary, {
-      onPart: async (part) => {
-        if (part.filename !== undefined) {
-          if (part.name !== 'apk_file' || sawFile) {
-            current = { kind: 'skip' };
-            return;
-          }
-          if (part.filename === '') {
-            current = { kind: 'skip' };
-            return;
-          }
-          if (!/\.apk$/i.test(part.filename)) throw uploadError(400, INVALID_APK);
-          const code = parseCode(fields.get('version_code'));
-          if (code !== null && (await codeTaken(ctx, code))) throw uploadError(409, `Version code ${code} already exists`);
-          sawFile = true;
-          const pipe = new TransformStream<Uint8Array, Uint8Array>();
-          file.writer = pipe.writable.getWriter();
-          file.stored = ctx.files.put(fileKey, pipe.readable, { contentType: APK_CONTENT_TYPE });
-          // Keep the rejection handled until it is awaited below.
-          file.stored.catch(() => undefined);
-          current = { kind: 'file' };
-          return;
-        }
-        current = { kind: 'field', name: part.name, text: '' };
-      },
-      onData: async (chunk) => {
-        const part = current;
-        if (!part || part.kind === 'skip') return;
-        if (part.kind === 'field') {
-          part.text += new TextDecoder().decode(chunk);
-          if (part.text.length > 1000) throw uploadError(400, 'A form field is too long');
-          return;
-        }
+    for await (const part of parts) {
+      if (part.filename === undefined) {
+        fields.set(part.name, await fieldText(part.body));
+        continue;
+      }
+      // Another file, a second APK or an empty file input: skipped.
+      if (part.name !== 'apk_file' || sawFile || part.filename === '') continue;
+      if (!/\.apk$/i.test(part.filename)) throw uploadError(400, INVALID_APK);
+      const code = parseCode(fields.get('version_code'));
+      if (code !== null && (await codeTaken(ctx, code))) throw uploadError(409, `Version code ${code} already exists`);
+      sawFile = true;
+      const pipe = new TransformStream<Uint8Array, Uint8Array>();
+      writer = pipe.writable.getWriter();
+      stored = ctx.files.put(fileKey, pipe.readable, { contentType: APK_CONTENT_TYPE });
+      // Keep the rejection handled until it is awaited below.
+      stored.catch(() => undefined);
+      for await (const chunk of part.body) {
         size += chunk.length;
         if (head.length < ZIP_MAGIC.length) {
           const merged = new Uint8Array(head.length + chunk.length);
@@ -151,19 +134,12 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
           head = merged.slice(0, ZIP_MAGIC.length);
           if (head.length === ZIP_MAGIC.length && ZIP_MAGIC.some((b, i) => head[i] !== b)) throw uploadError(400, INVALID_APK);
         }
-        await intoStore(file.writer!.write(chunk));
-      },
-      onPartEnd: async () => {
-        const part = current;
-        if (part?.kind === 'field') fields.set(part.name, part.text);
-        if (part?.kind === 'file') {
-          if (head.length < ZIP_MAGIC.length) throw uploadError(400, INVALID_APK);
-          await intoStore(file.writer!.close());
-          await intoStore(file.stored!);
-        }
-        current = null;
-      },
-    });
+        await intoStore(writer.write(chunk));
+      }
+      if (head.length < ZIP_MAGIC.length) throw uploadError(400, INVALID_APK);
+      await intoStore(writer.close());
+      await intoStore(stored);
+    }
     const code = parseCode(fields.get('version_code'));
     const name = fields.get('version_name')?.trim() ?? '';
     if (!sawFile || name === '' || !fields.get('version_code')?.trim()) throw uploadError(400, FILL_ALL_FIELDS);
@@ -179,8 +155,8 @@ export async function uploadVersion(ctx: RequestCtx, request: Request): Promise<
   } catch (error) {
     // Stop the stream into storage, let the store clean up its partial write, then make sure nothing is
     // left. The abort is not awaited: it waits for a write in flight, which a failed store never takes.
-    file.writer?.abort(error).catch(() => undefined);
-    await file.stored?.catch(() => undefined);
+    writer?.abort(error).catch(() => undefined);
+    await stored?.catch(() => undefined);
     await ctx.files.delete(fileKey).catch(() => undefined);
     throw error;
   }

@@ -1,4 +1,4 @@
-import { idSchema } from '../../http/record-id';
+import { idSchema } from '../../core/record-id';
 import { adminProcedure, router } from '../../trpc/init';
 import { deleteVersion, versionsOverview } from './versions.service';
 

@@ -7,17 +7,11 @@ import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import {
-  CONTACT_LABELS,
-  type ContactField,
-  type ContactFormValues,
-  type FieldErrors,
-  firstErrorField,
-  validateContact,
-} from "@/lib/public-forms";
+import { type ContactField, type ContactFormValues, type FieldErrors, firstErrorField, validateContact } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { useMutate } from "@/lib/trpc-fetch";
 import { useHydrated } from "@/lib/use-hydrated";
+import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from "../../../src/core/public-form-rules";
 import { NEEDS_JS } from "./needs-javascript";
 
 // spec §5 contact (all four fields required); §8 contact messages. The form posts with
@@ -110,7 +104,7 @@ export function ContactForm() {
       </div>
       <FormField id={fieldId("subject")} label={CONTACT_LABELS.subject} required error={errors.subject}>
         {(control) => (
-          <Input {...control} name="subject" maxLength={200} value={values.subject} onChange={(e) => update("subject", e.target.value)} />
+          <Input {...control} name="subject" maxLength={CONTACT_MAX_LENGTHS.subject} value={values.subject} onChange={(e) => update("subject", e.target.value)} />
         )}
       </FormField>
       <FormField id={fieldId("message")} label={CONTACT_LABELS.message} required error={errors.message}>
@@ -119,7 +113,7 @@ export function ContactForm() {
             {...control}
             name="message"
             rows={6}
-            maxLength={5000}
+            maxLength={CONTACT_MAX_LENGTHS.message}
             className="min-h-36"
             value={values.message}
             onChange={(e) => update("message", e.target.value)}

@@ -9,18 +9,11 @@ import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import {
-  type FieldErrors,
-  firstErrorField,
-  ORDER_LABELS,
-  type OrderField,
-  type OrderFormValues,
-  parseQuantity,
-  validateOrder,
-} from "@/lib/public-forms";
+import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValues, parseQuantity, validateOrder } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { formatEuro } from "@/lib/site";
 import { useMutate } from "@/lib/trpc-fetch";
+import { ORDER_LABELS, ORDER_MAX_LENGTHS } from "../../../../src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
 
 // spec §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
@@ -249,7 +242,7 @@ export function OrderForm({
               {...control}
               name="notes"
               rows={3}
-              maxLength={2000}
+              maxLength={ORDER_MAX_LENGTHS.notes}
               placeholder="Bijvoorbeeld een gewenst bezorgmoment of een ander afleveradres"
               value={values.notes}
               onChange={(e) => update({ notes: e.target.value })}

@@ -8,10 +8,10 @@ import * as React from "react";
 import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { gateProblem } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { useMutate } from "@/lib/trpc-fetch";
 import { useHydrated } from "@/lib/use-hydrated";
+import { gateInputProblem } from "../../../../src/features/tablers/tabler-gate";
 import type { SelectedTabler } from "./order-storage";
 
 // spec §8 'Tablers load': our form does not load the tablers (DESIGN §3: the server matches the name), so
@@ -36,7 +36,7 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (match.isPending) return;
-    const problem = gateProblem(password);
+    const problem = gateInputProblem(password);
     if (problem) {
       setError(problem);
       inputRef.current?.focus();

@@ -3,8 +3,7 @@
  * DESIGN §3 'money as integer cents'). Money is formatted by hand rather than through Intl so the
  * output is the same on every runtime and ICU version, with a plain space after the euro sign.
  */
-
-const DUTCH_TIME = 'Europe/Amsterdam';
+import { DUTCH_TIME } from './calendar';
 
 /** 123456 → '€ 1.234,56'; -500 → '€ -5,00'. */
 export function formatEuro(cents: number): string {
@@ -43,9 +42,4 @@ export function formatDateShort(date: Date): string {
   const parts = shortDate().formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}-${part('month')}-${part('year')}`;
-}
-
-/** The moment `days` calendar days later (for a payment due date). */
-export function addDays(date: Date, days: number): Date {
-  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
 }

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { settings } from '../../db/schema';
-import type { Clock } from '../../platform/clock';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+import type { Clock } from './clock';
 
 export type SettingRow = typeof settings.$inferSelect;
 

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { migrateLibsqlDb, openLibsqlDb } from '../../db/libsql';
-import { settings } from '../../db/schema';
-import type { Clock } from '../../platform/clock';
-import { seedDatabase } from '../setup/seed';
+import { createTestApp, type TestApp } from '../../test/support/test-app';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+import type { Clock } from './clock';
 import { SettingsCache } from './settings-cache';
 
 const TTL = 30_000;
@@ -22,9 +18,8 @@ class ManualClock implements Clock {
   }
 }
 
-let dir: string;
+let t: TestApp;
 let db: Db;
-let closeDb: () => void;
 let clock: ManualClock;
 let cache: SettingsCache;
 
@@ -33,19 +28,13 @@ async function writeBehindItsBack(value: string) {
   await db.update(settings).set({ value }).where(eq(settings.key, 'club_town'));
 }
 
+// A migrated database with the seeded settings (the test app's); the cache under test is made per test.
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kerstactie-cache-'));
-  const handle = openLibsqlDb(`file:${join(dir, 'cache.db')}`);
-  db = handle.db;
-  closeDb = () => handle.client.close();
-  await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
-  await seedDatabase(db, new ManualClock());
+  t = await createTestApp();
+  db = t.db;
 });
 
-afterAll(() => {
-  closeDb();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(async () => t.close());
 
 beforeEach(async () => {
   await writeBehindItsBack('Harlingen');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatDateLong, formatDateShort, formatEuro, formatPercent } from './nl-format';
+import { addDays } from './calendar';
+import { formatDateLong, formatDateShort, formatEuro, formatPercent } from './nl-format';
 
 describe('formatEuro', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignYear } from './order-reference';
+import { campaignYear } from './calendar';
 
 /**
  * DESIGN §3 order references KP-<year>-<nnnn>: the year is the campaign year in Dutch time

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateLimits, sessions } from '../db/schema';
-import { createSession, SESSION_TTL_MS } from '../features/auth/session';
-import { createTestApp, type TestApp } from '../../test/support/test-app';
+import { rateLimits, sessions } from '../../db/schema';
+import { createSession, SESSION_TTL_MS } from '../auth/session';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { housekeeping } from './housekeeping';
-import { hitRateLimit } from './rate-limit';
+import { hitRateLimit } from '../../platform/rate-limit';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,22 +1,13 @@
-import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppDeps, RequestCtx } from '../context';
-import { needsTwoFactorSetup } from '../features/auth/admin-two-factor';
-import { sessionCookieName, sessionCookieOptions, validateSessionToken } from '../features/auth/session';
-import { getIntegerSetting } from '../features/settings/settings.service';
-import { rateLimitAddress } from './client-address';
-import { siteOrigin } from './site-origin';
+import type { AppDeps, RequestCtx } from './context';
+import { needsTwoFactorSetup } from './features/auth/admin-two-factor';
+import { sessionCookieName, sessionCookieOptions, validateSessionToken } from './features/auth/session';
+import { getBooleanSetting, getIntegerSetting } from './features/settings/settings.service';
+import type { AppContext } from './http/app-env';
+import { siteOrigin } from './http/site-origin';
+import { rateLimitAddress } from './platform/client-address';
 
-export interface AppEnv {
-  Variables: {
-    requestId: string;
-    requestCtx: Promise<RequestCtx> | undefined;
-  };
-}
-
-export type AppContext = Context<AppEnv>;
-
-export function isSecureRequest(c: AppContext, deps: AppDeps): boolean {
+function isSecureRequest(c: AppContext, deps: AppDeps): boolean {
   if (deps.config.publicUrl) return deps.config.publicUrl.startsWith('https:');
   return c.req.url.startsWith('https:');
 }
@@ -60,7 +51,7 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
           ctx.session = validated.session;
           ctx.user = validated.user;
           // From the profile's two-factor flag and the settings cache the session read just filled: no query.
-          ctx.twoFactorSetupRequired = await needsTwoFactorSetup(deps, validated.user);
+          ctx.twoFactorSetupRequired = await needsTwoFactorSetup(validated.user, () => getBooleanSetting(deps, 'require_2fa_for_admins'));
           if (validated.renewed) cookies.set(token, validated.session.expiresAt);
         } else {
           // An ended or unknown session: tell the browser to forget its cookie.

@@ -1,0 +1,20 @@
+/**
+ * The campaign's calendar: a moment's day and year are those in Dutch time, whatever the server's zone.
+ */
+
+export const DUTCH_TIME = 'Europe/Amsterdam';
+
+/** The campaign year of a moment, in Dutch time (an order at 00:30 on 1 January belongs to the new year). */
+export function campaignYear(date: Date): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: DUTCH_TIME, year: 'numeric' }).format(date));
+}
+
+/** The moment `days` calendar days later (for a payment due date). */
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);
+}
+
+/** When an invoice of `invoiceDate` is past due: the payment term after its date. */
+export function overdueBefore(now: Date, paymentTermDays: number, extraDays = 0): string {
+  return addDays(now, -(paymentTermDays + extraDays)).toISOString();
+}

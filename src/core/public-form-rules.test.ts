@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_LABELS, isValidEmail, nameHasLink, ORDER_LABELS, requiredMessage, tooLongMessage } from './public-form-rules';
+
+describe('the order name rule', () => {
+  it('refuses links, bare domains and e-mail addresses', () => {
+    for (const name of [
+      'Uw account is geblokkeerd, ga naar https://evil.example',
+      'Piet http://x.nl',
+      'Klik www.winnen.nl',
+      'Ga naar bank-check.com nu',
+      'bit.ly/abc',
+      'Mail info@club.nl',
+      'HXXPS: see hxxps://a.b',
+    ]) {
+      expect(nameHasLink(name), name).toBe(true);
+    }
+  });
+
+  it('accepts the names people have, initials and accents included', () => {
+    for (const name of ['Jan de Vries', 'J.P. van der Meer', 'Anne-Marie Ŝmit', 'Fam. Hoekstra', 'Dr. K. Bakker', "Ëlsa O'Neill", 'T.H.M. de Boer-Nauta']) {
+      expect(nameHasLink(name), name).toBe(false);
+    }
+  });
+});
+
+describe('the e-mail rule', () => {
+  it('accepts something@domain.tld without spaces, up to 254 characters', () => {
+    for (const email of ['a@b.nl', 'naam.achternaam@bedrijf.example.com', `${'a'.repeat(246)}@club.nl`]) {
+      expect(isValidEmail(email), email).toBe(true);
+    }
+    for (const email of ['a@b.c', 'a b@c.nl', 'x@y', '@b.nl', 'anna@', `${'a'.repeat(247)}@club.nl`]) {
+      expect(isValidEmail(email), email).toBe(false);
+    }
+  });
+});
+
+describe('the texts of spec §5', () => {
+  it('name the field that is missing or too long', () => {
+    expect(requiredMessage(ORDER_LABELS.postalCode)).toBe('Postcode is verplicht.');
+    expect(tooLongMessage(CONTACT_LABELS.subject, 200)).toBe('Onderwerp is te lang (maximaal 200 tekens).');
+  });
+});
