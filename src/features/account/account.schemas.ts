@@ -40,9 +40,6 @@ export const changePasswordSchema = z.object({
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters, digits, _ . -';
 
-// The services' e-mail check is the public forms' (src/core/public-form-rules.ts); they still import it from here.
-export { isValidEmail } from '../../core/public-form-rules';
-
 /** DESIGN §5 POST /api/account/forgot: a username or an e-mail address. */
 export const forgotPasswordSchema = z.object({
   login: z.string({ error: 'Username or email is required' }).trim().min(1, { error: 'Username or email is required' }).max(254, { error: 'Username or email is too long' }),

@@ -10,7 +10,8 @@ import { createSession, endOtherSessions, invalidateSession } from '../auth/sess
 import { loadUserProfile, type UserProfile } from '../auth/user-profile';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
-import { isValidEmail, USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
+import { isValidEmail } from '../../core/public-form-rules';
+import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
 
 /** `two_factor_setup_required` (DESIGN §5): the SPA sends such an admin to set up two-factor first. */
 export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile; two_factor_setup_required: boolean };

@@ -4,13 +4,12 @@ import { contactMessages } from '../../db/schema';
 import { badRequest } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
-import { isValidEmail } from '../account/account.schemas';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../core/public-form-rules';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getStringSetting } from '../settings/settings.service';
 import type { ContactInput } from './contact.schemas';
 
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
-export const INVALID_EMAIL_NL = 'Voer een geldig email adres in.';
 
 /**
  * spec §7 POST /contact/send; DESIGN §3: the message is stored first, then mailed to the club through
@@ -19,7 +18,7 @@ export const INVALID_EMAIL_NL = 'Voer een geldig email adres in.';
 export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): Promise<void> {
   await refuseDuringMaintenance(ctx);
   await enforceRateLimit(ctx.db, ctx.clock, `contact:ip:${ctx.rateLimitAddress}`, CONTACT_LIMIT_PER_ADDRESS, 'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.');
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
+  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (input.website.trim() !== '') return;
   const now = ctx.clock.now().toISOString();
   await ctx.db.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: now });

@@ -7,8 +7,7 @@ import { AppError, badRequest } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
-import { INVALID_EMAIL_NL } from '../contact/contact.service';
-import { isValidEmail } from '../account/account.schemas';
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../core/public-form-rules';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
 import { isValidGateToken } from '../tablers/gate-token';
@@ -67,7 +66,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.rateLimitAddress}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.rateLimitAddress}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
+  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
   if (input.amount > PUBLIC_MAX_QUANTITY) throw badRequest(`Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
   const tablerId = await existingTablerId(ctx, input.tabler);
@@ -108,7 +107,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
 
 /**
  * The visitor's confirmation. issue 12: it repeats none of the visitor's free text but the name (which
- * may hold no link or address, order-name.ts); phone, address and notes stay in the back-office, so
+ * may hold no link or address, src/core/public-form-rules.ts); phone, address and notes stay in the back-office, so
  * the club's mail cannot carry a stranger's message to whatever address they typed.
  */
 async function sendOrderConfirmation(ctx: RequestCtx, reference: string, input: OrderInput): Promise<void> {
@@ -293,7 +292,7 @@ export const invoicedOrderLocked = (invoiceNumber: string) =>
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_NL);
+  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
   const tablerId = await existingTablerId(ctx, input.tabler);
   const next = { ...orderFields(input, tablerId), paid: input.paid, invoiceSent: input.invoiceSent };

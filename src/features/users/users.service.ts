@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../core/errors';
-import { isValidEmail } from '../account/account.schemas';
+import { isValidEmail } from '../../core/public-form-rules';
 import { PERMISSIONS, requireAdmin, requirePermission } from '../auth/permissions';
 import { invalidateUserSessions } from '../auth/session';
 import { loadAllUserProfiles, type UserProfile } from '../auth/user-profile';
