@@ -12,7 +12,7 @@ const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
 
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8788";
 
-// Everything the SPA does not render itself: tRPC, the REST surface of DESIGN §4 and the
+// Everything the SPA does not render itself: tRPC, the REST surface of docs/architecture.md §4 and the
 // server-generated files.
 const proxiedPaths = ["/api", "/trpc", "/tablers", "/orders", "/contact/send", "/sitemap.xml", "/robots.txt"];
 

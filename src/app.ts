@@ -55,8 +55,8 @@ function isServerPath(path: string, base: string): boolean {
 }
 
 /**
- * The whole site as one Hono app, for both runtimes (DESIGN §1): security middleware, tRPC at /trpc,
- * the REST surface of DESIGN §4 under API_BASE_PATH, and the SPA's files with the app.html shell for its other routes.
+ * The whole site as one Hono app, for both runtimes (docs/architecture.md §1): security middleware, tRPC at /trpc,
+ * the REST surface of docs/architecture.md §4 under API_BASE_PATH, and the SPA's files with the app.html shell for its other routes.
  */
 export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv> {
   const base = deps.config.apiBasePath;

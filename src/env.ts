@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { parseAddressRange, type AddressRange } from './platform/client-address';
 
 /**
- * The only reader of configuration (DESIGN §2). Node passes process.env, the Worker its bindings'
+ * The only reader of configuration (docs/architecture.md §2). Node passes process.env, the Worker its bindings'
  * string vars and secrets. A bad value fails at start with one line naming the variable.
  */
 const optionalString = z

@@ -30,7 +30,7 @@ import { createNodeSmtpTransport } from './platform/smtp-node';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** SECRET_KEY, or one generated on first start and kept in DATA_DIR (DESIGN §2). */
+/** SECRET_KEY, or one generated on first start and kept in DATA_DIR (docs/architecture.md §2). */
 async function loadSecretKey(config: Config): Promise<string> {
   if (config.secretKey) return config.secretKey;
   const file = join(config.dataDir, 'secret.key');
@@ -90,7 +90,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
       ),
   });
 
-  // DESIGN §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
+  // docs/architecture.md §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
   // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat,
   // and the automatic payment reminders (reminder_auto_days) go out.
   const mailTimer = setInterval(() => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignYear } from './calendar';
 
 /**
- * DESIGN §3 order references KP-<year>-<nnnn>: the year is the campaign year in Dutch time
+ * docs/architecture.md §3 order references KP-<year>-<nnnn>: the year is the campaign year in Dutch time
  * (Europe/Amsterdam: CET, UTC+1, in winter; CEST, UTC+2, in summer), not the UTC year.
  */
 

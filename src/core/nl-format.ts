@@ -1,6 +1,6 @@
 /**
- * Dutch formatting for invoices, mails and exports (spec §9 'Dates for tablers and orders: nl-NL';
- * DESIGN §3 'money as integer cents'). Money is formatted by hand rather than through Intl so the
+ * Dutch formatting for invoices, mails and exports (docs/product.md §9 'Dates for tablers and orders: nl-NL';
+ * docs/architecture.md §3 'money as integer cents'). Money is formatted by hand rather than through Intl so the
  * output is the same on every runtime and ICU version, with a plain space after the euro sign.
  */
 import { DUTCH_TIME } from './calendar';

@@ -34,7 +34,7 @@ describe('the e-mail rule', () => {
   });
 });
 
-describe('the texts of spec §5', () => {
+describe('the texts of docs/product.md §5', () => {
   it('name the field that is missing or too long', () => {
     expect(requiredMessage(ORDER_LABELS.postalCode)).toBe('Postcode is verplicht.');
     expect(tooLongMessage(CONTACT_LABELS.subject, 200)).toBe('Onderwerp is te lang (maximaal 200 tekens).');

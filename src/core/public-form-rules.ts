@@ -1,5 +1,5 @@
 /**
- * The rules of the public order and contact forms, with the exact Dutch texts of spec §5: one module
+ * The rules of the public order and contact forms, with the exact Dutch texts of docs/product.md §5: one module
  * for the server (its zod schemas, public-form-schemas.ts, and services) and the browser
  * (web/lib/public-forms.ts checks a form before it is sent). Pure functions and constants without
  * imports, so the public pages' JavaScript carries no zod. The order password step's rules live with
@@ -13,7 +13,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const requiredMessage = (label: string) => `${label} is verplicht.`;
 export const tooLongMessage = (label: string, max: number) => `${label} is te lang (maximaal ${max} tekens).`;
 
-/** The labels of the order form (spec §5), in the order the fields appear; the server's messages name them. */
+/** The labels of the order form (docs/product.md §5), in the order the fields appear; the server's messages name them. */
 export const ORDER_LABELS = {
   name: 'Naam',
   email: 'Email',
@@ -58,7 +58,7 @@ export function isValidEmail(email: string): boolean {
   return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email);
 }
 
-/** spec §5 order form: the quantity is a whole number above 0. */
+/** docs/product.md §5 order form: the quantity is a whole number above 0. */
 export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
 
 /**

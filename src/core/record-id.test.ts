@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunked, idSchema } from './record-id';
 
-describe('idSchema (?id= of spec §7)', () => {
+describe('idSchema (?id= of docs/product.md §7)', () => {
   it.each([
     [1, 1],
     ['12', 12],

@@ -15,7 +15,7 @@ export function recordId(message: string) {
   });
 }
 
-/** `?id=` of the specification's calls (spec §7), and `{id}` of their tRPC twins. */
+/** `?id=` of the specification's calls (docs/product.md §7), and `{id}` of their tRPC twins. */
 export const idSchema = z.object({ id: recordId('Invalid id') }, { error: 'Invalid id' });
 
 /** Splits a list into pieces of at most `size`: D1 allows at most 100 bound values per statement. */

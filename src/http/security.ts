@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../context';
 import type { AppEnv } from './app-env';
 
-/** DESIGN §3: only the site itself may load anything; nobody may frame it. */
+/** docs/architecture.md §3: only the site itself may load anything; nobody may frame it. */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -18,7 +18,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Gives each request its id, and every response the security headers (DESIGN §3) and X-Request-Id. They are prepared before the
+ * Gives each request its id, and every response the security headers (docs/architecture.md §3) and X-Request-Id. They are prepared before the
  * handler runs, so responses built with c.json/c.body carry them at no extra cost; a raw Response
  * (assets, errors from elsewhere) gets them copied on afterwards.
  */
@@ -61,7 +61,7 @@ function refererOrigin(referer: string): string | null {
 }
 
 /**
- * DESIGN §3: a state-changing request (every POST, the specification's GET deletes, the two-factor
+ * docs/architecture.md §3: a state-changing request (every POST, the specification's GET deletes, the two-factor
  * set-up) is refused when its Origin or Sec-Fetch-Site shows another site. Browsers too old to send
  * either still send a Referer: another site's is refused as well (issue 12 item 5). A request with no
  * browser signal at all is an API client and passes. The app mounts the guard on exactly those

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decrypt, encrypt } from './encryption';
 
-/** DESIGN §3: TOTP secrets are encrypted at rest with SECRET_KEY (AES-256-GCM, fresh IV each time). */
+/** docs/architecture.md §3: TOTP secrets are encrypted at rest with SECRET_KEY (AES-256-GCM, fresh IV each time). */
 
 const KEY = '0123456789abcdef'.repeat(4);
 const OTHER_KEY = 'fedcba9876543210'.repeat(4);

@@ -1,7 +1,7 @@
 import { decodeBase64, decodeHex, encodeBase64 } from '@oslojs/encoding';
 
 /**
- * AES-256-GCM with the app's SECRET_KEY (DESIGN §3: TOTP secrets encrypted at rest). The stored form
+ * AES-256-GCM with the app's SECRET_KEY (docs/architecture.md §3: TOTP secrets encrypted at rest). The stored form
  * is base64 of a fresh 12-byte IV followed by the ciphertext and tag.
  */
 const keyCache = new Map<string, Promise<CryptoKey>>();

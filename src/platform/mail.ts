@@ -6,7 +6,7 @@ import type { FileStore } from './files';
 import type { Logger } from '../core/logger';
 
 /**
- * The mail path (DESIGN §3): every message is written to the outbox first, then delivered by a
+ * The mail path (docs/architecture.md §3): every message is written to the outbox first, then delivered by a
  * transport (SMTP) with retries and back-off, so nothing is lost while SMTP is down.
  */
 export interface MailAttachmentRef {

@@ -2,7 +2,7 @@ import { decodeBase64IgnorePadding, encodeBase64NoPadding } from '@oslojs/encodi
 import { randomBytes, timingSafeEqual } from './crypto';
 
 /**
- * Argon2id password hashes in PHC string form (DESIGN §3), so parameters can be raised later:
+ * Argon2id password hashes in PHC string form (docs/architecture.md §3), so parameters can be raised later:
  * `$argon2id$v=19$m=19456,t=2,p=1$<salt>$<hash>` (base64 without padding).
  * The primitive is injected: Node uses its built-in native argon2, the Worker a pure-JS one.
  */

@@ -5,7 +5,7 @@ import { tooManyRequests } from '../core/errors';
 import type { Clock } from './clock';
 
 /**
- * Fixed-window counters in the database (DESIGN §3), so a limit holds across Worker isolates and
+ * Fixed-window counters in the database (docs/architecture.md §3), so a limit holds across Worker isolates and
  * Node restarts. One atomic upsert per hit: a window that has ended starts again at 1.
  */
 export interface RateLimitRule {

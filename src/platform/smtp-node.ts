@@ -4,7 +4,7 @@ import type { MailTransport, TransportMessage } from './mail';
 import { contentIdOf } from './mime';
 
 /**
- * The Node mail transport (DESIGN §1): nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades
+ * The Node mail transport (docs/architecture.md §1): nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades
  * with STARTTLS when the server offers it; `smtps://…` is TLS from the start, port 465 by default).
  * `send` resolves once the server accepted the message (250 after DATA), which is what the outbox
  * needs before it marks an invoice sent.

@@ -1,5 +1,5 @@
 /**
- * A minimal SMTP client for the Worker (DESIGN §1: 'SMTP over cloudflare:sockets'), where nodemailer
+ * A minimal SMTP client for the Worker (docs/architecture.md §1: 'SMTP over cloudflare:sockets'), where nodemailer
  * cannot run. One connection per message, the conversation of RFC 5321:
  *
  *   greeting 220 → EHLO → [STARTTLS → 220 → TLS → EHLO] → [AUTH PLAIN | LOGIN → 235]

@@ -9,7 +9,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app
 import { expectFailure, freshIps, sessionCookieOf, transports, type Answer } from '../support/transports';
 
 /**
- * spec §4-5, §7-8 and DESIGN §3-4 accounts: /me, sign-in, sign-out, registration, e-mail and password
+ * docs/product.md §4-5, §7-8 and docs/architecture.md §3-4 accounts: /me, sign-in, sign-out, registration, e-mail and password
  * change, over REST (/api/account/*) and their tRPC twins (account.*), through the real HTTP adapters.
  */
 
@@ -121,7 +121,7 @@ describe.each(both)('$name', (tr) => {
       expect(attributes).toContain('HttpOnly');
       expect(attributes).toContain('SameSite=Lax');
       expect(attributes).not.toContain('Secure');
-      // 30 days (DESIGN §3).
+      // 30 days (docs/architecture.md §3).
       const expires = attributes.find((a) => a.startsWith('Expires='));
       expect(new Date(expires!.slice('Expires='.length)).getTime()).toBe(Math.floor((t.clock.now().getTime() + 30 * DAY) / 1000) * 1000);
 
@@ -617,7 +617,7 @@ describe.each(both)('$name', (tr) => {
 });
 
 describe('sign-in rate limits under simultaneous attempts', () => {
-  // DESIGN §3: the limits are kept in the database "so they hold across Worker isolates"; they must
+  // docs/architecture.md §3: the limits are kept in the database "so they hold across Worker isolates"; they must
   // equally hold when an attacker sends guesses in parallel instead of one after another.
   it('checks at most 5 of 12 simultaneous wrong passwords for one username from one address; the rest answer 429', async () => {
     await t.createUser('parallel_victim');

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
 /**
- * DESIGN §5 `require_2fa_for_admins`: while it is on, a holder of admin.access without two-factor gets
+ * docs/architecture.md §5 `require_2fa_for_admins`: while it is on, a holder of admin.access without two-factor gets
  * 403 'Two-factor authentication is required for admins' on every admin call until 2FA is enabled;
  * `me` and the two-factor calls keep working, and `me` tells the SPA to send them to set it up.
  */

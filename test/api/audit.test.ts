@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
 /**
- * DESIGN §5 audit log: what admin changes write, GET /api/audit (and audit.list) with its filters and
+ * docs/architecture.md §5 audit log: what admin changes write, GET /api/audit (and audit.list) with its filters and
  * paging, and retention by housekeeping.
  */
 

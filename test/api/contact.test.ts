@@ -5,8 +5,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, transports } from '../support/transports';
 
 /**
- * spec §2 contact page, §3 contact message, §5 contact (all four fields required), §7 POST /contact/send,
- * §8 contact messages; DESIGN §3: stored first, then mailed to the club address through the outbox,
+ * docs/product.md §2 contact page, §3 contact message, §5 contact (all four fields required), §7 POST /contact/send,
+ * §8 contact messages; docs/architecture.md §3: stored first, then mailed to the club address through the outbox,
  * rate-limited per address, refused during maintenance, a honeypot against bots. REST and the tRPC twin
  * contact.send, through the real HTTP adapters.
  */

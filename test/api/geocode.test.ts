@@ -6,7 +6,7 @@ import { freshIps } from '../support/transports';
 import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
- * spec §2 address-search field, §3 address suggestion, §5 address search, §7 geocoder; DESIGN §3–4
+ * docs/product.md §2 address-search field, §3 address suggestion, §5 address search, §7 geocoder; docs/architecture.md §3–4
  * GET /api/geocode/search?q=: the server asks the configured provider (PDOK suggest + lookup by default,
  * or a Nominatim-compatible /search), answers in the specification's shape, caches, rate-limits per
  * address, and turns provider errors into []. The provider is a fake on loopback.

@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
 /**
- * spec §2 Group and Permission Management, §4 group permissions, §5 admin rules, §7 groups and
- * permissions calls, DESIGN §4: /api/groups*, /api/permissions* over REST and their tRPC twins
+ * docs/product.md §2 Group and Permission Management, §4 group permissions, §5 admin rules, §7 groups and
+ * permissions calls, docs/architecture.md §4: /api/groups*, /api/permissions* over REST and their tRPC twins
  * groups.list / get / add / delete / addPermissions / removePermissions and permissions.list / add / delete.
  */
 

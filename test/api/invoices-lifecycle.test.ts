@@ -20,7 +20,7 @@ import { expectFailure, transports } from '../support/transports';
 
 /**
  * issue 13 "Invoices right" and reminders, bulk actions, totals, the paged list and the treasurer role
- * (DESIGN §5 "Invoices and payments"), over REST and tRPC, with mail through a real SMTP server on
+ * (docs/architecture.md §5 "Invoices and payments"), over REST and tRPC, with mail through a real SMTP server on
  * loopback and the PDFs read back.
  */
 

@@ -13,8 +13,8 @@ import { expectFailure, transports } from '../support/transports';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
- * spec §4 order invoice (not sent → sent, resend after confirmation), §7 POST /orders/sendInvoice?id=;
- * DESIGN §3 invoices, mail and VAT; issue 6 items 3, 4 and 9. The invoice goes through the Node
+ * docs/product.md §4 order invoice (not sent → sent, resend after confirmation), §7 POST /orders/sendInvoice?id=;
+ * docs/architecture.md §3 invoices, mail and VAT; issue 6 items 3, 4 and 9. The invoice goes through the Node
  * transport (nodemailer, src/platform/smtp-node.ts) to a real SMTP server on loopback (`smtp-server`),
  * and the PDF that arrives is read back with PDF.js.
  */

@@ -22,7 +22,7 @@ import { expectFailure, freshIps, transports } from '../support/transports';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
- * issue 6 item 4, DESIGN §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
+ * issue 6 item 4, docs/architecture.md §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
  * SMTP_URL in src/node.ts) with retries and back-off, and the admin's mail view: GET /api/mail and
  * POST /api/mail/retry?id= with their tRPC twins mail.list and mail.retry. A real SMTP server on
  * loopback (`smtp-server`) stands in for the club's mail provider.

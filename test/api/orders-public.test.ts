@@ -6,8 +6,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, transports, type CallInit } from '../support/transports';
 
 /**
- * spec §2 order screen, §3 Tabler/Order, §4 order flow, §5 order password step and order form, §7 tablers
- * and orders calls; DESIGN §3–4: POST /tablers/match (the public gate), admin-only GET /tablers, and
+ * docs/product.md §2 order screen, §3 Tabler/Order, §4 order flow, §5 order password step and order form, §7 tablers
+ * and orders calls; docs/architecture.md §3–4: POST /tablers/match (the public gate), admin-only GET /tablers, and
  * POST /orders/create (public: forced unpaid, tabler required, 1–500, rate-limited, refused during
  * maintenance, confirmation mail through the outbox; admin: every field, 1–10), with references
  * KP-<year>-<nnnn> unique and gap-free per Dutch year. REST and the tRPC twins tablers.match,
@@ -100,7 +100,7 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
 
   const match = (password: unknown, ip?: string) => tr.call('match', { body: password === undefined ? {} : { password }, ...(ip ? { ip } : {}) });
 
-  describe('input rules of spec §5, in order', () => {
+  describe('input rules of docs/product.md §5, in order', () => {
     it.each([
       ['an empty password', ''],
       ['a password of only spaces', '    '],

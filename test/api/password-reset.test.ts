@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, freshIps, sessionCookieOf, transports } from '../support/transports';
 
 /**
- * DESIGN §5 forgot password: POST /api/account/forgot and /api/account/reset with their tRPC twins
+ * docs/architecture.md §5 forgot password: POST /api/account/forgot and /api/account/reset with their tRPC twins
  * account.forgotPassword and account.resetPassword; the mail is read from the real outbox.
  */
 

@@ -10,7 +10,7 @@ import { expectFailure, transports } from '../support/transports';
 import { encodedForm } from '../support/encoded-form';
 
 /**
- * DESIGN §5 invoices and payments: POST /api/payments/import (a CAMT.053 statement, multipart `file`,
+ * docs/architecture.md §5 invoices and payments: POST /api/payments/import (a CAMT.053 statement, multipart `file`,
  * REST only) previews which order each incoming transfer pays; POST /api/payments/confirm (and tRPC
  * payments.confirm) marks them paid with the booking date, never twice.
  */

@@ -17,7 +17,7 @@ import { nodeArgon2id } from '../../src/platform/password-node';
 import { enforceRateLimit, hitRateLimit, isRateLimited, resetRateLimit } from '../../src/platform/rate-limit';
 import { createTestApp, TestClock, type TestApp } from '../support/test-app';
 
-/** DESIGN §2-3 plumbing: security headers, the cross-site guard, /me and sessions, seeds, constraints, rate limits. */
+/** docs/architecture.md §2-3 plumbing: security headers, the cross-site guard, /me and sessions, seeds, constraints, rate limits. */
 
 const DAY = 24 * 60 * 60 * 1000;
 const MINUTE = 60 * 1000;
@@ -523,7 +523,7 @@ describe('sessions', () => {
 });
 
 describe('seed data and the first admin', () => {
-  it('seeds the five permissions of spec §6 and management.access (issue 13), none deletable', async () => {
+  it('seeds the five permissions of docs/product.md §6 and management.access (issue 13), none deletable', async () => {
     const rows = await t.db.select().from(permissions);
     expect(rows.map((p) => p.key).sort()).toEqual(['admin.access', 'management.access', 'premium.aiusage', 'settings.delete', 'users.assign', 'users.delete']);
     expect(rows.every((p) => p.deletable === false)).toBe(true);
@@ -547,7 +547,7 @@ describe('seed data and the first admin', () => {
     ]);
   });
 
-  it('seeds the built-in settings of DESIGN §3 with their defaults, none deletable', async () => {
+  it('seeds the built-in settings of docs/architecture.md §3 with their defaults, none deletable', async () => {
     const rows = new Map((await t.db.select().from(settings)).map((r) => [r.key, r]));
     expect(rows.get('allow_registration')).toMatchObject({ value: 'false', type: 'boolean', deletable: false });
     expect(rows.get('password_min_length')).toMatchObject({ value: '6', type: 'integer', deletable: false });

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, sessionCookieOf, transports } from '../support/transports';
 
 /**
- * DESIGN §5 the account's sessions: GET /api/account/sessions, POST /api/account/sessions/revoke and
+ * docs/architecture.md §5 the account's sessions: GET /api/account/sessions, POST /api/account/sessions/revoke and
  * /revoke-others, with their tRPC twins account.sessions, account.revokeSession, account.revokeOtherSessions.
  */
 

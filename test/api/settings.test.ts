@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { transports, type Transport } from '../support/transports';
 
 /**
- * DESIGN §3-4 settings: GET /api/settings and the four admin writes over REST, and their tRPC twins
+ * docs/architecture.md §3-4 settings: GET /api/settings and the four admin writes over REST, and their tRPC twins
  * (settings.list / add / edit / update / delete), through the real HTTP adapters.
  */
 

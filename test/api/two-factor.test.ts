@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, sessionCookieOf, transports } from '../support/transports';
 
 /**
- * spec §4 two-factor, §8 messages and DESIGN §3-4: set-up, verify, the two-step sign-in, check and
+ * docs/product.md §4 two-factor, §8 messages and docs/architecture.md §3-4: set-up, verify, the two-step sign-in, check and
  * disable, over REST (/api/twofactor/*) and their tRPC twins (twoFactor.*). Codes are computed from
  * the app's injected clock, which the tests move by whole 30-second steps.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
 /**
- * spec §2 User Management, §4 user status, §5 admin rules, §6 permissions, §7 users calls and DESIGN §4:
+ * docs/product.md §2 User Management, §4 user status, §5 admin rules, §6 permissions, §7 users calls and docs/architecture.md §4:
  * GET /api/users, POST /api/users/assigngroup, /removegroup, /edituser?id=, GET /api/users/deleteuser?id=
  * over REST, and their tRPC twins users.list / assignGroup / removeGroup / edit / delete.
  */
@@ -228,7 +228,7 @@ describe.each(both)('$name', (tr) => {
       expect(await membershipsOf(u.id)).toEqual([usersGroupId]);
     });
 
-    it('refuses to change the groups of a non-deletable user (spec §5: the selector is editable only for deletable users)', async () => {
+    it('refuses to change the groups of a non-deletable user (docs/product.md §5: the selector is editable only for deletable users)', async () => {
       for (const op of ['assign', 'remove'] as const) {
         for (const group_id of [usersGroupId, adminsGroupId]) {
           const answer = await tr.call(op, { cookie: adminCookie, body: { user_id: adminId, group_id } });

@@ -8,7 +8,7 @@ import { settings } from '../../src/db/schema';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
 
 /**
- * spec §2 sign-in, registration, account page, guards and top bar; §4 session and two-factor states;
+ * docs/product.md §2 sign-in, registration, account page, guards and top bar; §4 session and two-factor states;
  * §5 validation; §8 messages — in Chromium against the real Node server.
  */
 
@@ -107,7 +107,7 @@ describe('a new user in Chromium', () => {
     await password.fill(PASSWORD);
     await expect.poll(() => strength.textContent()).toContain('Strong');
 
-    // Client checks before anything is sent (spec §5), under the field they concern (issue 16).
+    // Client checks before anything is sent (docs/product.md §5), under the field they concern (issue 16).
     const fieldError = (label: string) => page.locator('div', { has: page.getByLabel(label, { exact: true }) }).locator('> [data-slot=field-error]');
     await page.getByLabel('Username').fill('');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -411,7 +411,7 @@ describe('guards and screens for visitors and admins', () => {
     await page.waitForURL(`${server.url}/login`);
     await banner.getByRole('link', { name: 'Login' }).waitFor();
     expect(await banner.getByRole('link', { name: 'Account settings' }).count()).toBe(0);
-    // A sign-in that never reaches the server gets the exception text (spec §8).
+    // A sign-in that never reaches the server gets the exception text (docs/product.md §8).
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password', { exact: true }).fill('e2e-admin-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();

@@ -195,7 +195,7 @@ for (const [label, viewport] of [
         for (const [name, box] of columns) {
           expect({ path, name, left: box.x, right: box.x + box.width }).toEqual({ path, name, left: header.x, right: header.x + header.width });
         }
-        // spec §9: the one content width, 1100 px, on a screen wide enough for it.
+        // docs/product.md §9: the one content width, 1100 px, on a screen wide enough for it.
         expect(header.width).toBe(phone ? viewport.width : 1100);
         expect(await overflowingElements(page), path).toEqual([]);
       }

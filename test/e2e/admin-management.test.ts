@@ -7,7 +7,7 @@ import { orderSearchText } from '../../src/db/search-text';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
- * spec §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
+ * docs/product.md §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
  * rules; §8 management messages; issue 6 items 6, 7 and 10 — in Chromium against the real Node
  * server (no SMTP configured, so invoices wait in the outbox).
  */
@@ -120,7 +120,7 @@ describe('the management dashboard in Chromium', () => {
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
     await page.locator('td').getByText('Geen bestellingen gevonden.').waitFor();
     await addOrder(page, { name: 'Piet Pietersen', email: 'piet@example.nl', amount: '3' });
-    // 42 is refused; an unparseable (empty) amount falls back to 1 (spec §5).
+    // 42 is refused; an unparseable (empty) amount falls back to 1 (docs/product.md §5).
     await addOrder(page, { name: 'Jan Jansen', email: 'jan@example.nl', amount: '', refusedAmount: '42' });
     expect(await orderRow(page, 'Jan Jansen').locator('[data-slot=amount]').textContent()).toBe('1');
     expect(await orderRow(page, 'Piet Pietersen').locator('[data-slot=amount]').textContent()).toBe('3');

@@ -10,7 +10,7 @@ import { buildTestApk } from '../support/zip';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
 
 /**
- * spec §2 Settings Management and Version Management; §4 setting row states; §5 setting form and
+ * docs/product.md §2 Settings Management and Version Management; §4 setting row states; §5 setting form and
  * version upload rules; §8 settings and versions messages — in Chromium against the real Node server.
  */
 
@@ -165,7 +165,7 @@ describe('Settings Management in Chromium', () => {
     const row = settingRow(page, 'password_min_length');
     const input = row.getByLabel('Value of password_min_length');
 
-    // spec §5: an integer edit that does not parse falls back to 0.
+    // docs/product.md §5: an integer edit that does not parse falls back to 0.
     await input.fill('');
     await input.blur();
     expect(await input.inputValue()).toBe('0');

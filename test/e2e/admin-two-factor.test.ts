@@ -9,7 +9,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
 
 /**
- * DESIGN §5 `require_2fa_for_admins`, as an admin sees it: signed in without two-factor they land on
+ * docs/architecture.md §5 `require_2fa_for_admins`, as an admin sees it: signed in without two-factor they land on
  * their account page with a notice, /admin sends them back there, and once two-factor is on the admin
  * area opens.
  */

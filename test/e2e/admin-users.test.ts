@@ -7,8 +7,8 @@ import { groupPermissions, groups, permissions, userGroups, users } from '../../
 import { createPlainUser, launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
 
 /**
- * spec §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
- * and group permissions; §5 admin rules; §8 admin messages; DESIGN §1 route-level code splitting —
+ * docs/product.md §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
+ * and group permissions; §5 admin rules; §8 admin messages; docs/architecture.md §1 route-level code splitting —
  * in Chromium against the real Node server.
  */
 
@@ -126,7 +126,7 @@ describe('the admin screens in Chromium', () => {
   });
 
   it('shows a spinner, then the load failure with a retry, when the users cannot be fetched', async () => {
-    // The list call fails every time (3 retries with back-off first, spec §4), until the retry.
+    // The list call fails every time (3 retries with back-off first, docs/product.md §4), until the retry.
     const failing = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('users.list');
     await page.route(failing, (route) => route.abort());
     try {

@@ -7,7 +7,7 @@ import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatched
 import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
- * spec §2 order screen and address-search field, §4 order flow, §5 order password step / order form /
+ * docs/product.md §2 order screen and address-search field, §4 order flow, §5 order password step / order form /
  * address search, §8 order messages — in Chromium against the real Node server. The address search
  * endpoint is intercepted in the browser, so no test reaches PDOK.
  */
@@ -162,7 +162,7 @@ describe('the order form in Chromium', () => {
     await expect.poll(() => error.textContent()).toBe('Onjuist wachtwoord. Probeer opnieuw.');
     expect(matchCalls).toHaveLength(1);
 
-    // Case and spaces do not matter (spec §5).
+    // Case and spaces do not matter (docs/product.md §5).
     await passGate(page, 'JanDeVries');
     expect(await storage(page)).toMatchObject({ id: String(tablerId), name: TABLER, gateToken: expect.stringMatching(/^\d+\.\d+\./) });
     expect(await stepper.locator('[aria-current=step]').textContent()).toContain('Bestelling');
@@ -311,7 +311,7 @@ describe('the order form in Chromium', () => {
     await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
     expect(await status.textContent()).toBe('No addresses found');
     expect(await page.getByRole('option').count()).toBe(0);
-    // spec §9: an error gives an empty list with no message (issue 16: 'No addresses found' would be untrue).
+    // docs/product.md §9: an error gives an empty list with no message (issue 16: 'No addresses found' would be untrue).
     for (const street of ['Foutstraat', 'Kapotstraat']) {
       await address.fill('');
       const answered = page.waitForResponse((response) => response.url().includes(`q=${street}`));
@@ -393,7 +393,7 @@ describe('the order form in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
     await page.unroute('**/trpc/orders.create**');
-    // DESIGN §5: the token the gate handed out (kept with the tabler) goes with the order.
+    // docs/architecture.md §5: the token the gate handed out (kept with the tabler) goes with the order.
     const stored = await storage(page);
     expect(stored.gateToken).toMatch(new RegExp(`^${tablerId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     expect(sentToken).toBe(stored.gateToken);

@@ -7,7 +7,7 @@ import { contactMessages, rateLimits, settings } from '../../src/db/schema';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
 
 /**
- * spec §1 and §2 landing page, info pages and layout (club identity from the settings), §5 contact,
+ * docs/product.md §1 and §2 landing page, info pages and layout (club identity from the settings), §5 contact,
  * §8 contact messages — in Chromium against the real Node server.
  */
 

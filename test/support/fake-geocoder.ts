@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AddressSuggestion } from '../../src/features/geocode/geocode.service';
 
 /**
- * A stand-in for the address search providers of DESIGN §3, on loopback: the PDOK Locatieserver
+ * A stand-in for the address search providers of docs/architecture.md §3, on loopback: the PDOK Locatieserver
  * (`/suggest`, then `/lookup?id=`) and a Nominatim-compatible `/search`. It records every request and
  * can be told to fail (HTTP 500), to hang (never answer) or to answer garbage (not JSON), so the
  * proxy's error paths can be tested.

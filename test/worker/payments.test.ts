@@ -15,7 +15,7 @@ interface ImportAnswer {
 }
 
 /**
- * DESIGN §5 payments inside workerd: the XML parser and Web Crypto run in the Worker, the preview and
+ * docs/architecture.md §5 payments inside workerd: the XML parser and Web Crypto run in the Worker, the preview and
  * the confirm's single batch run on D1.
  */
 describe('bank statement import inside workerd (D1)', () => {

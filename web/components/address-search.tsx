@@ -7,8 +7,8 @@ import * as React from "react";
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Address-search field", §3 "Address suggestion", §5 "Address search", §9: suggestions after
-// 3 characters, debounced 500 ms, at most 5, Netherlands only. DESIGN §3: the browser asks our own
+// docs/product.md §2 "Address-search field", §3 "Address suggestion", §5 "Address search", §9: suggestions after
+// 3 characters, debounced 500 ms, at most 5, Netherlands only. docs/architecture.md §3: the browser asks our own
 // server (GET /api/geocode/search), which asks PDOK or a Nominatim host; errors give an empty list.
 
 export const MIN_QUERY_LENGTH = 3;
@@ -18,7 +18,7 @@ export const MAX_SUGGESTIONS = 5;
 export const HINT_TEXT = "Type at least 3 characters to search";
 export const EMPTY_TEXT = "No addresses found";
 
-// The server's answer shape (spec §3 address suggestion), shared with the proxy that produces it.
+// The server's answer shape (docs/product.md §3 address suggestion), shared with the proxy that produces it.
 export type { AddressSuggestion };
 
 /** What picking a suggestion fills in. */
@@ -96,7 +96,7 @@ function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
   return <>Adresgegevens: PDOK / Kadaster (BAG)</>;
 }
 
-// "failed": the search could not be done; spec §9 shows an empty list with no message then (issue 16).
+// "failed": the search could not be done; docs/product.md §9 shows an empty list with no message then (issue 16).
 type Status = "idle" | "short" | "loading" | "done" | "failed";
 
 export type AddressSearchProps = Omit<React.ComponentProps<"input">, "value" | "onChange" | "onSelect" | "role"> & {

@@ -6,7 +6,7 @@ import type * as React from "react";
 import { Button } from "@/components/ui/button";
 import { isChunkLoadError } from "@/lib/chunk-error";
 
-// spec §8 "Chunk loading": a script chunk that failed to load gets a loading-failure message with
+// docs/product.md §8 "Chunk loading": a script chunk that failed to load gets a loading-failure message with
 // a reload; anything else gets the default fallback 'Unexpected Application Error!'.
 export function ErrorFallback({ error }: Pick<ErrorComponentProps, "error">) {
   if (isChunkLoadError(error)) {

@@ -1,4 +1,4 @@
-// spec §2 "Layout", the top bar's auth controls, shared by the SPA (auth-controls.tsx) and the
+// docs/product.md §2 "Layout", the top bar's auth controls, shared by the SPA (auth-controls.tsx) and the
 // prerendered pages (routes/-public/public-auth-controls.tsx): nothing while the sign-in check runs; for
 // a visitor, links to /login and /register; for a signed-in user, ./signed-in-controls (a chunk of its
 // own, so visitors never download it).

@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 
 import { Button } from "@/components/ui/button";
 
-// spec §2 route table: '*' shows 'Page Not Found' with a 'Go to Home' button.
+// docs/product.md §2 route table: '*' shows 'Page Not Found' with a 'Go to Home' button.
 export function NotFound() {
   return (
     <div className="mx-auto flex w-full max-w-xl flex-1 flex-col items-center justify-center gap-4 px-4 py-16 text-center">

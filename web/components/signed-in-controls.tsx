@@ -9,7 +9,7 @@ import { cn } from "@/lib/utils";
 import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
 import { headerControl } from "./header-controls";
 
-// spec §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or
+// docs/product.md §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or
 // management.access for a treasurer, issue 13), a Logout button (logs out, goes to
 // /login) and an avatar with the username's first letter linking to /account, tooltip
 // 'Account settings'. The caller decides how logging out works (SPA or prerendered page).

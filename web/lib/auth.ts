@@ -5,7 +5,7 @@ import { type Session, type SessionUser, sessionQueryOptions } from "@/lib/sessi
 import type { Trpc } from "@/lib/trpc";
 import type { Locale } from "../../src/core/locales";
 
-// spec §4 "Session": the session mutations in one place, so every screen refreshes the cache the
+// docs/product.md §4 "Session": the session mutations in one place, so every screen refreshes the cache the
 // same way:
 // - after login, two-factor completion and registration the session and the settings are refetched
 //   (private settings become visible to a signed-in user);
@@ -20,7 +20,7 @@ export function useTrpc(): Trpc {
 
 /**
  * The signed-in user, or null; `isPending` while the session check runs; `twoFactorSetupRequired`
- * for an admin who must turn on two-factor first (DESIGN §5).
+ * for an admin who must turn on two-factor first (docs/architecture.md §5).
  */
 export function useSession(): { user: SessionUser | null; isPending: boolean; twoFactorSetupRequired: boolean } {
   const trpc = useTrpc();
@@ -60,14 +60,14 @@ export function useLogin() {
 
 /**
  * Where a fresh sign-in lands: /, or /account when the club requires two-factor for admins and this
- * admin has not turned it on yet (DESIGN §5). Reads the session the sign-in just refetched.
+ * admin has not turned it on yet (docs/architecture.md §5). Reads the session the sign-in just refetched.
  */
 export function pathAfterSignIn(queryClient: QueryClient, trpc: Trpc): "/" | "/account" {
   const session = queryClient.getQueryData(trpc.account.me.queryKey());
   return session?.loggedIn && session.two_factor_setup_required ? "/account" : "/";
 }
 
-/** spec §4 "Sign-in modes": true when a failed login asks for the second factor. */
+/** docs/product.md §4 "Sign-in modes": true when a failed login asks for the second factor. */
 export function isTwoFactorRequired(message: string | null | undefined): boolean {
   return typeof message === "string" && /two-factor/i.test(message);
 }
@@ -94,7 +94,7 @@ export function useRegister() {
 }
 
 /**
- * Logs out and goes to /login. The cached user is cleared whatever the server answers (spec §4),
+ * Logs out and goes to /login. The cached user is cleared whatever the server answers (docs/product.md §4),
  * then the session and settings are fetched again, and data cached for the signed-in user is
  * dropped. Never throws.
  */

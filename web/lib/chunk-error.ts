@@ -1,4 +1,4 @@
-// spec §8 "Chunk loading": a script chunk that fails to load (typically after a new deploy removed
+// docs/product.md §8 "Chunk loading": a script chunk that fails to load (typically after a new deploy removed
 // the old hashed files) gets a loading-failure message with a reload, not the generic error page.
 
 const CHUNK_ERROR_PATTERNS: readonly RegExp[] = [

@@ -1,6 +1,6 @@
 import { TRPCClientError } from "@trpc/client";
 
-// spec §8: the server's error text is preferred where present; the screen's own text is the
+// docs/product.md §8: the server's error text is preferred where present; the screen's own text is the
 // fallback. A failure the server answered (a tRPC error shape) is "expected"; anything else (no
 // network, a proxy's HTML error page) is "unexpected" and gets the screen's exception text.
 

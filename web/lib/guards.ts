@@ -4,7 +4,7 @@ import { hasPermission, mayOpenAdminArea } from "@/lib/permissions";
 import { type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { RouterContext } from "@/routes/__root";
 
-// spec §2 "Guards", for the routes' beforeLoad. They read the cached session (the root route has
+// docs/product.md §2 "Guards", for the routes' beforeLoad. They read the cached session (the root route has
 // already loaded it), so after the first navigation they cost nothing. A session check that fails
 // (server unreachable) counts as signed out: the guarded page would fail anyway.
 
@@ -47,7 +47,7 @@ export async function requireAnonymous(context: GuardContext): Promise<void> {
 }
 
 /**
- * DESIGN §5 `require_2fa_for_admins`: an admin who must first turn on two-factor goes to /account,
+ * docs/architecture.md §5 `require_2fa_for_admins`: an admin who must first turn on two-factor goes to /account,
  * whose two-factor card asks for it (the server refuses their admin calls until then).
  */
 export async function requireTwoFactorWhenRequired({ queryClient, trpc }: GuardContext): Promise<void> {

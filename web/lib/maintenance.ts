@@ -1,11 +1,11 @@
 import { ADMIN_ACCESS, hasPermission, type UserWithPermissions } from "@/lib/permissions";
 import { isSettingOn, type SettingsLookup } from "@/lib/settings";
 
-// spec §2 Guards: with maintenance_mode on, everyone without admin.access goes to /maintenance,
+// docs/product.md §2 Guards: with maintenance_mode on, everyone without admin.access goes to /maintenance,
 // except on /maintenance and /login.
 const MAINTENANCE_EXEMPT_PATHS = new Set(["/maintenance", "/login"]);
 
-/** The setting that turns maintenance mode on (spec §3 known keys). */
+/** The setting that turns maintenance mode on (docs/product.md §3 known keys). */
 export const MAINTENANCE_MODE = "maintenance_mode";
 
 export function isMaintenanceOn(settings: SettingsLookup): boolean {

@@ -1,6 +1,6 @@
 import { getSetting, type SettingsLookup } from "@/lib/settings";
 
-// spec §3 known keys / §9: registration and admin password resets need at least
+// docs/product.md §3 known keys / §9: registration and admin password resets need at least
 // password_min_length characters (default 6).
 export const DEFAULT_PASSWORD_MIN_LENGTH = 6;
 

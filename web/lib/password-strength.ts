@@ -1,4 +1,4 @@
-// spec §5 "Strength score" and §4 "Password strength": a live score from 0 to 100 with the labels
+// docs/product.md §5 "Strength score" and §4 "Password strength": a live score from 0 to 100 with the labels
 // Weak (below 50), Moderate (50 to 79) and Strong (80 and above). A hint for the user, not a rule:
 // the server only enforces password_min_length.
 

@@ -1,4 +1,4 @@
-// spec §2 "Permission Management": permissions are grouped by the key prefix before the first dot.
+// docs/product.md §2 "Permission Management": permissions are grouped by the key prefix before the first dot.
 
 /** 'users.assign' → 'users'; a key without a dot is its own prefix. */
 export function permissionPrefix(key: string): string {

@@ -12,7 +12,7 @@ import {
 // Client-side checks of the public forms, with the server's own rules and texts
 // (src/core/public-form-rules.ts); the server checks them again.
 
-/** spec §5 order form: a whole number above 0, typed as text. */
+/** docs/product.md §5 order form: a whole number above 0, typed as text. */
 export function parseQuantity(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d+$/.test(trimmed)) return null;
@@ -41,7 +41,7 @@ export function validateOrder(values: OrderFormValues): FieldErrors<OrderField> 
 export type ContactField = keyof typeof CONTACT_LABELS;
 export type ContactFormValues = Record<ContactField, string>;
 
-/** spec §5 contact: all four fields required; the e-mail must be valid (DESIGN §4). */
+/** docs/product.md §5 contact: all four fields required; the e-mail must be valid (docs/architecture.md §4). */
 export function validateContact(values: ContactFormValues): FieldErrors<ContactField> {
   const errors: FieldErrors<ContactField> = {};
   for (const field of ["name", "email", "subject", "message"] as const) {

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 
-// spec §4 "Data retrieval": 3 retries in the browser (0 on the server side), back-off from 1 s,
+// docs/product.md §4 "Data retrieval": 3 retries in the browser (0 on the server side), back-off from 1 s,
 // doubling, capped at 30 s; unused cache entries are discarded after 5 minutes.
 export const MAX_RETRIES = 3;
 export const CACHE_TIME_MS = 5 * 60 * 1000;

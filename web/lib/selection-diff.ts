@@ -1,4 +1,4 @@
-// spec §4 "Group permissions" (and the user's group selector): a screen edits a set by ticking boxes
+// docs/product.md §4 "Group permissions" (and the user's group selector): a screen edits a set by ticking boxes
 // and saves only the difference, as additions and removals.
 
 export type SelectionDiff<T> = { added: T[]; removed: T[] };

@@ -1,4 +1,4 @@
-// spec §8: the server's error text is preferred where present. For the public forms that means a
+// docs/product.md §8: the server's error text is preferred where present. For the public forms that means a
 // refusal the visitor can act on — a validation answer (400) or a rate limit (429), both written in
 // Dutch by the server. Anything else (a crash, maintenance, no network) gets the screen's own text.
 const ACTIONABLE_STATUSES = new Set([400, 429]);

@@ -3,7 +3,7 @@ import type { RouterOutputs, Trpc } from "@/lib/trpc";
 export type Session = RouterOutputs["account"]["me"];
 export type SessionUser = Extract<Session, { loggedIn: true }>["user"];
 
-// spec §4 "Session": the session check is not retried and not refetched on window focus.
+// docs/product.md §4 "Session": the session check is not retried and not refetched on window focus.
 export function sessionQueryOptions(trpc: Trpc) {
   return trpc.account.me.queryOptions(undefined, { retry: false, refetchOnWindowFocus: false });
 }

@@ -1,4 +1,4 @@
-// spec §3: the settings list is turned into a key-to-value lookup; reading a missing setting
+// docs/product.md §3: the settings list is turned into a key-to-value lookup; reading a missing setting
 // without a default is an error.
 
 export type SettingValue = string | number | boolean | null;
@@ -18,7 +18,7 @@ export function getRequiredSetting(lookup: SettingsLookup, key: string): Setting
   return lookup[key] as SettingValue;
 }
 
-/** A setting with a default (spec §3 known keys), for keys the UI can live without. */
+/** A setting with a default (docs/product.md §3 known keys), for keys the UI can live without. */
 export function getSetting(lookup: SettingsLookup, key: string, fallback: SettingValue): SettingValue {
   return Object.hasOwn(lookup, key) ? (lookup[key] as SettingValue) : fallback;
 }

@@ -2,7 +2,7 @@ import * as React from "react";
 
 import type { SettingsLookup } from "@/lib/settings";
 
-// The club's identity as the public pages show it. DESIGN §3: club name, town, address, e-mail, the
+// The club's identity as the public pages show it. docs/architecture.md §3: club name, town, address, e-mail, the
 // social and own-site links and the package price are public settings; these defaults are the seed
 // values, used while settings load or when a setting is missing or empty.
 
@@ -14,7 +14,7 @@ export type SiteIdentity = {
   email: string;
   facebookUrl: string;
   ownSiteUrl: string;
-  /** Euro per package, excluding VAT (spec §9: 75). */
+  /** Euro per package, excluding VAT (docs/product.md §9: 75). */
   packagePrice: number;
 };
 

@@ -10,7 +10,7 @@ export type Trpc = TRPCOptionsProxy<AppRouter>;
 export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
-// spec §6: the client sends the session cookie with every request.
+// docs/product.md §6: the client sends the session cookie with every request.
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({

@@ -20,7 +20,7 @@ export type RouterContext = {
 };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // spec §2 Guards "Maintenance". Runs before every navigation; after the first one both queries
+  // docs/product.md §2 Guards "Maintenance". Runs before every navigation; after the first one both queries
   // come from the cache.
   beforeLoad: async ({ context: { queryClient, trpc }, location }) => {
     const [settings, session] = await Promise.all([
@@ -41,7 +41,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     }
   },
   component: RootComponent,
-  // spec §2: a centred spinner while settings and the session load.
+  // docs/product.md §2: a centred spinner while settings and the session load.
   pendingComponent: RootPending,
   pendingMs: 150,
   pendingMinMs: 300,

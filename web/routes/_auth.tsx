@@ -4,7 +4,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { useLocale } from "@/i18n/use-messages";
 import { requireUser } from "@/lib/guards";
 
-// spec §2 "Guards", logged-in guard: the pathless layout of every page that needs a signed-in user
+// docs/product.md §2 "Guards", logged-in guard: the pathless layout of every page that needs a signed-in user
 // (/account, /admin/*, /protected). A visitor who is not logged in goes to /login; a centred
 // spinner shows while the session check runs. Children read the user from the route context.
 export const Route = createFileRoute("/_auth")({

@@ -11,7 +11,7 @@ import { errorText } from "@/lib/errors";
 import { requireAnonymous } from "@/lib/guards";
 import { AuthCard } from "./-components/auth-card";
 
-// DESIGN §5 forgot password: asks for a username or e-mail address and always gives the same answer,
+// docs/architecture.md §5 forgot password: asks for a username or e-mail address and always gives the same answer,
 // so the page never tells whether an account exists.
 export const Route = createFileRoute("/forgot-password")({
   beforeLoad: ({ context }) => requireAnonymous(context),

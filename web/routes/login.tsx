@@ -12,7 +12,7 @@ import { requireAnonymous } from "@/lib/guards";
 import { isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
 
-// spec §2 "Sign-in screen", §4 "Sign-in modes", §5 "Sign-in", §8 "Sign-in".
+// docs/product.md §2 "Sign-in screen", §4 "Sign-in modes", §5 "Sign-in", §8 "Sign-in".
 export const Route = createFileRoute("/login")({
   beforeLoad: ({ context }) => requireAnonymous(context),
   pendingComponent: () => <PageSpinner />,
@@ -51,7 +51,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // spec §5: both are required. Said under the fields, as on every other form (issue 16), not in the
+    // docs/product.md §5: both are required. Said under the fields, as on every other form (issue 16), not in the
     // browser's own bubble.
     const found = {
       ...(username.trim() === "" ? { username: USERNAME_REQUIRED } : {}),
@@ -66,7 +66,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
       await login.mutateAsync({ username: username.trim(), password });
       await navigate({ to: pathAfterSignIn(queryClient, trpc) });
     } catch (error) {
-      // The 'two-factor' answer is a step, not an error (spec §8).
+      // The 'two-factor' answer is a step, not an error (docs/product.md §8).
       if (isTwoFactorRequired(serverErrorText(error))) {
         onTwoFactorRequired();
         return;
@@ -136,7 +136,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   );
 }
 
-// spec §5: the code is required and at most 6 characters. A recovery code (DESIGN §3, 'ABCD-EFGH')
+// docs/product.md §5: the code is required and at most 6 characters. A recovery code (docs/architecture.md §3, 'ABCD-EFGH')
 // is 9 characters, so it has its own switch that lifts the limit.
 const CODE_LENGTH = 6;
 const RECOVERY_CODE_LENGTH = 9;
@@ -161,7 +161,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // spec §5: the code is required; said under the field (issue 16).
+    // docs/product.md §5: the code is required; said under the field (issue 16).
     if (code.trim() === "") {
       setCodeMissing(true);
       inputRef.current?.focus();

@@ -5,7 +5,7 @@ export const Route = createFileRoute("/maintenance")({
   component: MaintenancePage,
 });
 
-// spec §2 route table: the maintenance notice; the root guard sends visitors here while
+// docs/product.md §2 route table: the maintenance notice; the root guard sends visitors here while
 // maintenance_mode is on.
 function MaintenancePage() {
   return (

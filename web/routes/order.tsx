@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 
 import { OrderPage } from "./-public/pages/order-page";
 
-// spec §2 "Order screen"; prerendered at build time (scripts/prerender.mjs); inside the SPA it is this route.
+// docs/product.md §2 "Order screen"; prerendered at build time (scripts/prerender.mjs); inside the SPA it is this route.
 export const Route = createFileRoute("/order")({
   component: OrderPage,
 });

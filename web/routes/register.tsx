@@ -13,9 +13,9 @@ import { getSetting, isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
 import { NewPasswordFields } from "./-components/new-password-fields";
 
-// spec §2 route table: /register is reachable only while allow_registration is on, otherwise it
+// docs/product.md §2 route table: /register is reachable only while allow_registration is on, otherwise it
 // redirects to /login. The screen itself still shows 'Registration Disabled' should the setting be
-// switched off while it is open (spec §2 "Registration screen").
+// switched off while it is open (docs/product.md §2 "Registration screen").
 export const Route = createFileRoute("/register")({
   beforeLoad: async ({ context: { queryClient, trpc } }) => {
     // fetchQuery, not ensureQueryData: a stale cached "off" (or "on") must not decide the guard.
@@ -31,7 +31,7 @@ export const Route = createFileRoute("/register")({
   component: RegisterPage,
 });
 
-const DEFAULT_PASSWORD_MIN_LENGTH = 6; // spec §3 known keys
+const DEFAULT_PASSWORD_MIN_LENGTH = 6; // docs/product.md §3 known keys
 
 // A short pause so the "logging you in" message can be read before the landing page appears.
 const REDIRECT_DELAY_MS = 800;
@@ -77,7 +77,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // spec §5 "Registration": checked before anything is sent; a missing username or a malformed e-mail
+    // docs/product.md §5 "Registration": checked before anything is sent; a missing username or a malformed e-mail
     // address under its field (issue 16), not in the browser's bubble.
     const found = {
       ...(username.trim() === "" ? { username: "Please enter a username." } : {}),
@@ -114,7 +114,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
     }
   }
 
-  // spec §2: on success a success message; it says the account must be activated before logging
+  // docs/product.md §2: on success a success message; it says the account must be activated before logging
   // in when registration_requires_activation is on, otherwise that it is logging in.
   if (outcome === "activation-required") {
     return (

@@ -13,14 +13,14 @@ import { toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
 import { NewPasswordFields } from "./-components/new-password-fields";
 
-// DESIGN §5 the page a reset link opens: a new password, twice; then every session of the account has
+// docs/architecture.md §5 the page a reset link opens: a new password, twice; then every session of the account has
 // ended and the user signs in with the new password.
 export const Route = createFileRoute("/reset-password")({
   validateSearch: (search) => z.object({ token: z.string().max(100).optional().catch(undefined) }).parse(search),
   component: ResetPasswordPage,
 });
 
-// Changing a password needs at least 6 characters whatever the setting says (spec §9).
+// Changing a password needs at least 6 characters whatever the setting says (docs/product.md §9).
 const ACCOUNT_MINIMUM = 6;
 
 function ResetPasswordPage() {

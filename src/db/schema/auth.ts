@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES } from '../../core/locales';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-// spec §3 User; DESIGN §3: username unique case-insensitively, e-mail unique when present.
+// docs/product.md §3 User; docs/architecture.md §3: username unique case-insensitively, e-mail unique when present.
 export const users = sqliteTable(
   'users',
   {
@@ -34,7 +34,7 @@ export const groups = sqliteTable(
   (t) => [uniqueIndex('groups_name_nocase_unique').on(sql`lower(${t.name})`)],
 );
 
-// spec §3 Permission: key is dotted `prefix.action`.
+// docs/product.md §3 Permission: key is dotted `prefix.action`.
 export const permissions = sqliteTable('permissions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   key: text('key').notNull().unique(),
@@ -68,7 +68,7 @@ export const groupPermissions = sqliteTable(
   (t) => [primaryKey({ columns: [t.groupId, t.permissionId] }), index('group_permissions_permission_idx').on(t.permissionId)],
 );
 
-// DESIGN §3 sessions: only the SHA-256 of the cookie token is stored; 30-day sliding expiry.
+// docs/architecture.md §3 sessions: only the SHA-256 of the cookie token is stored; 30-day sliding expiry.
 // A session of a two-factor user starts pending and only /api/twofactor/completelogin upgrades it.
 export const sessions = sqliteTable(
   'sessions',
@@ -89,7 +89,7 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-// DESIGN §5 forgot password: a single-use link; only the SHA-256 of its token is kept.
+// docs/architecture.md §5 forgot password: a single-use link; only the SHA-256 of its token is kept.
 export const passwordResets = sqliteTable(
   'password_resets',
   {
@@ -104,7 +104,7 @@ export const passwordResets = sqliteTable(
   (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
 );
 
-// DESIGN §5 audit log: who did what, when, from where. The actor's name is copied so an entry outlives
+// docs/architecture.md §5 audit log: who did what, when, from where. The actor's name is copied so an entry outlives
 // the account; a failed sign-in has no actor and names the tried username as target.
 export const auditLog = sqliteTable(
   'audit_log',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-// spec §3 Tabler: a club member; the name doubles as the order form's gate.
+// docs/product.md §3 Tabler: a club member; the name doubles as the order form's gate.
 export const tablers = sqliteTable(
   'tablers',
   {
@@ -15,7 +15,7 @@ export const tablers = sqliteTable(
   (t) => [uniqueIndex('tablers_name_nocase_unique').on(sql`lower(${t.name})`)],
 );
 
-// spec §3 Order. DESIGN §3: reference KP-<year>-<nnnn> and invoice number F<year>-<nnnn> are unique and
+// docs/product.md §3 Order. docs/architecture.md §3: reference KP-<year>-<nnnn> and invoice number F<year>-<nnnn> are unique and
 // gap-free (drawn from `sequences`); deleting a tabler keeps its orders (tabler_id becomes null).
 export const orders = sqliteTable(
   'orders',
@@ -81,7 +81,7 @@ export const sequences = sqliteTable(
   (t) => [uniqueIndex('sequences_name_year_unique').on(t.name, t.year)],
 );
 
-// spec §3 Contact message; DESIGN §3: stored before it is mailed.
+// docs/product.md §3 Contact message; docs/architecture.md §3: stored before it is mailed.
 export const contactMessages = sqliteTable('contact_messages', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   name: text('name').notNull(),

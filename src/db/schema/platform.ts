@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// spec §3 Version: an Android APK; the file lives in R2 (Worker) or on disk (Node) under `fileKey`.
+// docs/product.md §3 Version: an Android APK; the file lives in R2 (Worker) or on disk (Node) under `fileKey`.
 export const versions = sqliteTable('versions', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   versionName: text('version_name').notNull(),
@@ -11,7 +11,7 @@ export const versions = sqliteTable('versions', {
   createdAt: text('created_at').notNull(),
 });
 
-// DESIGN §3 mail: every outgoing message is written here first, then delivered with retries.
+// docs/architecture.md §3 mail: every outgoing message is written here first, then delivered with retries.
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
@@ -38,7 +38,7 @@ export const mailOutbox = sqliteTable(
   ],
 );
 
-// DESIGN §3 rate limits: a fixed window per key, kept in the database so it holds across Worker isolates.
+// docs/architecture.md §3 rate limits: a fixed window per key, kept in the database so it holds across Worker isolates.
 export const rateLimits = sqliteTable(
   'rate_limits',
   {

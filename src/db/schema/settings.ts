@@ -4,7 +4,7 @@ import { check, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 export const settingTypes = ['string', 'integer', 'boolean', 'json', 'password'] as const;
 export const settingVisibilities = ['public', 'private', 'admin'] as const;
 
-// spec §3 Setting. The value is stored as text and typed on the way out (DESIGN §4).
+// docs/product.md §3 Setting. The value is stored as text and typed on the way out (docs/architecture.md §4).
 export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

@@ -5,7 +5,7 @@ import { changePassword, editEmail, login, logout, me, register, setLocale } fro
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';
 
-/** DESIGN §4 /api/account/*. */
+/** docs/architecture.md §4 /api/account/*. */
 export function accountRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   r.get('/api/account/me', async (c) => c.json(me(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));

@@ -4,7 +4,7 @@ import { localeSchema } from '../../core/locales';
 /** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
 export const MAX_PASSWORD_LENGTH = 256;
 
-// spec §5 sign-in: both required.
+// docs/product.md §5 sign-in: both required.
 export const loginSchema = z.object({
   username: z.string({ error: 'Username and password are required' }).trim().min(1, { error: 'Username and password are required' }).max(64, { error: 'Invalid username or password' }),
   password: z.string({ error: 'Username and password are required' }).min(1, { error: 'Username and password are required' }).max(MAX_PASSWORD_LENGTH, { error: 'Invalid username or password' }),
@@ -15,7 +15,7 @@ const optionalEmail = z
   .optional()
   .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
 
-// spec §3 registration payload: username, email (optional), password. The length rule needs a setting,
+// docs/product.md §3 registration payload: username, email (optional), password. The length rule needs a setting,
 // so it is checked in the service.
 export const registerSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: 'Username must be 3-32 characters: letters, digits, _ . -' }),
@@ -30,28 +30,28 @@ export const editEmailSchema = z.object({
   email: z.string({ error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),
 });
 
-// spec §3 password change payload.
+// docs/product.md §3 password change payload.
 export const changePasswordSchema = z.object({
   old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: 'Old password is incorrect' }).optional().default(''),
   new_password: z.string().max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }).optional().default(''),
 });
 
-/** DESIGN §3: username 3–32 of [A-Za-z0-9_.-]. */
+/** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters, digits, _ . -';
 
-/** DESIGN §5 POST /api/account/forgot: a username or an e-mail address. */
+/** docs/architecture.md §5 POST /api/account/forgot: a username or an e-mail address. */
 export const forgotPasswordSchema = z.object({
   login: z.string({ error: 'Username or email is required' }).trim().min(1, { error: 'Username or email is required' }).max(254, { error: 'Username or email is too long' }),
 });
 
-/** DESIGN §5 POST /api/account/reset; the length rule needs a setting, so the service checks it. */
+/** docs/architecture.md §5 POST /api/account/reset; the length rule needs a setting, so the service checks it. */
 export const resetPasswordSchema = z.object({
   token: z.string({ error: 'This password reset link is invalid or has expired. Request a new one.' }).max(100),
   new_password: z.string({ error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
 
-/** DESIGN §5 POST /api/account/sessions/revoke. */
+/** docs/architecture.md §5 POST /api/account/sessions/revoke. */
 export const revokeSessionSchema = z.object({
   id: z.string({ error: 'Session not found' }).max(64, { error: 'Session not found' }),
 });

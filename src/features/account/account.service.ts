@@ -13,10 +13,10 @@ import { getBooleanSetting, getIntegerSetting } from '../settings/settings.servi
 import { isValidEmail } from '../../core/public-form-rules';
 import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
 
-/** `two_factor_setup_required` (DESIGN §5): the SPA sends such an admin to set up two-factor first. */
+/** `two_factor_setup_required` (docs/architecture.md §5): the SPA sends such an admin to set up two-factor first. */
 export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile; two_factor_setup_required: boolean };
 
-/** DESIGN §4 GET /api/account/me. */
+/** docs/architecture.md §4 GET /api/account/me. */
 export function me(ctx: HasUser): MeAnswer {
   return ctx.user ? { loggedIn: true, user: ctx.user, two_factor_setup_required: ctx.twoFactorSetupRequired === true } : { loggedIn: false };
 }
@@ -25,7 +25,7 @@ export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
 /**
- * DESIGN §5 login throttling. Failures are counted per (username, address) pair, per address, and per
+ * docs/architecture.md §5 login throttling. Failures are counted per (username, address) pair, per address, and per
  * username across all addresses; only the first two refuse a right password, so a stranger can shut
  * neither an account nor anyone else's address, only their own.
  */
@@ -72,7 +72,7 @@ async function startSession(ctx: RequestCtx, userId: number, twoFactorPending: b
 }
 
 /**
- * spec §4 sign-in, DESIGN §3–5. A 2FA user gets a pending session and the answer
+ * docs/product.md §4 sign-in, docs/architecture.md §3–5. A 2FA user gets a pending session and the answer
  * 'Two-factor authentication required'; only /api/twofactor/completelogin upgrades it.
  */
 export async function login(ctx: RequestCtx, input: { username: string; password: string }): Promise<UserProfile> {
@@ -132,7 +132,7 @@ export async function logout(ctx: RequestCtx): Promise<void> {
   ctx.cookies.clear();
 }
 
-/** The length rule for new passwords: the setting, never below the account minimum of 6 (spec §9). */
+/** The length rule for new passwords: the setting, never below the account minimum of 6 (docs/product.md §9). */
 export async function minimumPasswordLength(ctx: RequestCtx): Promise<number> {
   return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
 }
@@ -142,7 +142,7 @@ export interface RegisterResult {
   activation_required: boolean;
 }
 
-/** spec §5 registration; DESIGN §3 username/e-mail rules; new users join default_user_group_id. */
+/** docs/product.md §5 registration; docs/architecture.md §3 username/e-mail rules; new users join default_user_group_id. */
 export async function register(ctx: RequestCtx, input: { username: string; email: string | null; password: string }): Promise<RegisterResult> {
   await refuseDuringMaintenance(ctx);
   if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError(403, 'Registration is currently disabled.');
@@ -206,7 +206,7 @@ async function emailInUse(ctx: RequestCtx, email: string, exceptUserId?: number)
   return !!row;
 }
 
-/** spec §5 update e-mail; issue 12: rate-limited, and the user's other sessions end. */
+/** docs/product.md §5 update e-mail; issue 12: rate-limited, and the user's other sessions end. */
 export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
   const user = requireUser(ctx);
   const email = input.email.trim();
@@ -230,7 +230,7 @@ export async function setLocale(ctx: RequestCtx, input: { locale: Locale }): Pro
   await ctx.db.update(users).set({ locale: input.locale }).where(eq(users.id, user.id));
 }
 
-/** spec §5 change password; DESIGN §3: the user's other sessions end. */
+/** docs/product.md §5 change password; docs/architecture.md §3: the user's other sessions end. */
 export async function changePassword(ctx: RequestCtx, input: { old_password: string; new_password: string }): Promise<void> {
   const user = requireUser(ctx);
   if (input.old_password === '') throw badRequest('Old password is required');

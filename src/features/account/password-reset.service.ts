@@ -14,7 +14,7 @@ import { getStringSetting } from '../settings/settings.service';
 import { minimumPasswordLength } from './account.service';
 
 /**
- * DESIGN §5 forgot password: a single-use link valid one hour, mailed to the account's address. The
+ * docs/architecture.md §5 forgot password: a single-use link valid one hour, mailed to the account's address. The
  * answer is the same whether or not an account exists, has an address, or was mailed already.
  */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { keyedDigest } from '../../platform/crypto';
 import { requireUser } from '../auth/permissions';
 import { auditInsert } from '../audit/audit';
 
-/** DESIGN §5 GET /api/account/sessions: one signed-in device of the caller. */
+/** docs/architecture.md §5 GET /api/account/sessions: one signed-in device of the caller. */
 export interface SessionView {
   id: string;
   current: boolean;

@@ -1,5 +1,5 @@
 /**
- * DESIGN §5 audit actions, `<area>.<verb>`: the one list the services write, the API filters by and
+ * docs/architecture.md §5 audit actions, `<area>.<verb>`: the one list the services write, the API filters by and
  * the admin screen offers. Add an action here before writing it.
  */
 export const AUDIT_ACTIONS = [

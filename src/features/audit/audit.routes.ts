@@ -3,7 +3,7 @@ import { parseInput } from '../../http/validate';
 import { auditQuerySchema } from './audit.schemas';
 import { listAudit } from './audit.service';
 
-/** DESIGN §5 GET /api/audit. */
+/** docs/architecture.md §5 GET /api/audit. */
 export function auditRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   r.get('/api/audit', adminOnly(ctxOf), async (c) =>

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AUDIT_ACTIONS } from './audit-actions';
 
-/** DESIGN §5 `per_page` ≤ 200: more is capped, not refused. */
+/** docs/architecture.md §5 `per_page` ≤ 200: more is capped, not refused. */
 export const AUDIT_MAX_PER_PAGE = 200;
 export const AUDIT_DEFAULT_PER_PAGE = 50;
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock';
 import { requireAdmin, type HasUser } from '../auth/permissions';
 import type { AuditQuery } from './audit.schemas';
 
-/** DESIGN §5 GET /api/audit: one entry as the API shows it; `details` parsed back into an object. */
+/** docs/architecture.md §5 GET /api/audit: one entry as the API shows it; `details` parsed back into an object. */
 export interface AuditEntryView {
   id: number;
   at: string;

@@ -24,7 +24,7 @@ export interface AuditEntryInput {
 
 /**
  * The insert of one audit entry, not yet run: put it in the same `db.batch([...])` as the change it
- * records (DESIGN §5), so the change and its entry land together or not at all.
+ * records (docs/architecture.md §5), so the change and its entry land together or not at all.
  */
 export function auditInsert(ctx: AuditCtx, input: AuditEntryInput) {
   const actor = input.actor === undefined ? ctx.user : input.actor;

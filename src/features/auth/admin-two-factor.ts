@@ -2,7 +2,7 @@ import { hasPermission, PERMISSIONS } from './permissions';
 import type { UserProfile } from './user-profile';
 
 /**
- * DESIGN §5 `require_2fa_for_admins`: whether this signed-in user must enable two-factor before their
+ * docs/architecture.md §5 `require_2fa_for_admins`: whether this signed-in user must enable two-factor before their
  * admin rights count. The setting is read (from the settings cache: no query for a cached setting) only
  * for admins without two-factor, so nobody else pays for it.
  */

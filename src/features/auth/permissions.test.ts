@@ -29,7 +29,7 @@ function thrown(fn: () => unknown): AppError {
   throw new Error('Expected an AppError');
 }
 
-describe('hasPermission (spec §6)', () => {
+describe('hasPermission (docs/product.md §6)', () => {
   it('is true when the list holds an entry with that key', () => {
     expect(hasPermission(userWith('users.assign'), 'users.assign')).toBe(true);
   });

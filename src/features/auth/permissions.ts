@@ -13,7 +13,7 @@ export const PERMISSIONS = {
 } as const;
 
 /**
- * spec §6: a user has a permission when the list holds that key; holders of admin.access pass every
+ * docs/product.md §6: a user has a permission when the list holds that key; holders of admin.access pass every
  * check; no user or no list means no permissions.
  */
 export function hasPermission(user: Pick<UserProfile, 'permissions'> | null | undefined, key: string): boolean {
@@ -24,7 +24,7 @@ export function hasPermission(user: Pick<UserProfile, 'permissions'> | null | un
 export interface HasUser {
   user: UserProfile | null;
   /**
-   * DESIGN §5 `require_2fa_for_admins`: true for a holder of admin.access without two-factor while the
+   * docs/architecture.md §5 `require_2fa_for_admins`: true for a holder of admin.access without two-factor while the
    * setting is on. Until they enable it, every permission check answers 403 with
    * ADMIN_TWO_FACTOR_REQUIRED and they count as a plain user (admin-two-factor.ts sets it per request).
    */

@@ -7,7 +7,7 @@ import { randomBytes, sha256Hex } from '../../platform/crypto';
 import { profileColumns, profileFromRow, type UserProfile } from './user-profile';
 
 /**
- * DESIGN §3 sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its
+ * docs/architecture.md §3 sessions: a random 256-bit token in an HttpOnly cookie; the database keeps only its
  * SHA-256. 30 days, sliding: a session used in its second half is extended.
  */
 export const SESSION_COOKIE = 'kerstactie_session';
@@ -100,7 +100,7 @@ function identityQuery(db: Db) {
 }
 
 /**
- * DESIGN §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
+ * docs/architecture.md §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
  * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
  * last-seen time are written together, and only when one of them moved.
  *

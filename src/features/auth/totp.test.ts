@@ -14,7 +14,7 @@ import {
   totpUri,
 } from './totp';
 
-/** DESIGN §3 two-factor: RFC 6238 TOTP (6 digits, 30 s, ±1 step) and single-use recovery codes. */
+/** docs/architecture.md §3 two-factor: RFC 6238 TOTP (6 digits, 30 s, ±1 step) and single-use recovery codes. */
 
 const RECOVERY_CODE_SHAPE = /^[A-Z2-9]{4}-[A-Z2-9]{4}$/;
 // RFC 6238 appendix B's SHA-1 key, "12345678901234567890".

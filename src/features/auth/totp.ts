@@ -2,7 +2,7 @@ import { encodeBase32UpperCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { keyedDigest, randomBytes, sha256Hex, timingSafeEqual } from '../../platform/crypto';
 
-/** DESIGN §3: RFC 6238 TOTP, 6 digits, 30-second steps, one step of drift either way. */
+/** docs/architecture.md §3: RFC 6238 TOTP, 6 digits, 30-second steps, one step of drift either way. */
 export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_DIGITS = 6;
 const DRIFT_STEPS = 1;

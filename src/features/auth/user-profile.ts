@@ -4,7 +4,7 @@ import type { Locale } from '../../core/locales';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, twoFactorSecrets, userGroups, users } from '../../db/schema';
 
-/** The user as the API shows it (DESIGN §4 `/api/account/me`). */
+/** The user as the API shows it (docs/architecture.md §4 `/api/account/me`). */
 export interface UserProfile {
   id: number;
   username: string;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from '../../core/public-form-rules';
 import { requiredText } from '../../core/public-form-schemas';
 
-// spec §3 contact message; §5: all four fields required. `website` is a honeypot that people never see.
+// docs/product.md §3 contact message; §5: all four fields required. `website` is a honeypot that people never see.
 export const contactSchema = z.object({
   name: requiredText(CONTACT_LABELS.name, CONTACT_MAX_LENGTHS.name),
   email: requiredText(CONTACT_LABELS.email, CONTACT_MAX_LENGTHS.email),

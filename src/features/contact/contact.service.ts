@@ -12,7 +12,7 @@ import type { ContactInput } from './contact.schemas';
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
 /**
- * spec §7 POST /contact/send; DESIGN §3: the message is stored first, then mailed to the club through
+ * docs/product.md §7 POST /contact/send; docs/architecture.md §3: the message is stored first, then mailed to the club through
  * the outbox. A filled-in honeypot gets the same success answer but nothing is kept.
  */
 export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): Promise<void> {

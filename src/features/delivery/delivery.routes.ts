@@ -4,7 +4,7 @@ import { parseInput, readJsonBody } from '../../http/validate';
 import { deliveredSchema, deliveryListSchema } from './delivery.schemas';
 import { deliveryListPdf, setOrderDelivered } from './delivery.service';
 
-/** DESIGN §5 "Members and delivery": the delivered mark and a tabler's delivery list. */
+/** docs/architecture.md §5 "Members and delivery": the delivered mark and a tabler's delivery list. */
 export function deliveryRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);

@@ -11,11 +11,11 @@ import { compareDeliveryAddresses } from './delivery-order';
 import type { DeliveryStop } from './delivery-pdf';
 
 export const TABLER_NOT_FOUND = 'Tabler niet gevonden.';
-/** The name the dashboard gives the orders without a tabler (spec §2). */
+/** The name the dashboard gives the orders without a tabler (docs/product.md §2). */
 export const NO_TABLER_NAME = 'Onbekend';
 
 /**
- * DESIGN §5 POST /orders/setDelivered?id=: a package handed over, or the mark taken back. Setting what is
+ * docs/architecture.md §5 POST /orders/setDelivered?id=: a package handed over, or the mark taken back. Setting what is
  * already set changes nothing and writes no audit entry.
  */
 export async function setOrderDelivered(ctx: RequestCtx, id: number, delivered: boolean): Promise<void> {
@@ -84,7 +84,7 @@ function fileNamePart(name: string): string {
   );
 }
 
-/** DESIGN §5 GET /orders/delivery-list.pdf?tabler_id=: the list to print and tick off by pen. */
+/** docs/architecture.md §5 GET /orders/delivery-list.pdf?tabler_id=: the list to print and tick off by pen. */
 export async function deliveryListPdf(ctx: RequestCtx, tablerId: number | null): Promise<{ fileName: string; pdf: Uint8Array }> {
   const list = await deliveryList(ctx, tablerId);
   const { renderDeliveryListPdf } = await loadDeliveryPdfRenderer();

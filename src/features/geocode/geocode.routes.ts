@@ -2,7 +2,7 @@ import { restRouter, type CtxOf } from '../../http/rest';
 import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER, GEOCODER_UNAVAILABLE } from './geocode-headers';
 import { geocoderProvider, searchAddresses } from './geocode.service';
 
-/** DESIGN §4 GET /api/geocode/search?q= (public, cached, rate-limited). */
+/** docs/architecture.md §4 GET /api/geocode/search?q= (public, cached, rate-limited). */
 export function geocodeRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   r.get('/api/geocode/search', async (c) => {

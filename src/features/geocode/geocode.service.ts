@@ -3,7 +3,7 @@ import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit'
 import { getStringSetting } from '../settings/settings.service';
 
 /**
- * DESIGN §3 address search: the browser asks us, we ask the configured provider — the Dutch PDOK
+ * docs/architecture.md §3 address search: the browser asks us, we ask the configured provider — the Dutch PDOK
  * Locatieserver (suggest, then lookup; BAG addresses, no key) by default, or a Nominatim-compatible
  * /search host — and answer in the specification's shape (§3 address suggestion). Answers are cached;
  * provider errors give an empty list.
@@ -137,7 +137,7 @@ export type AddressSearchResult = { kind: 'answered'; suggestions: AddressSugges
 
 export async function searchAddresses(ctx: RequestCtx, rawQuery: string): Promise<AddressSearchResult> {
   const query = rawQuery.trim().replace(/\s+/g, ' ').slice(0, 200);
-  // spec §5 address search starts at 3 characters.
+  // docs/product.md §5 address search starts at 3 characters.
   if (query.length < 3) return { kind: 'answered', suggestions: [] };
   await enforceRateLimit(ctx.db, ctx.clock, `geocode:ip:${ctx.rateLimitAddress}`, GEOCODE_LIMIT_PER_ADDRESS);
   const provider = await geocoderProvider(ctx);

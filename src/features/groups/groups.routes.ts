@@ -6,11 +6,11 @@ import { addGroup, addGroupPermissions, deleteGroup, getGroup, listGroups, remov
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** DESIGN §4 /api/groups*: thin adapters over the groups service. */
+/** docs/architecture.md §4 /api/groups*: thin adapters over the groups service. */
 export function groupsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);
-  // spec §7: GET /api/groups lists them all; GET /api/groups?id= answers one with its permissions.
+  // docs/product.md §7: GET /api/groups lists them all; GET /api/groups?id= answers one with its permissions.
   r.get('/api/groups', admin, async (c) => {
     const ctx = await ctxOf(c);
     const id = c.req.query('id');
@@ -22,7 +22,7 @@ export function groupsRoutes(ctxOf: CtxOf) {
     const group = await addGroup(ctx, parseInput(addGroupSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true, group });
   });
-  // spec §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
+  // docs/product.md §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
   r.get('/api/groups/deletegroup', admin, async (c) => {
     const ctx = await ctxOf(c);
     await deleteGroup(ctx, parseInput(idSchema, { id: c.req.query('id') }).id);

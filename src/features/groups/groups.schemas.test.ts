@@ -4,7 +4,7 @@ import { addGroupSchema, groupPermissionsSchema } from './groups.schemas';
 const messageOf = (schema: { safeParse(v: unknown): { error?: { issues: { message: string }[] } } }, input: unknown) =>
   schema.safeParse(input).error?.issues[0]?.message;
 
-describe('addGroupSchema (spec §5 add group)', () => {
+describe('addGroupSchema (docs/product.md §5 add group)', () => {
   it('trims the name and makes the description optional', () => {
     expect(addGroupSchema.parse({ name: '  Bestuur ' })).toEqual({ name: 'Bestuur', description: '' });
     expect(addGroupSchema.parse({ name: 'Bestuur', description: ' Het bestuur ' })).toEqual({ name: 'Bestuur', description: 'Het bestuur' });
@@ -20,7 +20,7 @@ describe('addGroupSchema (spec §5 add group)', () => {
   });
 });
 
-describe('groupPermissionsSchema (spec §4 group permissions as sets)', () => {
+describe('groupPermissionsSchema (docs/product.md §4 group permissions as sets)', () => {
   it('accepts ids as numbers or digit strings and drops duplicates', () => {
     expect(groupPermissionsSchema.parse({ group_id: '3', permission_ids: [1, '2', 2, 1] })).toEqual({ group_id: 3, permission_ids: [1, 2] });
   });

@@ -5,7 +5,7 @@ export const GROUP_NAME_REQUIRED = 'Group name is required';
 /** More ids than any club has permissions; a bound so one request cannot ask for millions of rows. */
 export const MAX_PERMISSION_IDS = 1000;
 
-// spec §5 add group: name required after trimming; description optional.
+// docs/product.md §5 add group: name required after trimming; description optional.
 export const addGroupSchema = z.object({
   name: z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? GROUP_NAME_REQUIRED : 'Group name must be text') })
@@ -22,7 +22,7 @@ export type AddGroupInput = z.output<typeof addGroupSchema>;
 
 const PERMISSION_IDS_RULE = 'permission_ids must be a list of permission ids';
 
-/** spec §4 group permissions: the screen saves its differences as additions and removals (sets). */
+/** docs/product.md §4 group permissions: the screen saves its differences as additions and removals (sets). */
 export const groupPermissionsSchema = z.object({
   group_id: recordId('Invalid group_id'),
   permission_ids: z

@@ -18,7 +18,7 @@ export interface GroupsCtx extends HasUser, Omit<AuditCtx, 'user'> {
 
 const groupTarget = (group: { id: number; name: string }) => `group:${group.id} (${group.name})`;
 
-/** spec §3 Group, as DESIGN §4 shows it. */
+/** docs/product.md §3 Group, as docs/architecture.md §4 shows it. */
 export interface GroupView {
   id: number;
   name: string;
@@ -58,14 +58,14 @@ async function findGroup(db: Db, id: number): Promise<GroupRow> {
   return row;
 }
 
-/** DESIGN §4 GET /api/groups: every group with its permissions, ordered by id. */
+/** docs/architecture.md §4 GET /api/groups: every group with its permissions, ordered by id. */
 export async function listGroups(ctx: GroupsCtx): Promise<GroupView[]> {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(groups).orderBy(asc(groups.id));
   return withPermissions(ctx.db, rows);
 }
 
-/** DESIGN §4 GET /api/groups?id=. */
+/** docs/architecture.md §4 GET /api/groups?id=. */
 export async function getGroup(ctx: GroupsCtx, id: number): Promise<GroupView> {
   requireAdmin(ctx);
   const [view] = await withPermissions(ctx.db, [await findGroup(ctx.db, id)]);
@@ -74,7 +74,7 @@ export async function getGroup(ctx: GroupsCtx, id: number): Promise<GroupView> {
 
 const sameName = (name: string) => eq(sql`lower(${groups.name})`, name.toLowerCase());
 
-/** spec §5 add group; names are unique case-insensitively. New groups are deletable. */
+/** docs/product.md §5 add group; names are unique case-insensitively. New groups are deletable. */
 export async function addGroup(ctx: GroupsCtx, input: AddGroupInput): Promise<GroupView> {
   requireAdmin(ctx);
   const [existing] = await ctx.db.select({ id: groups.id }).from(groups).where(sameName(input.name)).limit(1);
@@ -99,7 +99,7 @@ async function defaultGroupId(ctx: GroupsCtx): Promise<number | null> {
 }
 
 /**
- * spec §5: non-deletable groups cannot be deleted. Nor can the group new users join
+ * docs/product.md §5: non-deletable groups cannot be deleted. Nor can the group new users join
  * (default_user_group_id), nor the last group giving an active admin admin.access.
  * Memberships and grants go with the group (foreign-key cascades).
  */

@@ -35,7 +35,7 @@ const RUN: Record<BulkAction, (ctx: RequestCtx, id: number) => Promise<unknown>>
 };
 
 /**
- * DESIGN §5 POST /orders/bulk: one action on many orders, each by the same service as a single one, so
+ * docs/architecture.md §5 POST /orders/bulk: one action on many orders, each by the same service as a single one, so
  * every rule holds per order; a refusal of one (an expected AppError) is that order's result and the
  * rest go on. Anything unexpected stops the run (and is answered as a server error).
  */

@@ -2,7 +2,7 @@ import { encodeGrayPng } from '../../platform/png';
 import { isValidIban, normaliseIban } from '../settings/setting-rules';
 
 /**
- * The SEPA payment QR code of invoices and invoice mails (DESIGN §5): the European Payments Council's
+ * The SEPA payment QR code of invoices and invoice mails (docs/architecture.md §5): the European Payments Council's
  * "Quick Response Code: Guidelines to Enable Data Capture for the Initiation of a SEPA Credit Transfer"
  * (EPC069-12), which Dutch and other European banking apps read to fill in a transfer.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_VAT_SPLIT } from '../settings/settings.defaults';
 import { computeInvoiceAmounts, parseVatSplit } from './invoice-amounts';
 
-describe('parseVatSplit (the vat_split setting of DESIGN §3)', () => {
+describe('parseVatSplit (the vat_split setting of docs/architecture.md §3)', () => {
   it('reads the default: the whole package at 21 %', () => {
     expect(parseVatSplit(DEFAULT_VAT_SPLIT)).toEqual([{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
   });

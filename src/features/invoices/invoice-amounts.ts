@@ -1,5 +1,5 @@
 /**
- * The sums of an invoice (DESIGN §3 VAT): the package price excl. VAT is split over VAT rates by the
+ * The sums of an invoice (docs/architecture.md §3 VAT): the package price excl. VAT is split over VAT rates by the
  * `vat_split` setting (a Christmas package mixes 9 % food and 21 % non-food), and the invoice shows the
  * base and the VAT per rate. Everything is integer cents.
  */

@@ -12,7 +12,7 @@ export function invoiceMailRef(orderId: number): string {
 }
 
 /**
- * DESIGN §3: `invoice_sent` becomes true only when the SMTP server accepted the invoice. Called by the
+ * docs/architecture.md §3: `invoice_sent` becomes true only when the SMTP server accepted the invoice. Called by the
  * outbox (the mail delivery hook of INVOICE_MAIL_KIND) with the message's relatedRef; other refs are not ours.
  */
 export async function markInvoiceDelivered(deps: { db: Db; clock: Clock }, relatedRef: string): Promise<void> {

@@ -5,7 +5,7 @@ import { campaignYear } from '../../core/calendar';
 import { searchTextWithNumber } from '../orders/order-search';
 import type { InvoiceAmounts } from './invoice-amounts';
 
-/** DESIGN §3: invoice numbers F<year>-<nnnn>, e.g. F2026-0001. Credit notes take numbers of the same series. */
+/** docs/architecture.md §3: invoice numbers F<year>-<nnnn>, e.g. F2026-0001. Credit notes take numbers of the same series. */
 export function formatInvoiceNumber(year: number, sequence: number): string {
   return `F${year}-${String(sequence).padStart(4, '0')}`;
 }
@@ -21,7 +21,7 @@ export const INVOICE_SEQUENCE = 'invoice';
  *     (the number also joins the order's search text, issue 15).
  *
  * libSQL and D1 batches are atomic, so two orders numbered at the same moment get consecutive numbers
- * and a failure leaves neither the counter nor the order changed (DESIGN §3: gap-free per year).
+ * and a failure leaves neither the counter nor the order changed (docs/architecture.md §3: gap-free per year).
  */
 function numberingBatch(db: Db, orderId: number, now: Date, guard: SQL, write: (number: SQL) => Parameters<ReturnType<Db['update']>['set']>[0]) {
   const year = campaignYear(now);

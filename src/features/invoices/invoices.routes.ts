@@ -10,7 +10,7 @@ export const NO_INVOICE_YET = 'Er is nog geen factuur voor deze bestelling.';
 export const NO_CREDIT_NOTE = 'Er is geen creditnota voor deze bestelling.';
 
 /**
- * spec §7 POST /orders/sendInvoice?id= (DESIGN §4) and DESIGN §5: credit notes, reminders, bulk actions,
+ * docs/product.md §7 POST /orders/sendInvoice?id= (docs/architecture.md §4) and docs/architecture.md §5: credit notes, reminders, bulk actions,
  * totals, and the stored PDFs for the back-office to open.
  */
 export function invoicesRoutes(ctxOf: CtxOf) {

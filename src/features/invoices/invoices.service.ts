@@ -63,8 +63,8 @@ async function identityProblems(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Pr
 }
 
 /**
- * Everything an invoice needs from the settings (DESIGN §3), checked before a number is used up. While
- * the club's IBAN, KvK number or VAT id is a placeholder or invalid nothing is sent (DESIGN §5: 409,
+ * Everything an invoice needs from the settings (docs/architecture.md §3), checked before a number is used up. While
+ * the club's IBAN, KvK number or VAT id is a placeholder or invalid nothing is sent (docs/architecture.md §5: 409,
  * naming the setting).
  */
 async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> {
@@ -83,7 +83,7 @@ async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> 
       vatId: await getStringSetting(deps, 'club_vat_id'),
       iban: await getStringSetting(deps, 'club_iban'),
     },
-    // package_price is in whole euros (spec §9: 75 euro excl. VAT); money is cents from here on.
+    // package_price is in whole euros (docs/product.md §9: 75 euro excl. VAT); money is cents from here on.
     unitPriceCents: price * 100,
     split,
     paymentTermDays: Math.max(1, await getIntegerSetting(deps, 'invoice_payment_term_days')),
@@ -254,7 +254,7 @@ async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'s
 }
 
 /**
- * spec §7 POST /orders/sendInvoice?id=; DESIGN §3 invoices, §5 (issue 13).
+ * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5 (issue 13).
  *
  * The first send gives the order its invoice number (gap-free per year), invoice date and billed sums,
  * and stores the PDF (with the payment QR) under `invoices/<number>.pdf`; a resend mails that same file
@@ -331,7 +331,7 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
   });
 }
 
-/** DESIGN §5 POST /orders/sendReminder?id=: invoiced, unpaid, not credited; the stored invoice attached. */
+/** docs/architecture.md §5 POST /orders/sendReminder?id=: invoiced, unpaid, not credited; the stored invoice attached. */
 export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ success: true; queued: boolean; message: string }> {
   requireManagement(ctx);
   const order = await requireOrder(ctx, orderId);
@@ -380,7 +380,7 @@ export async function sendDueReminders(deps: InvoiceDeps, limit = 50): Promise<n
 }
 
 /**
- * DESIGN §5 POST /orders/creditInvoice?id=: a credit note for the whole invoice, numbered in the same
+ * docs/architecture.md §5 POST /orders/creditInvoice?id=: a credit note for the whole invoice, numbered in the same
  * gap-free series, negating exactly the billed sums and naming the invoice it corrects; mailed with its
  * PDF. The order becomes cancelled and leaves the totals. A correction is this plus a new order.
  */

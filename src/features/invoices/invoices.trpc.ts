@@ -4,7 +4,7 @@ import { bulkSchema, runBulk } from './bulk.service';
 import { creditInvoice, invoiceReadiness, sendInvoice, sendReminder } from './invoices.service';
 import { orderTotals } from './totals.service';
 
-/** The tRPC twins of DESIGN §4/§5's invoice calls (the PDFs themselves are plain GETs). */
+/** The tRPC twins of docs/architecture.md §4/§5's invoice calls (the PDFs themselves are plain GETs). */
 export const invoicesRouter = router({
   send: managementProcedure.input(idSchema).mutation(({ ctx, input }) => sendInvoice(ctx, input.id)),
   credit: managementProcedure.input(idSchema).mutation(({ ctx, input }) => creditInvoice(ctx, input.id)),

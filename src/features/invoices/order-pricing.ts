@@ -16,7 +16,7 @@ export function todaysPricing(deps: SettingReader): () => Promise<OrderPricing> 
     (pricing ??= (async () => {
       const split = parseVatSplit(await getSetting(deps, 'vat_split'));
       if (!split) throw badRequest(INVALID_VAT_SPLIT);
-      // package_price is in whole euros (spec §9); money is cents from here on.
+      // package_price is in whole euros (docs/product.md §9); money is cents from here on.
       const unitPriceCents = (await getIntegerSetting(deps, 'package_price')) * 100;
       const byAmount = new Map<number, { netCents: number; totalCents: number }>();
       return (amount: number) => {

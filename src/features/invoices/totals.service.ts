@@ -4,7 +4,7 @@ import { orders, tablers } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
 import { todaysPricing } from './order-pricing';
 
-/** DESIGN §5 GET /orders/totals; `per_day` feeds the dashboard's charts. Money in euros, rounded to cents. */
+/** docs/architecture.md §5 GET /orders/totals; `per_day` feeds the dashboard's charts. Money in euros, rounded to cents. */
 export interface OrderTotals {
   orders: number;
   packages: number;

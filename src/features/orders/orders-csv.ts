@@ -57,7 +57,7 @@ export type CsvOrder = Pick<
 function orderCsvRow(order: CsvOrder, orderDate: string): (string | number)[] {
   return [
     order.reference,
-    // spec §2: an order whose tabler is gone shows 'Onbekend'.
+    // docs/product.md §2: an order whose tabler is gone shows 'Onbekend'.
     order.tabler_name ?? 'Onbekend',
     order.name,
     order.email,

@@ -4,14 +4,14 @@ import { parseInput, readJsonBody } from '../../http/validate';
 import { orderInputSchema, orderListSchema } from './orders.schemas';
 import { createOrder, deleteOrder, listOrders, listOrdersPage, updateOrder } from './orders.service';
 
-/** DESIGN §4 /orders: create (public, forced unpaid; or admin with every field), list, update, delete. */
+/** docs/architecture.md §4 /orders: create (public, forced unpaid; or admin with every field), list, update, delete. */
 export function ordersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
   r.get('/orders', manager, async (c) => {
     const ctx = await ctxOf(c);
     const input = parseInput(orderListSchema, c.req.query());
-    // DESIGN §5: without `page` the whole (filtered) list as before, with it one page and the count.
+    // docs/architecture.md §5: without `page` the whole (filtered) list as before, with it one page and the count.
     const body = input.page === undefined ? await listOrders(ctx, input) : await listOrdersPage(ctx, input);
     return c.json(body, 200, { 'Cache-Control': 'no-store' });
   });

@@ -26,8 +26,8 @@ function tablerChoice(raw: number | string | null | undefined): TablerChoice {
 }
 
 /**
- * spec §7 POST /orders/create. The public form calls postal_code 'postalCode' and amount 'quantity'
- * (spec §3); both spellings are accepted. Labels and messages of spec §5.
+ * docs/product.md §7 POST /orders/create. The public form calls postal_code 'postalCode' and amount 'quantity'
+ * (docs/product.md §3); both spellings are accepted. Labels and messages of docs/product.md §5.
  */
 export const orderInputSchema = z
   .object({
@@ -47,7 +47,7 @@ export const orderInputSchema = z
       .nullish(),
     paid: z.boolean().optional(),
     invoice_sent: z.boolean().optional(),
-    // DESIGN §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
+    // docs/architecture.md §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
     gate_token: z.string().max(200).optional().catch(undefined),
   })
   .transform((o, ctx) => {
@@ -85,7 +85,7 @@ const flag = z
 export const ORDER_SORTS = ['created_at', 'reference', 'name', 'amount', 'paid', 'tabler_name'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export const DEFAULT_PER_PAGE = 50;
-/** DESIGN §5: a page holds at most 200 orders; a larger per_page is capped, not refused. */
+/** docs/architecture.md §5: a page holds at most 200 orders; a larger per_page is capped, not refused. */
 export const MAX_PER_PAGE = 200;
 
 const positive = (label: string) =>

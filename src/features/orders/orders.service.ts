@@ -43,17 +43,17 @@ async function existingTablerId(ctx: RequestCtx, tabler: TablerChoice): Promise<
 }
 
 export const PUBLIC_ORDER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
-/** DESIGN §5: orders sent with a valid gate_token for their tabler (a member at the door, a club's Wi-Fi). */
+/** docs/architecture.md §5: orders sent with a valid gate_token for their tabler (a member at the door, a club's Wi-Fi). */
 export const GATED_ORDER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 200, windowMs: 60 * 60 * 1000 };
 const TOO_MANY_ORDERS = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
-/** DESIGN §3: a public order holds 1–500 packages; spec §9: the back-office 1–10. */
+/** docs/architecture.md §3: a public order holds 1–500 packages; docs/product.md §9: the back-office 1–10. */
 export const PUBLIC_MAX_QUANTITY = 500;
 export const BACK_OFFICE_MAX_AMOUNT = 10;
 /** issue 13: the back-office's refusal of an amount outside 1–10 (never silently stored as something else). */
 export const BACK_OFFICE_AMOUNT_MESSAGE = `Het aantal is 1 tot en met ${BACK_OFFICE_MAX_AMOUNT}.`;
 
 /**
- * spec §7 POST /orders/create; DESIGN §3: a public order is always unpaid with no invoice sent and needs
+ * docs/product.md §7 POST /orders/create; docs/architecture.md §3: a public order is always unpaid with no invoice sent and needs
  * an existing tabler; an admin may set every field. The reference comes from a per-year sequence in the
  * same batch as the insert, so references are unique, gap-free and never reused.
  */
@@ -240,7 +240,7 @@ function orderSort(input: OrderListInput): SQL[] {
   return [direction(SORT_COLUMNS[input.sort]), direction(orders.id)];
 }
 
-/** DESIGN §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
+/** docs/architecture.md §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
 export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
   requireManagement(ctx);
   const where = await orderListWhere(ctx, input);
@@ -248,7 +248,7 @@ export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): P
 }
 
 /**
- * DESIGN §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders. Two
+ * docs/architecture.md §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders. Two
  * statements whatever the number of orders (issue 15), the page's rows and the count, sent as one batch: one
  * round trip to D1 or Turso. (A window `count(*) OVER ()` would make it one statement, but SQLite then keeps
  * every matching row, all columns, to count them before the LIMIT applies.)
@@ -288,7 +288,7 @@ const INVOICED_FIELDS = ['name', 'email', 'address', 'postal_code', 'city', 'amo
 export const invoicedOrderLocked = (invoiceNumber: string) =>
   `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`;
 
-/** spec §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
+/** docs/product.md §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);

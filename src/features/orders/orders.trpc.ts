@@ -10,7 +10,7 @@ export const ordersRouter = router({
     order_reference: (await createOrder(ctx, input)).reference,
   })),
   list: managementProcedure.input(orderListSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
-  /** DESIGN §5 paged list: { orders, total, page, per_page }. */
+  /** docs/architecture.md §5 paged list: { orders, total, page, per_page }. */
   page: managementProcedure.input(orderListSchema).query(({ ctx, input }) => listOrdersPage(ctx, input)),
   update: managementProcedure.input(z.object({ id: idSchema.shape.id, order: orderInputSchema })).mutation(async ({ ctx, input }) => {
     await updateOrder(ctx, input.id, input.order);

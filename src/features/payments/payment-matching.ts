@@ -1,5 +1,5 @@
 /**
- * Which order a bank credit pays (DESIGN §5 payments): the remittance names an invoice number or an
+ * Which order a bank credit pays (docs/architecture.md §5 payments): the remittance names an invoice number or an
  * order reference, and the amount must be the order's total incl. VAT. Pure: the service looks the
  * orders up and hands them in.
  */

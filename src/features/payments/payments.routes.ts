@@ -59,7 +59,7 @@ async function readStatementUpload(request: Request): Promise<{ filename: string
   return { filename, bytes };
 }
 
-/** DESIGN §5 payments: the statement upload (REST only, like the APK upload) and its confirmation. */
+/** docs/architecture.md §5 payments: the statement upload (REST only, like the APK upload) and its confirmation. */
 export function paymentsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);

@@ -12,7 +12,7 @@ import { findMentions, matchEntries, type CandidateOrder, type EntryStatus } fro
 
 export const IMPORT_NOT_FOUND = 'Deze import van een bankafschrift bestaat niet.';
 
-/** One credit of the preview (DESIGN §5). Money in euros, rounded to cents. */
+/** One credit of the preview (docs/architecture.md §5). Money in euros, rounded to cents. */
 export interface EntryView {
   entry_ref: string;
   booked_at: string;
@@ -119,7 +119,7 @@ function cleanFilename(filename: string): string {
 }
 
 /**
- * DESIGN §5 POST /api/payments/import: reads a CAMT.053 statement, matches each incoming transfer to an
+ * docs/architecture.md §5 POST /api/payments/import: reads a CAMT.053 statement, matches each incoming transfer to an
  * order (payment-matching.ts) and keeps the result as a preview (`payment_imports` + `bank_entries`).
  * Nothing is marked paid until the preview is confirmed.
  */
@@ -215,7 +215,7 @@ function applicable(alias: string, importId: number) {
 }
 
 /**
- * DESIGN §5 POST /api/payments/confirm: the import's `matched` entries pay their orders, in ONE batch
+ * docs/architecture.md §5 POST /api/payments/confirm: the import's `matched` entries pay their orders, in ONE batch
  * (D1 has no interactive transactions; libSQL and D1 run a batch atomically and one at a time), written
  * so that whatever runs at the same time nothing is paid twice:
  *

@@ -2,7 +2,7 @@ import { managementProcedure, router } from '../../trpc/init';
 import { importIdSchema, orderIdSchema } from './payments.schemas';
 import { confirmImport, importEntries, listImports, paymentForOrder } from './payments.service';
 
-/** The tRPC side of DESIGN §5 payments; the statement upload itself is REST only (a file). */
+/** The tRPC side of docs/architecture.md §5 payments; the statement upload itself is REST only (a file). */
 export const paymentsRouter = router({
   confirm: managementProcedure.input(importIdSchema).mutation(({ ctx, input }) => confirmImport(ctx, input.import_id)),
   imports: managementProcedure.query(({ ctx }) => listImports(ctx)),

@@ -6,7 +6,7 @@ import { idSchema } from '../../core/record-id';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** DESIGN §4 /api/permissions*: thin adapters over the permissions service. */
+/** docs/architecture.md §4 /api/permissions*: thin adapters over the permissions service. */
 export function permissionsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);
@@ -16,7 +16,7 @@ export function permissionsRoutes(ctxOf: CtxOf) {
     const permission = await addPermission(ctx, parseInput(addPermissionSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true, permission });
   });
-  // spec §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
+  // docs/product.md §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
   r.get('/api/permissions/delete', admin, async (c) => {
     const ctx = await ctxOf(c);
     await deletePermission(ctx, parseInput(idSchema, { id: c.req.query('id') }).id);

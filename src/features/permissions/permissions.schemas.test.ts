@@ -3,7 +3,7 @@ import { addPermissionSchema } from './permissions.schemas';
 
 const messageOf = (input: unknown) => addPermissionSchema.safeParse(input).error?.issues[0]?.message;
 
-describe('addPermissionSchema (spec §3, §5 add permission)', () => {
+describe('addPermissionSchema (docs/product.md §3, §5 add permission)', () => {
   it('trims the key and the description', () => {
     expect(addPermissionSchema.parse({ key: '  orders.export ', description: '  Export orders  ' })).toEqual({
       key: 'orders.export',

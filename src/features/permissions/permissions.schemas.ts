@@ -1,11 +1,11 @@
 import * as z from 'zod';
 
-/** spec §3 Permission: a dotted key, `prefix.action` (the admin screen groups by the prefix). */
+/** docs/product.md §3 Permission: a dotted key, `prefix.action` (the admin screen groups by the prefix). */
 export const PERMISSION_KEY_PATTERN = /^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_.-]*$/;
 export const PERMISSION_KEY_REQUIRED = 'Permission key is required';
 export const PERMISSION_KEY_RULE = 'Permission key must look like prefix.action';
 
-// spec §5 add permission: key required (trimmed); description trimmed.
+// docs/product.md §5 add permission: key required (trimmed); description trimmed.
 export const addPermissionSchema = z.object({
   key: z
     .string({ error: (issue) => (issue.input === undefined || issue.input === null ? PERMISSION_KEY_REQUIRED : PERMISSION_KEY_RULE) })

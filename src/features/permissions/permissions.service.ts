@@ -10,7 +10,7 @@ export interface PermissionsCtx extends HasUser, Omit<AuditCtx, 'user'> {
   db: Db;
 }
 
-/** spec §3 Permission, as DESIGN §4 shows it. */
+/** docs/product.md §3 Permission, as docs/architecture.md §4 shows it. */
 export interface PermissionView {
   id: number;
   key: string;
@@ -27,14 +27,14 @@ export function toPermissionView(row: PermissionRow): PermissionView {
 export const PERMISSION_NOT_FOUND = 'Permission not found';
 const DUPLICATE_KEY = 'A permission with this key already exists';
 
-/** DESIGN §4 GET /api/permissions: every permission, ordered by key. */
+/** docs/architecture.md §4 GET /api/permissions: every permission, ordered by key. */
 export async function listPermissions(ctx: PermissionsCtx): Promise<PermissionView[]> {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(permissions).orderBy(asc(permissions.key));
   return rows.map(toPermissionView);
 }
 
-/** spec §5 add permission; new permissions are deletable. */
+/** docs/product.md §5 add permission; new permissions are deletable. */
 export async function addPermission(ctx: PermissionsCtx, input: AddPermissionInput): Promise<PermissionView> {
   requireAdmin(ctx);
   const [existing] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, input.key)).limit(1);
@@ -48,7 +48,7 @@ export async function addPermission(ctx: PermissionsCtx, input: AddPermissionInp
   return toPermissionView(row);
 }
 
-/** spec §5: non-deletable permissions cannot be deleted. Grants to groups go with it (cascade). */
+/** docs/product.md §5: non-deletable permissions cannot be deleted. Grants to groups go with it (cascade). */
 export async function deletePermission(ctx: PermissionsCtx, id: number): Promise<void> {
   requireAdmin(ctx);
   const [row] = await ctx.db.select().from(permissions).where(eq(permissions.id, id)).limit(1);

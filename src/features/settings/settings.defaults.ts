@@ -1,8 +1,8 @@
 import type { SettingType, SettingVisibility } from './settings.schemas';
 
 /**
- * The built-in settings (DESIGN §3). Seeded on start when absent, never overwritten, and not deletable.
- * Their values here are also the defaults a reader falls back to (spec §3).
+ * The built-in settings (docs/architecture.md §3). Seeded on start when absent, never overwritten, and not deletable.
+ * Their values here are also the defaults a reader falls back to (docs/product.md §3).
  * `default_user_group_id` is seeded with the id of the `Users` group, so it has no static default.
  */
 export interface SettingDefinition {

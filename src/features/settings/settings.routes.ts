@@ -3,7 +3,7 @@ import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { settingInputSchema, settingKeySchema, settingUpdateSchema } from './settings.schemas';
 import { addSetting, deleteSetting, editSetting, listSettingsJson, updateSettingValue } from './settings.service';
 
-/** DESIGN §4 /api/settings*: thin adapters over the settings service. */
+/** docs/architecture.md §4 /api/settings*: thin adapters over the settings service. */
 export function settingsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);

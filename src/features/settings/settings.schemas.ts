@@ -36,7 +36,7 @@ const optionalBound = z
     return n;
   });
 
-/** spec §3 Setting, as the add and edit calls send it (DESIGN §4). */
+/** docs/product.md §3 Setting, as the add and edit calls send it (docs/architecture.md §4). */
 export const settingInputSchema = z.object({
   key: settingKey,
   value: settingValue,

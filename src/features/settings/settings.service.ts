@@ -27,7 +27,7 @@ export type SettingValue = string | number | boolean;
 /** What the audit log keeps of a value: a password setting's value never, only that it changed. */
 const auditedValue = (type: SettingType, value: string) => (type === 'password' ? '(hidden)' : value);
 
-/** A setting as the API shows it (DESIGN §4): booleans and integers typed, password values never sent. */
+/** A setting as the API shows it (docs/architecture.md §4): booleans and integers typed, password values never sent. */
 export interface SettingView {
   key: string;
   value: SettingValue;
@@ -88,7 +88,7 @@ function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** spec §3 / DESIGN §3 visibility: public to all, private to signed-in users, admin to admin.access holders. */
+/** docs/product.md §3 / docs/architecture.md §3 visibility: public to all, private to signed-in users, admin to admin.access holders. */
 export async function listSettings(ctx: SettingsCtx): Promise<SettingView[]> {
   const audience = audienceOf(ctx);
   return ctx.settingsCache.derive(ctx.db, `list:${audience}`, (rows) =>
@@ -114,7 +114,7 @@ export type SettingReader = Pick<SettingsCtx, 'db' | 'settingsCache'> & { secret
 
 /**
  * Reads one setting's typed value for server use (any visibility). A missing setting falls back to
- * its built-in default; without one it is an error (spec §3, §8 'Missing required setting <key>').
+ * its built-in default; without one it is an error (docs/product.md §3, §8 'Missing required setting <key>').
  */
 export async function getSetting(ctx: SettingReader, key: string): Promise<SettingValue> {
   const rows = await ctx.settingsCache.all(ctx.db);
@@ -172,7 +172,7 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 
 /** Rules that tie a built-in setting to the rest of the data. */
 async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string, previous: string | null = null): Promise<void> {
-  // spec §9: no password may be shorter than 6 characters, whatever the bounds say.
+  // docs/product.md §9: no password may be shorter than 6 characters, whatever the bounds say.
   if (key === 'password_min_length' && Number(stored) < 6) throw badRequest('Value must be at least 6.');
   // issue 13: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
   // A value kept as it was passes: the seeded placeholders stay editable in their other fields.
@@ -190,7 +190,7 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
       .limit(1);
     if (adminGrant) throw badRequest('The default user group cannot hold admin.access: everyone who registers would be an administrator.');
   }
-  // DESIGN §5: an admin cannot require what they have not done themselves (nor lock themselves out).
+  // docs/architecture.md §5: an admin cannot require what they have not done themselves (nor lock themselves out).
   if (key === 'require_2fa_for_admins' && stored === 'true' && !ctx.user?.two_factor_enabled) {
     throw new AppError(409, 'Turn on two-factor authentication for your own account before requiring it for admins.');
   }
@@ -207,7 +207,7 @@ async function findRow(ctx: SettingsCtx, key: string): Promise<SettingRow | unde
 }
 
 function checkBounds(type: SettingType, min: number | null | undefined, max: number | null | undefined): { min: number | null; max: number | null } {
-  // spec §5: min and max exist only for integer settings.
+  // docs/product.md §5: min and max exist only for integer settings.
   if (type !== 'integer') return { min: null, max: null };
   min ??= null;
   max ??= null;
@@ -231,7 +231,7 @@ export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Pr
         type: input.type,
         description: input.description,
         visibility: input.visibility,
-        // spec §5: the deletable choice is made on create only.
+        // docs/product.md §5: the deletable choice is made on create only.
         deletable: input.deletable ?? true,
         minValue: min,
         maxValue: max,
@@ -247,7 +247,7 @@ export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Pr
   return toSettingView(row);
 }
 
-/** spec §5: the key identifies the setting and cannot change; `deletable` is not editable. */
+/** docs/product.md §5: the key identifies the setting and cannot change; `deletable` is not editable. */
 export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): Promise<SettingView> {
   requireAdmin(ctx);
   const existing = await findRow(ctx, input.key);
@@ -307,7 +307,7 @@ export async function updateSettingValue(ctx: SettingsWriteCtx, key: string, val
   return toSettingView(row!);
 }
 
-/** spec §6: deleting needs settings.delete, and only deletable settings can go. */
+/** docs/product.md §6: deleting needs settings.delete, and only deletable settings can go. */
 export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise<void> {
   requireAdmin(ctx);
   requirePermission(ctx, PERMISSIONS.settingsDelete);

@@ -35,7 +35,7 @@ export function anyAdminExists(db: Db): SQL {
 }
 
 /**
- * DESIGN §2: on a database where nobody holds admin.access, create a non-deletable admin from
+ * docs/architecture.md §2: on a database where nobody holds admin.access, create a non-deletable admin from
  * ADMIN_USERNAME / ADMIN_PASSWORD, or with a random password that the caller prints once.
  */
 export async function ensureFirstAdmin(

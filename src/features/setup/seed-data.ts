@@ -1,5 +1,5 @@
 /**
- * DESIGN §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
+ * docs/architecture.md §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
  * insert "if absent"), so the back-office can tell a built-in description from one an admin typed (issue 16).
  */
 export const SEED_PERMISSIONS = [

@@ -2,7 +2,7 @@ import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { keyedDigest, timingSafeEqual } from '../../platform/crypto';
 
 /**
- * DESIGN §5 gate_token: proof that this browser passed the order gate for one tabler, so a member
+ * docs/architecture.md §5 gate_token: proof that this browser passed the order gate for one tabler, so a member
  * taking orders at the door is not held to the per-address limit meant for strangers. The token is
  * `<tablerId>.<expiry ms>.<HMAC>` under a key derived from SECRET_KEY; nothing is stored.
  */

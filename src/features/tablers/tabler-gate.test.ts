@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch, normaliseGateText } from './tabler-gate';
 
-/** spec §5 order password step: the 'password' is a tabler's name (DESIGN §3 tabler match). */
+/** docs/product.md §5 order password step: the 'password' is a tabler's name (docs/architecture.md §3 tabler match). */
 
 describe('gateInputProblem', () => {
-  it('uses the exact Dutch texts of spec §5', () => {
+  it('uses the exact Dutch texts of docs/product.md §5', () => {
     expect(GATE_MESSAGES).toEqual({
       empty: 'Voer het wachtwoord in.',
       tooShort: 'Wachtwoord moet minimaal 3 karakters bevatten.',

@@ -1,5 +1,5 @@
 /**
- * spec §5 order password step: the 'password' is a tabler's name. Compared case-insensitively with all
+ * docs/product.md §5 order password step: the 'password' is a tabler's name. Compared case-insensitively with all
  * whitespace removed, and either may contain the other. An exact match wins; otherwise exactly one
  * tabler must match, so the gate is never ambiguous.
  */

@@ -4,7 +4,7 @@ import { idSchema } from '../../core/record-id';
 import { matchSchema, tablerNameSchema } from './tablers.schemas';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
-/** DESIGN §4 /tablers (admin list and changes) and /tablers/match (public gate). */
+/** docs/architecture.md §4 /tablers (admin list and changes) and /tablers/match (public gate). */
 export function tablersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);

@@ -24,7 +24,7 @@ export function toTablerView(row: TablerRow): TablerView {
   return { id: row.id, name: row.name, created_at: row.createdAt, updated_at: row.updatedAt };
 }
 
-/** DESIGN §4 GET /tablers: the names are the order form's gate, so only admins see them. */
+/** docs/architecture.md §4 GET /tablers: the names are the order form's gate, so only admins see them. */
 export async function listTablers(ctx: RequestCtx): Promise<TablerView[]> {
   requireManagement(ctx);
   const rows = await ctx.db.select().from(tablers).orderBy(sql`lower(${tablers.name})`, asc(tablers.id));
@@ -33,12 +33,12 @@ export async function listTablers(ctx: RequestCtx): Promise<TablerView[]> {
 
 export interface GateMatch {
   tabler: { id: number; name: string };
-  /** DESIGN §5: lets the order form of this browser order for this tabler at the member's limit. */
+  /** docs/architecture.md §5: lets the order form of this browser order for this tabler at the member's limit. */
   gate_token: string;
 }
 
 /**
- * DESIGN §3/§5 POST /tablers/match: the gate, checked on the server. Only failed attempts count against
+ * docs/architecture.md §3/§5 POST /tablers/match: the gate, checked on the server. Only failed attempts count against
  * the per-address limit (each attempt is counted first, so parallel guesses cannot slip through, and a
  * pass hands its count back): a member at the door passes it as often as they take orders.
  */

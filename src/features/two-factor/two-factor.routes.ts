@@ -3,7 +3,7 @@ import { parseInput, readJsonBody } from '../../http/validate';
 import { codeSchema } from './two-factor.schemas';
 import { checkTwoFactor, completeTwoFactorLogin, disableTwoFactor, setupTwoFactor, verifyTwoFactor } from './two-factor.service';
 
-/** DESIGN §4 /api/twofactor/*. */
+/** docs/architecture.md §4 /api/twofactor/*. */
 export function twoFactorRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const code = async (request: Request) => parseInput(codeSchema, await readJsonBody(request)).code;

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-// spec §3: two-factor payloads carry a code (6 digits, or a recovery code like 'ABCD-EFGH').
+// docs/product.md §3: two-factor payloads carry a code (6 digits, or a recovery code like 'ABCD-EFGH').
 export const codeSchema = z.object({
   code: z.string({ error: 'Code is required' }).trim().min(1, { error: 'Code is required' }).max(20, { error: 'Invalid 2FA code' }),
 });

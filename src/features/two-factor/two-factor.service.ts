@@ -21,7 +21,7 @@ import {
 import { loadUserProfile } from '../auth/user-profile';
 import { getStringSetting } from '../settings/settings.service';
 
-/** DESIGN §3: two-factor attempts are limited per pending session (sign-in) and per user (set-up, disable). */
+/** docs/architecture.md §3: two-factor attempts are limited per pending session (sign-in) and per user (set-up, disable). */
 export const TWO_FACTOR_ATTEMPTS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const TWO_FACTOR_LOGIN_ATTEMPTS_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 const TOO_MANY = 'Too many invalid codes. Please wait 15 minutes and try again.';
@@ -38,7 +38,7 @@ async function readSecret(ctx: RequestCtx, userId: number) {
   return row;
 }
 
-/** spec §4 two-factor: starts (or restarts) set-up with a new secret, shown as text and as a QR code. */
+/** docs/product.md §4 two-factor: starts (or restarts) set-up with a new secret, shown as text and as a QR code. */
 export async function setupTwoFactor(ctx: RequestCtx): Promise<TwoFactorSetup> {
   const user = requireUser(ctx);
   const existing = await readSecret(ctx, user.id);
@@ -93,7 +93,7 @@ async function acceptCodeOrRecovery(ctx: RequestCtx, userId: number, code: strin
   return /^\s*\d{6}\s*$/.test(code) ? acceptTotp(ctx, userId, code, true) : acceptRecoveryCode(ctx, userId, code);
 }
 
-/** spec §4: a verified code enables 2FA; the answer carries 10 recovery codes, shown once. */
+/** docs/product.md §4: a verified code enables 2FA; the answer carries 10 recovery codes, shown once. */
 export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string; recovery_codes: string[] }> {
   const user = requireUser(ctx);
   const row = await readSecret(ctx, user.id);
@@ -117,7 +117,7 @@ export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ 
   return { message: '2FA enabled successfully', recovery_codes: codes };
 }
 
-/** DESIGN §3: upgrades the pending session of a 2FA sign-in with a code or an unused recovery code. */
+/** docs/architecture.md §3: upgrades the pending session of a 2FA sign-in with a code or an unused recovery code. */
 export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Promise<void> {
   const session = ctx.session;
   if (!session?.twoFactorPending) throw notLoggedIn();
@@ -156,7 +156,7 @@ export async function checkTwoFactor(ctx: RequestCtx, code: string): Promise<{ m
   return { message: '2FA code is valid' };
 }
 
-/** spec §4: disabling needs a valid current code. */
+/** docs/product.md §4: disabling needs a valid current code. */
 export async function disableTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string }> {
   const user = requireUser(ctx);
   if (!user.two_factor_enabled) throw badRequest('Two-factor authentication is not enabled');

@@ -6,7 +6,7 @@ import { assignGroup, deleteUser, editUser, listUsers, removeGroup } from './use
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-/** DESIGN §4 /api/users*: thin adapters over the users service. */
+/** docs/architecture.md §4 /api/users*: thin adapters over the users service. */
 export function usersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);
@@ -27,7 +27,7 @@ export function usersRoutes(ctxOf: CtxOf) {
     await editUser(ctx, id, parseInput(editUserSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true });
   });
-  // spec §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
+  // docs/product.md §7: the delete is a GET; app.ts refuses it cross-site (STATE_CHANGING_GET_PATHS).
   r.get('/api/users/deleteuser', admin, async (c) => {
     const ctx = await ctxOf(c);
     await deleteUser(ctx, parseInput(idSchema, { id: c.req.query('id') }).id);

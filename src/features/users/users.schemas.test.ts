@@ -17,7 +17,7 @@ describe('userGroupSchema', () => {
   });
 });
 
-describe('editUserSchema (spec §7 edituser body)', () => {
+describe('editUserSchema (docs/product.md §7 edituser body)', () => {
   it('keeps what is sent and leaves out what is not', () => {
     expect(editUserSchema.parse({})).toEqual({});
     expect(editUserSchema.parse({ password: 'geheim123', status: 'inactive' })).toEqual({ password: 'geheim123', status: 'inactive' });

@@ -5,7 +5,7 @@ import { recordId } from '../../core/record-id';
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export type UserStatus = (typeof USER_STATUSES)[number];
 
-/** POST /api/users/assigngroup and /removegroup (DESIGN §4). */
+/** POST /api/users/assigngroup and /removegroup (docs/architecture.md §4). */
 export const userGroupSchema = z.object({
   user_id: recordId('Invalid user_id'),
   group_id: recordId('Invalid group_id'),
@@ -13,7 +13,7 @@ export const userGroupSchema = z.object({
 export type UserGroupInput = z.output<typeof userGroupSchema>;
 
 /**
- * POST /api/users/edituser?id= body: any of password, status, e-mail (spec §7 "body such as password").
+ * POST /api/users/edituser?id= body: any of password, status, e-mail (docs/product.md §7 "body such as password").
  * A null password or status means "leave it"; an empty or null e-mail clears it. The password length
  * rule needs a setting, so the service checks it.
  */

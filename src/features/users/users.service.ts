@@ -13,7 +13,7 @@ import type { UserGroupInput, UserStatus } from './users.schemas';
 
 export type UsersCtx = Pick<RequestCtx, 'db' | 'clock' | 'passwords' | 'settingsCache' | 'session' | 'user' | 'ip'>;
 
-/** What an admin may change about a user (spec §7 edituser); anything left out stays as it is. */
+/** What an admin may change about a user (docs/product.md §7 edituser); anything left out stays as it is. */
 export interface UserChanges {
   password?: string | undefined;
   status?: UserStatus | undefined;
@@ -38,13 +38,13 @@ async function requireGroupExists(ctx: UsersCtx, id: number): Promise<{ id: numb
 
 const userTarget = (user: { id: number; username: string }) => `user:${user.id} (${user.username})`;
 
-/** DESIGN §4 GET /api/users: every user as /api/account/me shows one, ordered by id. */
+/** docs/architecture.md §4 GET /api/users: every user as /api/account/me shows one, ordered by id. */
 export async function listUsers(ctx: UsersCtx): Promise<UserProfile[]> {
   requireAdmin(ctx);
   return loadAllUserProfiles(ctx.db);
 }
 
-/** spec §5: the group selector is editable only for deletable users; spec §6 users.assign. */
+/** docs/product.md §5: the group selector is editable only for deletable users; docs/product.md §6 users.assign. */
 async function loadMembershipChange(ctx: UsersCtx, input: UserGroupInput) {
   requireAdmin(ctx);
   requirePermission(ctx, PERMISSIONS.usersAssign);
@@ -88,7 +88,7 @@ export async function removeGroup(ctx: UsersCtx, input: UserGroupInput): Promise
   await touch(ctx, user.id);
 }
 
-/** The length rule for new passwords: the setting, never below the account minimum of 6 (spec §9). */
+/** The length rule for new passwords: the setting, never below the account minimum of 6 (docs/product.md §9). */
 async function minimumPasswordLength(ctx: UsersCtx): Promise<number> {
   return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
 }
@@ -106,7 +106,7 @@ const isUniqueViolation = (error: unknown) =>
   /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 /**
- * spec §6 "changing another user's password is available to whoever sees the user table", §4 the
+ * docs/product.md §6 "changing another user's password is available to whoever sees the user table", §4 the
  * status chip, and the user's e-mail. A new password or deactivation ends the user's sessions (an
  * admin changing their own password keeps the session they are using).
  */
@@ -161,7 +161,7 @@ export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): P
 }
 
 /**
- * spec §5 deletion: never yourself, never a non-deletable user; spec §6 users.delete. Sessions, group
+ * docs/product.md §5 deletion: never yourself, never a non-deletable user; docs/product.md §6 users.delete. Sessions, group
  * memberships and two-factor data go with the user (foreign-key cascades).
  */
 export async function deleteUser(ctx: UsersCtx, id: number): Promise<void> {

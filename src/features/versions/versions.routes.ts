@@ -25,7 +25,7 @@ function fileResponse(download: VersionDownload): Response {
   });
 }
 
-/** DESIGN §4 /api/update/*: upload (multipart, streamed), list, download, latest (public), delete. */
+/** docs/architecture.md §4 /api/update/*: upload (multipart, streamed), list, download, latest (public), delete. */
 export function versionsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const admin = adminOnly(ctxOf);

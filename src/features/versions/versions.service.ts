@@ -8,10 +8,10 @@ import { randomBytes } from '../../platform/crypto';
 import { requireAdmin } from '../auth/permissions';
 import { STORAGE_FAILED, uploadTooLargeText } from './upload-limit';
 
-/** DESIGN §3 APKs: `.apk` name, ZIP magic bytes, at most MAX_UPLOAD_MB, unique integer version_code. */
+/** docs/architecture.md §3 APKs: `.apk` name, ZIP magic bytes, at most MAX_UPLOAD_MB, unique integer version_code. */
 export const APK_CONTENT_TYPE = 'application/vnd.android.package-archive';
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-// spec §5 version upload messages.
+// docs/product.md §5 version upload messages.
 export const FILL_ALL_FIELDS = 'Please fill all fields and select an APK file';
 export const INVALID_APK = 'Please select a valid APK file';
 
@@ -28,7 +28,7 @@ function toView(row: VersionRow): VersionView {
   return { id: row.id, version_name: row.versionName, version_code: row.versionCode, created_at: row.createdAt };
 }
 
-/** Upload failures answer `{success:false, message}` (spec §7: the client reads `message`). */
+/** Upload failures answer `{success:false, message}` (docs/product.md §7: the client reads `message`). */
 function uploadError(status: 400 | 409 | 413 | 503, text: string): AppError {
   return new AppError(status, text, { message: text });
 }
@@ -46,7 +46,7 @@ export interface UploadPart {
   body: ReadableStream<Uint8Array>;
 }
 
-/** Newest first, by version code (DESIGN §3). */
+/** Newest first, by version code (docs/architecture.md §3). */
 export async function listVersions(ctx: RequestCtx): Promise<VersionView[]> {
   requireAdmin(ctx);
   const rows = await ctx.db.select().from(versions).orderBy(desc(versions.versionCode));
@@ -168,7 +168,7 @@ export interface VersionDownload {
   filename: string;
 }
 
-/** spec §9 file names: app_v<code>_<name>.apk, with the name made safe for a header. */
+/** docs/product.md §9 file names: app_v<code>_<name>.apk, with the name made safe for a header. */
 export function downloadName(row: { versionCode: number; versionName: string }): string {
   return `app_v${row.versionCode}_${row.versionName.replace(/[^A-Za-z0-9._-]+/g, '_')}.apk`;
 }
@@ -186,7 +186,7 @@ export async function downloadVersion(ctx: RequestCtx, id: number): Promise<Vers
   return openFile(ctx, row, downloadName);
 }
 
-/** Public: the app updates itself from here (DESIGN §3). */
+/** Public: the app updates itself from here (docs/architecture.md §3). */
 export async function downloadLatestVersion(ctx: RequestCtx): Promise<VersionDownload> {
   const [row] = await ctx.db.select().from(versions).orderBy(desc(versions.versionCode)).limit(1);
   if (!row) throw new AppError(404, 'No version has been uploaded yet');

@@ -6,7 +6,7 @@ import { CONTENT_COLUMN } from "@/components/layout/content-column";
 import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
+// docs/product.md §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
 // the copyright with the current year, the VAT note and a 'Built with' credit line.
 // Plain links: the layout also serves the prerendered pages, which run without the router; inside
 // the SPA, web/lib/link-interception.ts turns them into router navigations.

@@ -5,7 +5,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Layout": a full-height column with the top bar, the main area and the footer. The SPA and
+// docs/product.md §2 "Layout": a full-height column with the top bar, the main area and the footer. The SPA and
 // the prerendered pages' entry each pass their own sign-in controls.
 export function SiteLayout({ children, authControls }: { children: React.ReactNode; authControls: React.ReactNode }) {
   return (

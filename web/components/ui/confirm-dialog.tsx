@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Shared elements": a confirm dialog with cancel and confirm buttons, default texts
+// docs/product.md §2 "Shared elements": a confirm dialog with cancel and confirm buttons, default texts
 // 'Cancel' and 'Confirm'. Controlled: the caller owns `open`.
 
 export type ConfirmDialogProps = {

@@ -10,7 +10,7 @@ import {
 } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
 
-// spec §2 "Shared elements": a generic modal dialog. Closes on Escape, a click on the backdrop
+// docs/product.md §2 "Shared elements": a generic modal dialog. Closes on Escape, a click on the backdrop
 // and the close button. Controlled: the caller owns `open`.
 
 export type ModalProps = {

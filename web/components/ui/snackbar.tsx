@@ -6,7 +6,7 @@ import * as React from "react";
 
 import { cn } from "@/lib/utils";
 
-// spec §2 "Shared elements" / §9: one snackbar at the bottom centre, severity info|success|error,
+// docs/product.md §2 "Shared elements" / §9: one snackbar at the bottom centre, severity info|success|error,
 // hidden automatically after 3000 ms. A new message replaces the one on screen.
 
 export type SnackbarSeverity = "info" | "success" | "error";

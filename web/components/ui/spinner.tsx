@@ -15,7 +15,7 @@ function Spinner({ className, label = "Loading", ...props }: React.ComponentProp
   );
 }
 
-/** spec §2 Guards: the centred spinner shown while auth or settings load. */
+/** docs/product.md §2 Guards: the centred spinner shown while auth or settings load. */
 function PageSpinner({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div

@@ -5,7 +5,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 /**
- * A new password with its live strength (spec §4/§5) and the field that repeats it: registration and the
+ * A new password with its live strength (docs/product.md §4/§5) and the field that repeats it: registration and the
  * reset-password page. The caller checks length and equality before sending.
  */
 export function NewPasswordFields({

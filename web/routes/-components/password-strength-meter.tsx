@@ -21,7 +21,7 @@ const textColour: Record<StrengthLabel, string> = {
   Strong: "text-success",
 };
 
-/** spec §4/§5: the live password strength, 0 to 100, with its label. */
+/** docs/product.md §4/§5: the live password strength, 0 to 100, with its label. */
 export function PasswordStrengthMeter({ password, id }: { password: string; id?: string }) {
   const score = scorePassword(password);
   const label = strengthLabel(score);

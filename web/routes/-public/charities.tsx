@@ -4,7 +4,7 @@ import { useSiteIdentity } from "@/lib/site";
 import { type ModalImage, ImageModal } from "./image-modal";
 import { SafeImage } from "./safe-image";
 
-// spec §1 named beneficiaries: a children's holiday charity, the food bank, the Red Cross branch, a
+// docs/product.md §1 named beneficiaries: a children's holiday charity, the food bank, the Red Cross branch, a
 // sunflower charity for the elderly and disabled, and local initiatives. The pictures are the
 // project's own illustrations, not the organisations' logos.
 

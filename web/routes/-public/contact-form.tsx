@@ -14,7 +14,7 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from "../../../src/core/public-form-rules";
 import { NEEDS_JS } from "./needs-javascript";
 
-// spec §5 contact (all four fields required); §8 contact messages. The form posts with
+// docs/product.md §5 contact (all four fields required); §8 contact messages. The form posts with
 // web/lib/trpc-fetch.ts: the prerendered page runs without the tRPC client. An island of the contact
 // page (island.tsx).
 const SUCCESS = "Je bericht is succesvol verzonden! Wij nemen zo snel mogelijk contact met je op.";

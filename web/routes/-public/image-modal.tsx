@@ -12,7 +12,7 @@ export type ModalImage = {
 };
 
 /**
- * The landing page's image modal (spec §2): closes on a click on the backdrop, on the close button and
+ * The landing page's image modal (docs/product.md §2): closes on a click on the backdrop, on the close button and
  * on Escape. Built on the native <dialog> (focus moves in and back, the page behind is inert), so the
  * landing page carries no dialog library.
  */

@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 /**
- * The frame of the info pages (spec §2 "Info pages"): a title band, the content column and the
+ * The frame of the info pages (docs/product.md §2 "Info pages"): a title band, the content column and the
  * 'Terug naar kerstactie' button to the landing page.
  */
 export function InfoPage({

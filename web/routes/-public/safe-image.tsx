@@ -1,7 +1,7 @@
 import * as React from "react";
 
 /**
- * An <img> that hides itself when it fails to load (spec §2 "Landing page"). The mount check catches
+ * An <img> that hides itself when it fails to load (docs/product.md §2 "Landing page"). The mount check catches
  * a failure that happened before React attached its handler (a prerendered page hydrating late).
  */
 export function SafeImage({ onError, ...props }: React.ComponentProps<"img">) {

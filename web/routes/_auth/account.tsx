@@ -13,7 +13,7 @@ import { SessionsCard } from "./-components/sessions-card";
 import { TwoFactorCard } from "./-components/two-factor-card";
 import { UpdateEmailCard } from "./-components/update-email-card";
 
-// spec §2 "Account page": 'My Account' with the user details, 'Update Email', 'Change Password'
+// docs/product.md §2 "Account page": 'My Account' with the user details, 'Update Email', 'Change Password'
 // and two-factor authentication cards, and the signed-in devices (issue 12). Guarded by the _auth layout.
 export const Route = createFileRoute("/_auth/account")({
   component: AccountPage,

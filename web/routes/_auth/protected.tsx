@@ -8,7 +8,7 @@ import { PageSpinner } from "@/components/ui/spinner";
 import { useLogout, useSession } from "@/lib/auth";
 import { requirePermission } from "@/lib/guards";
 
-// spec §2 route table and "Guards", premium guard: /protected redirects to / unless the user holds
+// docs/product.md §2 route table and "Guards", premium guard: /protected redirects to / unless the user holds
 // premium.aiusage (admin.access passes every check).
 export const Route = createFileRoute("/_auth/protected")({
   beforeLoad: ({ context }) => {

@@ -11,7 +11,7 @@ export const ORDER_SUCCESS =
   "Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.";
 
 /**
- * spec §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling', which starts
+ * docs/product.md §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling', which starts
  * over at the password step. Issue 16: 'Nog een bestelling' keeps the tabler, for a member taking orders
  * door to door.
  */

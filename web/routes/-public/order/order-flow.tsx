@@ -8,7 +8,7 @@ import { clearStoredTabler, type SelectedTabler, storeTabler, useStoredTabler } 
 import { OrderStepper } from "./order-stepper";
 import { PasswordStep } from "./password-step";
 
-// spec §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
+// docs/product.md §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
 // lives in browser storage, so a reload goes straight to the form; 'Terug' and 'Nieuwe Bestelling' clear
 // it, 'Nog een bestelling' (issue 16) keeps it and opens an empty form. The island of the order page (island.tsx).
 type Stage =
@@ -38,7 +38,7 @@ export function OrderFlow() {
     setStage(next);
   }
 
-  // 'Terug' and 'Nieuwe Bestelling' both forget the tabler and start at the password step (spec §4).
+  // 'Terug' and 'Nieuwe Bestelling' both forget the tabler and start at the password step (docs/product.md §4).
   function startOver() {
     clearStoredTabler();
     go({ step: "password" });

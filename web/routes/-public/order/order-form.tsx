@@ -16,7 +16,7 @@ import { useMutate } from "@/lib/trpc-fetch";
 import { ORDER_LABELS, ORDER_MAX_LENGTHS } from "../../../../src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
 
-// spec §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
+// docs/product.md §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
 const SUBMIT_FAILED = "Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.";
 
 export const EMPTY_ORDER: OrderFormValues = {

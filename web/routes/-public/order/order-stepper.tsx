@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 
 const STEPS = ["Wachtwoord", "Bestelling"] as const;
 
-/** spec §2 "Order screen": the two steps 'Wachtwoord' and 'Bestelling'. `current` 2 means both are done. */
+/** docs/product.md §2 "Order screen": the two steps 'Wachtwoord' and 'Bestelling'. `current` 2 means both are done. */
 export function OrderStepper({ current }: { current: 0 | 1 | 2 }) {
   return (
     <ol aria-label="Stappen" data-slot="order-stepper" className="flex items-center gap-3">

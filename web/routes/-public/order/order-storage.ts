@@ -1,8 +1,8 @@
 import * as React from "react";
 
-// spec §3 "Browser storage keys", §4 order flow: the tabler chosen in the password step is kept in
+// docs/product.md §3 "Browser storage keys", §4 order flow: the tabler chosen in the password step is kept in
 // browser storage and restored on load; 'Terug' and 'Nieuwe Bestelling' clear it. The gate token
-// (DESIGN §5) is kept beside it; storage from before the token simply has none (the plain limit).
+// (docs/architecture.md §5) is kept beside it; storage from before the token simply has none (the plain limit).
 
 export const TABLER_ID_KEY = "selectedTablerId";
 export const TABLER_NAME_KEY = "selectedTablerName";

@@ -14,13 +14,13 @@ import { useHydrated } from "@/lib/use-hydrated";
 import { gateInputProblem } from "../../../../src/features/tablers/tabler-gate";
 import type { SelectedTabler } from "./order-storage";
 
-// spec §8 'Tablers load': our form does not load the tablers (DESIGN §3: the server matches the name), so
+// docs/product.md §8 'Tablers load': our form does not load the tablers (docs/architecture.md §3: the server matches the name), so
 // the specification's text is shown when that check cannot be done (no network, a server fault).
 export const CHECK_FAILED = "Kon tablers niet laden. Probeer de pagina te verversen.";
 
 /**
- * spec §2 step 1 and §5 "Order password step": the client checks emptiness, length and letters in that
- * order, then the server matches the 'password' against the tablers (DESIGN §3 POST /tablers/match).
+ * docs/product.md §2 step 1 and §5 "Order password step": the client checks emptiness, length and letters in that
+ * order, then the server matches the 'password' against the tablers (docs/architecture.md §3 POST /tablers/match).
  */
 export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: SelectedTabler) => void; headingRef: React.Ref<HTMLHeadingElement> }) {
   const match = useMutate("tablers.match");

@@ -9,7 +9,7 @@ import { Island } from "../island";
 import { NeedsJavaScript } from "../needs-javascript";
 import { pageMeta } from "../page-meta";
 
-// spec §2 "Info pages" Contact; the form is contact-form.tsx.
+// docs/product.md §2 "Info pages" Contact; the form is contact-form.tsx.
 
 export function ContactPage() {
   const site = useSiteIdentity();

@@ -5,7 +5,7 @@ import { FaqItem } from "../faq-item";
 import { InfoPage, TextLink } from "../info-page";
 import { pageMeta } from "../page-meta";
 
-// spec §2 "Info pages": 'Veelgestelde Vragen', 10 accordion questions and a link to /contact.
+// docs/product.md §2 "Info pages": 'Veelgestelde Vragen', 10 accordion questions and a link to /contact.
 export function FaqPage() {
   const site = useSiteIdentity();
   usePageMeta(pageMeta.faq(site));

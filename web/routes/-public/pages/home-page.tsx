@@ -16,7 +16,7 @@ import { Island } from "../island";
 import { pageMeta } from "../page-meta";
 import { ExternalLinkText } from "@/components/external-link-text";
 
-// spec §1 and §2 "Landing page": hero with the campaign and club name, the anchors #home, #wie, #wat,
+// docs/product.md §1 and §2 "Landing page": hero with the campaign and club name, the anchors #home, #wie, #wat,
 // #goede-doelen and a link to /contact; who we are, what we do (price card), the charities, how to
 // order (the personal-contact reading of §1) and the package contents (#folder).
 // Free of the router: the prerendered page runs it without one (web/public-entry.tsx).

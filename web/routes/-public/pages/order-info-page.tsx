@@ -7,7 +7,7 @@ import { formatEuro, useSiteIdentity } from "@/lib/site";
 import { InfoPage, InfoSection, TextLink } from "../info-page";
 import { pageMeta } from "../page-meta";
 
-// spec §2 "Info pages": 'Bestelinformatie', a 4-step process (contact, personal contact,
+// docs/product.md §2 "Info pages": 'Bestelinformatie', a 4-step process (contact, personal contact,
 // confirmation, delivery) plus delivery, payment and support sections.
 export function OrderInfoPage() {
   const site = useSiteIdentity();

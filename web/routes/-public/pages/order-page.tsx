@@ -6,7 +6,7 @@ import { NeedsJavaScript } from "../needs-javascript";
 import { OrderFlow } from "../order/order-flow";
 import { pageMeta } from "../page-meta";
 
-// spec §2 "Order screen" ('Kerstpakket Bestellen'); the steps are ../order/order-flow.tsx.
+// docs/product.md §2 "Order screen" ('Kerstpakket Bestellen'); the steps are ../order/order-flow.tsx.
 // Router-free: prerendered like the info pages.
 export function OrderPage() {
   const site = useSiteIdentity();

@@ -8,7 +8,7 @@ import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useLogout } from "@/lib/auth";
 import type { SessionUser } from "@/lib/session";
 
-// spec §2 "Account page": username, user id, status, created, updated, group chips, Logout.
+// docs/product.md §2 "Account page": username, user id, status, created, updated, group chips, Logout.
 export function AccountDetailsCard({ user }: { user: SessionUser }) {
   const { logout, isPending } = useLogout();
   const t = useMessages();

@@ -8,10 +8,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useChangePassword } from "@/lib/auth";
 
-// spec §9: the account password minimum is 6 (not the registration setting).
+// docs/product.md §9: the account password minimum is 6 (not the registration setting).
 const ACCOUNT_PASSWORD_MIN_LENGTH = 6;
 
-// spec §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts.
+// docs/product.md §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts.
 export function ChangePasswordCard({ username }: { username: string }) {
   const changePassword = useChangePassword();
   const t = useMessages();

@@ -11,7 +11,7 @@ import { useErrorText, useFormatDateTime, useMessages } from "@/i18n/use-message
 import { useTrpc } from "@/lib/auth";
 import { describeDevice } from "@/lib/device";
 
-// DESIGN §5 the account's sessions: every signed-in device with its address and times, this one marked;
+// docs/architecture.md §5 the account's sessions: every signed-in device with its address and times, this one marked;
 // sign out one other device, or all of them at once.
 export function SessionsCard() {
   const trpc = useTrpc();

@@ -16,11 +16,11 @@ import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTwoFactorDisable, useTwoFactorSetup, useTwoFactorVerify } from "@/lib/auth";
 import type { SessionUser } from "@/lib/session";
 
-// spec §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
-// When enabled, 'Disable 2FA' opens a dialog that needs the current code. DESIGN §3: enabling
+// docs/product.md §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
+// When enabled, 'Disable 2FA' opens a dialog that needs the current code. docs/architecture.md §3: enabling
 // also returns 10 single-use recovery codes, shown once.
 
-const CODE_LENGTH = 6; // spec §9
+const CODE_LENGTH = 6; // docs/product.md §9
 const RECOVERY_CODE_LENGTH = 9; // 'ABCD-EFGH'
 
 type SetupData = { secret: string; qr_code: string; otpauth_url: string };

@@ -12,7 +12,7 @@ import type { SessionUser } from "@/lib/session";
 // A light shape check; the server has the last word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// spec §2 'Update Email' card; §5 "Account" and §8 "Account" for the texts.
+// docs/product.md §2 'Update Email' card; §5 "Account" and §8 "Account" for the texts.
 export function UpdateEmailCard({ user }: { user: SessionUser }) {
   const updateEmail = useUpdateEmail();
   const t = useMessages();

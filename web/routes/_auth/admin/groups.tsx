@@ -11,7 +11,7 @@ import { DismissibleErrorAlert } from "./-components/dismissible-alert";
 import { EditPermissionsDialog } from "./-components/edit-permissions-dialog";
 import { GroupCards, GroupsTable } from "./-components/groups-table";
 
-// spec §2 "Admin screens", Group Management; §4 group permissions; §5 admin rules; §8 messages.
+// docs/product.md §2 "Admin screens", Group Management; §4 group permissions; §5 admin rules; §8 messages.
 export const Route = createFileRoute("/_auth/admin/groups")({
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.groups.list.queryOptions());

@@ -8,7 +8,7 @@ import { useSession } from "@/lib/auth";
 import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
 import { sectionsFor } from "./-components/admin-sections";
 
-// spec §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which
+// docs/product.md §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which
 // a user sees those they may open (issue 13: a treasurer only Management).
 export const Route = createFileRoute("/_auth/admin/")({
   component: AdminHomePage,

@@ -31,7 +31,7 @@ import { TotalsPanel } from "./-management/totals";
 // page asks for.
 const CampaignCharts = React.lazy(() => import("./-management/charts"));
 
-// spec §2 Management Dashboard (Dutch), §3 Tabler and Order, §4, §5, §8 management messages, §9;
+// docs/product.md §2 Management Dashboard (Dutch), §3 Tabler and Order, §4, §5, §8 management messages, §9;
 // issue 6 items 6–8; issue 13 (totals from SQL, charts, invoice readiness, bank statements); issue 15
 // (the open tab and the orders table's state in the URL, one page of orders at a time).
 export const Route = createFileRoute("/_auth/admin/management")({

@@ -7,7 +7,7 @@ import { AddPermissionButton } from "./-components/add-permission-dialog";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { PermissionSections } from "./-components/permission-sections";
 
-// spec §2 "Admin screens", Permission Management; §5 admin rules; §8 messages.
+// docs/product.md §2 "Admin screens", Permission Management; §5 admin rules; §8 messages.
 export const Route = createFileRoute("/_auth/admin/permissions")({
   loader: ({ context: { queryClient, trpc } }) => {
     void queryClient.prefetchQuery(trpc.permissions.list.queryOptions());

@@ -7,11 +7,11 @@ import { permissionForAdminPath } from "./-components/admin-sections";
 import { AdminToolbar } from "./-components/admin-toolbar";
 import { MaintenanceBanner } from "./-components/maintenance-banner";
 
-// spec §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user may open
+// docs/product.md §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user may open
 // some of the admin area (admin.access, or management.access for a treasurer, issue 13); the _auth
 // layout above has already sent visitors to /login. Each page then needs its section's permission: a
 // treasurer who asks for another page goes back to /admin, which shows only what they may open. An
-// admin who must first turn on two-factor (DESIGN §5) goes to /account.
+// admin who must first turn on two-factor (docs/architecture.md §5) goes to /account.
 // The layout is split into its own chunk with the pages (autoCodeSplitting), so no admin screen
 // code reaches a visitor of the public pages; only this guard (and the sections' list it reads) is in
 // the SPA's main bundle.
@@ -28,7 +28,7 @@ export const Route = createFileRoute("/_auth/admin")({
   notFoundComponent: NotFound,
 });
 
-// spec §2 "Admin home and toolbar": /admin is the tile grid itself; its sub-pages get the toolbar.
+// docs/product.md §2 "Admin home and toolbar": /admin is the tile grid itself; its sub-pages get the toolbar.
 // Every admin screen, the home too, gets the maintenance strip (issue 16), in the page's language: the
 // user's, but Dutch on the Management page, which is in Dutch for everyone.
 function AdminLayout() {

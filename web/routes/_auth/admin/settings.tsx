@@ -16,7 +16,7 @@ import { SettingFormDialog } from "./-settings/setting-form-dialog";
 import { SettingRow } from "./-settings/setting-row";
 import { groupSettings, type Setting, settingAnchor } from "./-settings/setting-utils";
 
-// spec §2 "Settings Management": settings grouped by group_name (a card per group), inline editing
+// docs/product.md §2 "Settings Management": settings grouped by group_name (a card per group), inline editing
 // with row colours (§4), an add/edit dialog (§5) and delete for holders of settings.delete (§6).
 export const Route = createFileRoute("/_auth/admin/settings")({
   component: SettingsPage,

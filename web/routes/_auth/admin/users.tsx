@@ -11,7 +11,7 @@ import type { AdminUser } from "./-components/admin-types";
 import { ChangePasswordDialog } from "./-components/change-password-dialog";
 import { UserCards, UsersTable } from "./-components/users-table";
 
-// spec §2 "Admin screens", User Management; §4 user status; §5 admin rules; §8 messages.
+// docs/product.md §2 "Admin screens", User Management; §4 user status; §5 admin rules; §8 messages.
 export const Route = createFileRoute("/_auth/admin/users")({
   loader: ({ context: { queryClient, trpc } }) => {
     // Started while the page's code loads; the page shows its own spinner and load error.

@@ -22,7 +22,7 @@ import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { UploadVersionDialog } from "./-versions/upload-version-dialog";
 import { downloadUrl, LATEST_FILE_NAME, LATEST_URL, type Version, versionFileName } from "./-versions/version-utils";
 
-// spec §2 "Version Management": a latest-version card, a total-versions card, the history table
+// docs/product.md §2 "Version Management": a latest-version card, a total-versions card, the history table
 // (the first entry 'Latest', the rest 'Archive') and the upload dialog; §8 "Versions" texts.
 export const Route = createFileRoute("/_auth/admin/versions")({
   component: VersionsPage,

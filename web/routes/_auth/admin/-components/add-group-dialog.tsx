@@ -8,7 +8,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
-// spec §2 Add Group dialog; §5: name required (Create disabled while it is blank after trimming),
+// docs/product.md §2 Add Group dialog; §5: name required (Create disabled while it is blank after trimming),
 // description optional; §8: failures shown in the form, 'Failed to add group' as the fallback.
 export function AddGroupButton() {
   const t = useMessages();

@@ -8,7 +8,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
-// spec §2 Add Permission dialog; §5: key required (trimmed), description trimmed; §8 texts.
+// docs/product.md §2 Add Permission dialog; §5: key required (trimmed), description trimmed; §8 texts.
 export function AddPermissionButton() {
   const t = useMessages();
   return (

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 
 import { useTrpc } from "@/lib/auth";
 
-// spec §4: caches are invalidated after permission and group-permission changes. Users, groups and
+// docs/product.md §4: caches are invalidated after permission and group-permission changes. Users, groups and
 // permissions all show each other's data (a user's groups, a group's permissions), and the signed-in
 // user's own permissions may have changed, so every change refreshes all of them and the session.
 export function useRefreshAdminData(): () => Promise<void> {

@@ -50,7 +50,7 @@ export function LoadingState({ label }: { label: string }) {
 }
 
 /**
- * A list that could not be loaded: the screen's text (spec §8, e.g. 'Failed to fetch users'), the
+ * A list that could not be loaded: the screen's text (docs/product.md §8, e.g. 'Failed to fetch users'), the
  * server's own text under it when it sent one, and a retry.
  */
 export function LoadError({

@@ -9,7 +9,7 @@ import UsersIcon from "lucide-react/icons/users";
 import type { Messages } from "@/i18n/catalogue";
 import { ADMIN_ACCESS, type AdminAreaPermission, hasPermission, MANAGEMENT_ACCESS, type UserWithPermissions } from "@/lib/permissions";
 
-// spec §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
+// docs/product.md §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
 // the audit log (issue 12). Each names the permission that opens it (issue 13: a treasurer holds
 // management.access and sees only Management): the tiles, the toolbar and the admin layout's guard
 // all read it here, so a page is never offered to someone it would refuse.

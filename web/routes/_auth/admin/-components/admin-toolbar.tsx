@@ -9,7 +9,7 @@ import { useSession } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { sectionsFor } from "./admin-sections";
 
-// spec §2 "Admin home and toolbar": the sub-pages show an icon toolbar with an 'Admin Home' button
+// docs/product.md §2 "Admin home and toolbar": the sub-pages show an icon toolbar with an 'Admin Home' button
 // and the tiles (only those the user may open, issue 13). The active page is highlighted (and aria-current); on a phone the strip scrolls
 // sideways, with the active button scrolled into view.
 

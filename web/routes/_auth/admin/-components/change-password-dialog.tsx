@@ -10,7 +10,7 @@ import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import type { AdminUser } from "./admin-types";
 
-// spec §2 change-password dialog ('New Password (min N)', 'Confirm Password'); §5: Save is enabled
+// docs/product.md §2 change-password dialog ('New Password (min N)', 'Confirm Password'); §5: Save is enabled
 // only when the password has at least password_min_length characters and both entries match, with
 // the hint 'Passwords do not match'; §6: open to whoever sees the user table.
 

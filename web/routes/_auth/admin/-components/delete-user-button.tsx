@@ -7,7 +7,7 @@ import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminUser } from "./admin-types";
 
-// spec §5 deletion and §6 users.delete: the caller shows this only to holders of users.delete, for
+// docs/product.md §5 deletion and §6 users.delete: the caller shows this only to holders of users.delete, for
 // deletable users other than themselves.
 export function DeleteUserButton({ user }: { user: AdminUser }) {
   const trpc = useTrpc();

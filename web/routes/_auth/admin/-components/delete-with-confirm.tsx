@@ -7,7 +7,7 @@ import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip
 import { useMessages } from "@/i18n/use-messages";
 import { cn } from "@/lib/utils";
 
-/** The admin screens' red trash icon that asks before it deletes (spec §2 shared confirm dialog). */
+/** The admin screens' red trash icon that asks before it deletes (docs/product.md §2 shared confirm dialog). */
 export function DeleteWithConfirm({
   label,
   tooltip,

@@ -16,7 +16,7 @@ import { useRefreshAdminData } from "./admin-cache";
 import { LoadError } from "./admin-page";
 import type { AdminGroup, AdminPermission } from "./admin-types";
 
-// spec §4 "Group permissions": one checkbox per permission (grouped by key prefix); the difference
+// docs/product.md §4 "Group permissions": one checkbox per permission (grouped by key prefix); the difference
 // is saved as additions (addPermissions) and removals (removePermissions), after which the users,
 // groups and session caches are refreshed. §8 texts.
 
@@ -132,7 +132,7 @@ function PermissionChecklist({
     } catch (error) {
       setFeedback(errorFeedback(errorText(error, t.groups.permissionsDialog.failed)));
     }
-    // spec §4: caches are invalidated after group-permission changes (also after a partial save).
+    // docs/product.md §4: caches are invalidated after group-permission changes (also after a partial save).
     await refresh();
     setSaving(false);
     onBusyChange(false);

@@ -51,7 +51,7 @@ export function AddDialogButton({
 
 /**
  * The sending part of an admin dialog's form: runs the call, refreshes the admin data, shows the success
- * in the snackbar and closes; a failure stays in the form as the server's text or `fallback` (spec §8).
+ * in the snackbar and closes; a failure stays in the form as the server's text or `fallback` (docs/product.md §8).
  */
 export function useDialogSubmit({ close, setBusy }: FormDialogControls, fallback: string) {
   const refresh = useRefreshAdminData();

@@ -14,7 +14,7 @@ import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminGroup } from "./admin-types";
 
-// spec §2 Group Management: ID, Name, Description, Edit Permissions, Actions (one card per group
+// docs/product.md §2 Group Management: ID, Name, Description, Edit Permissions, Actions (one card per group
 // below the md breakpoint). §5: only deletable groups can be deleted; §8: a failed delete is
 // reported in an alert ('Failed to delete group').
 

@@ -14,7 +14,7 @@ import { useRefreshAdminData } from "./admin-cache";
 import { DeleteWithConfirm } from "./delete-with-confirm";
 import type { AdminPermission } from "./admin-types";
 
-// spec §2 Permission Management: permissions grouped by the key prefix before the first dot, in
+// docs/product.md §2 Permission Management: permissions grouped by the key prefix before the first dot, in
 // collapsible sections (all open at first; a section added later opens too). §5: only deletable
 // permissions can be deleted.
 
@@ -105,7 +105,7 @@ function DeletePermissionButton({ permission }: { permission: AdminPermission })
     } catch (error) {
       showSnackbar(errorText(error, t.permissions.deletePermission.failed), "error");
     }
-    // spec §4: caches are invalidated after permission changes (groups lose the permission too).
+    // docs/product.md §4: caches are invalidated after permission changes (groups lose the permission too).
     await refresh();
   }
 

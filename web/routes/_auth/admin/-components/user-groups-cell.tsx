@@ -15,7 +15,7 @@ import { diffSelection, hasChanges } from "@/lib/selection-diff";
 import { useRefreshAdminData } from "./admin-cache";
 import type { AdminGroup, AdminUser } from "./admin-types";
 
-// spec §2 User Management "group selector"; §5: editable only for deletable users; §6: only with
+// docs/product.md §2 User Management "group selector"; §5: editable only for deletable users; §6: only with
 // users.assign. Otherwise the groups are read-only chips. The ticked set is saved as its difference:
 // assignGroup for each group added, removeGroup for each group taken away.
 

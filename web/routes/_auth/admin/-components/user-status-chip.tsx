@@ -10,7 +10,7 @@ import { useTrpc } from "@/lib/auth";
 import { useRefreshAdminData } from "./admin-cache";
 import type { AdminUser } from "./admin-types";
 
-// spec §4 "User status": clicking the chip toggles active/inactive after a confirmation.
+// docs/product.md §4 "User status": clicking the chip toggles active/inactive after a confirmation.
 // Your own chip is read-only: the server refuses to let you deactivate yourself.
 
 export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: boolean }) {

@@ -12,7 +12,7 @@ import { DeleteUserButton } from "./delete-user-button";
 import { UserGroupsCell } from "./user-groups-cell";
 import { UserStatusChip } from "./user-status-chip";
 
-// spec §2 User Management: ID, Username, Email, Groups, Status, Created, Updated, Actions. Below the
+// docs/product.md §2 User Management: ID, Username, Email, Groups, Status, Created, Updated, Actions. Below the
 // md breakpoint the same columns show as one card per user, so nothing hides off-screen on a phone.
 
 const USERS_ASSIGN = "users.assign";

@@ -1,4 +1,4 @@
-// nl-NL figures for the Management dashboard (spec §9: Dutch, nl-NL), shared by the totals, the charts
+// nl-NL figures for the Management dashboard (docs/product.md §9: Dutch, nl-NL), shared by the totals, the charts
 // and their data tables, so a number reads the same in a stat, on an axis and in a tooltip. Kept free
 // of the charting library: the totals import it without pulling the charts' chunk in.
 

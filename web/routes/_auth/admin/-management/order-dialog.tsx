@@ -11,7 +11,7 @@ import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 
-// spec §5 Order (back-office): tabler, name and email are required to submit; the other fields are
+// docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
 // marked required in labels only. Amount is a number from 1 to 10 and falls back to 1 when invalid.
 // issue 13: "invalid" is read as unparseable (an empty or non-numeric field becomes 1); a number outside
 // 1–10 is refused with the server's own text instead of being stored as 1 without a word.

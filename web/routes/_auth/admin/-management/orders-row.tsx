@@ -31,7 +31,7 @@ import {
   useOrdersCache,
 } from "./shared";
 
-// spec §2 tab Bestellingen, §4 paid and invoice states; issue 13: credited orders, reminders, the
+// docs/product.md §2 tab Bestellingen, §4 paid and invoice states; issue 13: credited orders, reminders, the
 // credit note and the reminder as row actions, and a checkbox per row for the bulk actions; issue 16:
 // the delivered mark.
 

@@ -23,7 +23,7 @@ describe("the back-office amount", () => {
     }
   });
 
-  it("falls back to 1 only for an empty or unparseable field (spec §5)", () => {
+  it("falls back to 1 only for an empty or unparseable field (docs/product.md §5)", () => {
     expect(parseAmount("")).toEqual({ amount: 1, error: null });
     expect(parseAmount("abc")).toEqual({ amount: 1, error: null });
   });

@@ -37,7 +37,7 @@ import {
 } from "./search";
 import { formatCount, type Order, ordersCountText, UNKNOWN_TABLER } from "./shared";
 
-// spec §2 tab Bestellingen; §4 paid and invoice states; §8 messages. Issue 6 item 8: the server
+// docs/product.md §2 tab Bestellingen; §4 paid and invoice states; §8 messages. Issue 6 item 8: the server
 // filters and edits change the cache instead of reloading. Issue 13: the overdue and credited filters,
 // and a selection for the bulk actions. Issue 15: one page at a time from orders.page (50 by default,
 // sorted by the server), with filters, search text, sort and page in the URL (search.ts). Issue 16: the

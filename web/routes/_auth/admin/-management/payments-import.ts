@@ -2,7 +2,7 @@ import type { UploadResult } from "@/lib/upload";
 import type { EntryStatus } from "../../../../../src/features/payments/payment-matching";
 import type { EntryView, ImportResult as ServerImportResult } from "../../../../../src/features/payments/payments.service";
 
-// The answer of POST /api/payments/import (DESIGN §5) and the Dutch words the Betalingen tab shows for
+// The answer of POST /api/payments/import (docs/architecture.md §5) and the Dutch words the Betalingen tab shows for
 // it. Kept apart from the tab's markup so the rules (what a status is called, how the answer is read,
 // the count's grammar) can be tested without a browser.
 

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTrpc } from "@/lib/auth";
 import type { RouterOutputs } from "@/lib/trpc";
 
-// spec §3 Tabler and Order as the server sends them; §9 nl-NL dates and 'Onbekend'.
+// docs/product.md §3 Tabler and Order as the server sends them; §9 nl-NL dates and 'Onbekend'.
 export type Tabler = RouterOutputs["tablers"]["list"][number];
 export type Order = RouterOutputs["orders"]["page"]["orders"][number];
 /** The server-side filters of the orders table (sent as text, like the query string of GET /orders). */

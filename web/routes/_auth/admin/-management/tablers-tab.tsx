@@ -18,7 +18,7 @@ import { LoadError, LoadingState } from "../-components/admin-page";
 import { DeliveryListButton } from "./delivery";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
 
-// spec §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; issue 16:
+// docs/product.md §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; issue 16:
 // each tabler's delivery list.
 
 export function TablersTab({ onError }: { onError: (message: string) => void }) {

@@ -25,7 +25,7 @@ import {
   valueAsText,
 } from "./setting-utils";
 
-// spec §2 "Settings Management" add/edit dialog ('Add Setting' / 'Edit Setting') with the rules of
+// docs/product.md §2 "Settings Management" add/edit dialog ('Add Setting' / 'Edit Setting') with the rules of
 // §5 "Setting form": key, value and type required; the key is read-only once the setting exists;
 // min/max only for integers; group defaults to 'general'; 'deletable' only on create; a json value
 // is sent as a string; a password needs its confirmation.
@@ -124,7 +124,7 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
     const integer = form.type === "integer";
     const input = {
       key,
-      // spec §5: every value, json included, is sent as a string.
+      // docs/product.md §5: every value, json included, is sent as a string.
       value: form.type === "boolean" ? (form.value === "true" ? "true" : "false") : form.value,
       type: form.type,
       description: form.description.trim(),

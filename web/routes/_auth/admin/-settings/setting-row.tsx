@@ -27,7 +27,7 @@ import {
 } from "./setting-utils";
 import { VisibilityChip } from "./visibility-chip";
 
-// spec §4 "Setting row": unedited, edited (yellow), saved (green), error (red). An edited row is
+// docs/product.md §4 "Setting row": unedited, edited (yellow), saved (green), error (red). An edited row is
 // saved with the save icon (or Enter). A password setting's new value must match its
 // confirmation, otherwise the row is marked error and nothing is sent. The state is also spelled
 // out in text (the status line) for people who cannot tell the colours apart.
@@ -52,7 +52,7 @@ type Outcome = { state: "saved" } | { state: "error"; message: string };
 
 export type SettingRowProps = {
   setting: Setting;
-  /** spec §6: settings.delete, and only for deletable settings. */
+  /** docs/product.md §6: settings.delete, and only for deletable settings. */
   canDelete: boolean;
   onEdit: (setting: Setting) => void;
   onDelete: (setting: Setting) => void;
@@ -103,7 +103,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
     setOutcome(null);
   }
 
-  /** spec §5: an integer that does not parse falls back to 0 once the field is left. */
+  /** docs/product.md §5: an integer that does not parse falls back to 0 once the field is left. */
   function normalise() {
     if (setting.type === "integer" && draft !== null) setDraft(integerOrZero(draft));
   }
@@ -128,7 +128,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
       showSnackbar(t.settings.row.saved(setting.key), "success");
       void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
     } catch (error) {
-      // spec §8: the red row says why (the server's text, or 'Failed to update setting value'); the
+      // docs/product.md §8: the red row says why (the server's text, or 'Failed to update setting value'); the
       // snackbar carries the screen's own 'Failed to save setting'.
       const message = errorText(error, t.settings.row.updateFailed);
       setOutcome({ state: "error", message });

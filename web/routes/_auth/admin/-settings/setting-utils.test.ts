@@ -44,7 +44,7 @@ describe("valueAsText", () => {
   });
 });
 
-describe("integerOrZero (spec §5: unparseable integer edits fall back to 0)", () => {
+describe("integerOrZero (docs/product.md §5: unparseable integer edits fall back to 0)", () => {
   it("parses whole numbers and falls back to 0", () => {
     expect(integerOrZero("12")).toBe("12");
     expect(integerOrZero(" -3 ")).toBe("-3");

@@ -1,7 +1,7 @@
 import type { Messages } from "@/i18n/catalogue";
 import type { RouterOutputs } from "@/lib/trpc";
 
-// spec §3 "Setting" and §4 "Setting row", shared by the inline rows and the add/edit dialog.
+// docs/product.md §3 "Setting" and §4 "Setting row", shared by the inline rows and the add/edit dialog.
 
 export type Setting = RouterOutputs["settings"]["list"]["settings"][number];
 export type SettingType = Setting["type"];
@@ -10,10 +10,10 @@ export type SettingVisibility = Setting["visibility"];
 export const SETTING_TYPES: readonly SettingType[] = ["string", "integer", "boolean", "json", "password"];
 export const SETTING_VISIBILITIES: readonly SettingVisibility[] = ["public", "private", "admin"];
 
-/** spec §5 / §9: the group a setting without one belongs to. */
+/** docs/product.md §5 / §9: the group a setting without one belongs to. */
 export const DEFAULT_GROUP = "general";
 
-/** The setting whose value is chosen from the groups (spec §3). */
+/** The setting whose value is chosen from the groups (docs/product.md §3). */
 export const DEFAULT_USER_GROUP_KEY = "default_user_group_id";
 
 /** The id of a setting's row on the settings page, so a link can lead to one setting: /admin/settings#setting-<key>. */
@@ -21,7 +21,7 @@ export function settingAnchor(key: string): string {
   return `setting-${key}`;
 }
 
-/** spec §4: a row is unedited, edited (yellow), saved (green) or in error (red). */
+/** docs/product.md §4: a row is unedited, edited (yellow), saved (green) or in error (red). */
 export type RowState = "unedited" | "edited" | "saved" | "error";
 
 export type SettingGroup = { name: string; settings: Setting[] };
@@ -63,7 +63,7 @@ export function prettyJson(text: string): string {
   }
 }
 
-/** spec §5: an integer edit that does not parse falls back to 0. */
+/** docs/product.md §5: an integer edit that does not parse falls back to 0. */
 export function integerOrZero(text: string): string {
   const parsed = Number.parseInt(text.trim(), 10);
   return String(Number.isSafeInteger(parsed) ? parsed : 0);

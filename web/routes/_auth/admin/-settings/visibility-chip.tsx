@@ -7,7 +7,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { cn } from "@/lib/utils";
 import type { SettingVisibility } from "./setting-utils";
 
-// DESIGN §3 visibility: public to everyone, private to signed-in users, admin to admin.access holders.
+// docs/architecture.md §3 visibility: public to everyone, private to signed-in users, admin to admin.access holders.
 const VISIBILITY = {
   public: { icon: GlobeIcon, className: "border-primary/30 bg-accent text-accent-foreground" },
   private: { icon: UserIcon, className: "bg-secondary text-secondary-foreground" },

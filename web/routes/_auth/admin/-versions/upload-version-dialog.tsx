@@ -15,7 +15,7 @@ import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
 import { uploadLimitBytes } from "../../../../../src/features/versions/upload-limit";
 import { APK_ACCEPT, formatBytes, isApkName, UPLOAD_URL, uploadErrorText } from "./version-utils";
 
-// spec §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload
+// docs/product.md §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload
 // (apk_file, version_code, version_name) whose failure text is the answer's `message`; §8 texts.
 // The file goes through XMLHttpRequest so a progress bar can show how much has been sent.
 // The server's MAX_UPLOAD_MB (from the versions list; null until it has loaded) is shown, and a larger

@@ -7,14 +7,14 @@ import { formatBytes, isApkName, uploadErrorText, versionFileName } from "./vers
 const en = catalogues.en;
 
 describe("version upload helpers", () => {
-  it("accepts only .apk names (spec §5)", () => {
+  it("accepts only .apk names (docs/product.md §5)", () => {
     expect(isApkName("app-release.apk")).toBe(true);
     expect(isApkName("APP.APK")).toBe(true);
     expect(isApkName("notes.txt")).toBe(false);
     expect(isApkName("app.apk.zip")).toBe(false);
   });
 
-  it("shows the server's message, else its error, else 'Upload failed' (spec §7, §8)", () => {
+  it("shows the server's message, else its error, else 'Upload failed' (docs/product.md §7, §8)", () => {
     expect(uploadErrorText({ success: false, error: "Version code 3 already exists", message: "Version code 3 already exists" }, en, "en")).toBe(
       "Version code 3 already exists",
     );
@@ -24,7 +24,7 @@ describe("version upload helpers", () => {
     expect(uploadErrorText(null, catalogues.nl, "nl")).toBe("Uploaden mislukt");
   });
 
-  it("names files as the server does (spec §9)", () => {
+  it("names files as the server does (docs/product.md §9)", () => {
     expect(versionFileName({ version_code: 12, version_name: "1.2 beta" })).toBe("app_v12_1.2_beta.apk");
   });
 

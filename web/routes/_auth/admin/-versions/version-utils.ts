@@ -3,7 +3,7 @@ import { translateServerText } from "@/i18n/server-errors";
 import type { RouterOutputs } from "@/lib/trpc";
 import type { Locale } from "../../../../../src/core/locales";
 
-// spec §3 "Version" and the REST file calls of spec §7 / DESIGN §4 (files do not go through tRPC:
+// docs/product.md §3 "Version" and the REST file calls of docs/product.md §7 / docs/architecture.md §4 (files do not go through tRPC:
 // they are streamed, and the upload reports progress).
 
 export type Version = RouterOutputs["versions"]["list"]["versions"][number];
@@ -12,7 +12,7 @@ export const UPLOAD_URL = "/api/update/upload";
 export const LATEST_URL = "/api/update/latest";
 export const downloadUrl = (id: number) => `/api/update/download?id=${encodeURIComponent(String(id))}`;
 
-/** spec §9 file names, used when the server's Content-Disposition cannot be read. */
+/** docs/product.md §9 file names, used when the server's Content-Disposition cannot be read. */
 export const versionFileName = (version: Pick<Version, "version_code" | "version_name">) =>
   `app_v${version.version_code}_${version.version_name.replace(/[^A-Za-z0-9._-]+/g, "_")}.apk`;
 export const LATEST_FILE_NAME = "app_latest.apk";
@@ -38,8 +38,8 @@ export function formatBytes(bytes: number, locale: Locale = "en"): string {
 }
 
 /**
- * The text of a failed upload: the server's `message` (spec §7), else its `error` (either in `locale`),
- * else 'Upload failed' (spec §5 "Version upload" and §8 "Versions", in `t`'s language).
+ * The text of a failed upload: the server's `message` (docs/product.md §7), else its `error` (either in `locale`),
+ * else 'Upload failed' (docs/product.md §5 "Version upload" and §8 "Versions", in `t`'s language).
  */
 export function uploadErrorText(body: unknown, t: Messages, locale: Locale): string {
   if (body && typeof body === "object") {
