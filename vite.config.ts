@@ -1,36 +1,33 @@
 // Vite builds the SPA in web/ into dist/web, which the Hono server (Node and Worker) serves.
 // In development the API paths are proxied to the server (`npm run dev` starts both).
-import { fileURLToPath } from "node:url";
-import tailwindcss from "@tailwindcss/vite";
-import { tanstackRouter } from "@tanstack/router-plugin/vite";
-import react from "@vitejs/plugin-react";
-import { routeTreeOptions } from "./scripts/route-tree.mjs";
-import { defineConfig } from "vite";
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { routeTreeOptions } from './scripts/route-tree.mjs';
+import { defineConfig } from 'vite';
 
-const webDir = fileURLToPath(new URL("./web", import.meta.url));
-const outDir = fileURLToPath(new URL("./dist/web", import.meta.url));
+const webDir = fileURLToPath(new URL('./web', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 
-const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8788";
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8788';
 
 // Everything the SPA does not render itself: tRPC, the REST surface of docs/architecture.md §4 and the
 // server-generated files.
-const proxiedPaths = ["/api", "/trpc", "/tablers", "/orders", "/contact/send", "/sitemap.xml", "/robots.txt"];
+const proxiedPaths = ['/api', '/trpc', '/tablers', '/orders', '/contact/send', '/sitemap.xml', '/robots.txt'];
 
 // Regex keys (Vite treats keys starting with ^ as RegExp) so "/api" does not also catch "/apiary".
 // changeOrigin stays false: the server's cross-site check compares Origin with Host.
 const proxy = Object.fromEntries(
-  proxiedPaths.map((path) => [
-    `^${path.replace(/[.]/g, "\\.")}(?:[/?]|$)`,
-    { target: apiTarget, changeOrigin: false, xfwd: true },
-  ]),
+  proxiedPaths.map((path) => [`^${path.replace(/[.]/g, '\\.')}(?:[/?]|$)`, { target: apiTarget, changeOrigin: false, xfwd: true }]),
 );
 
 export default defineConfig({
   root: webDir,
   // Keep Vite's cache out of web/ (the default is <root>/node_modules/.vite).
-  cacheDir: fileURLToPath(new URL("./node_modules/.vite", import.meta.url)),
+  cacheDir: fileURLToPath(new URL('./node_modules/.vite', import.meta.url)),
   resolve: {
-    alias: { "@": webDir },
+    alias: { '@': webDir },
   },
   plugins: [
     // Must come before react(): it generates web/routeTree.gen.ts and splits each route file
@@ -48,8 +45,8 @@ export default defineConfig({
       // Two entries: the SPA (index.html → main.tsx) and the prerendered public pages' own, lighter
       // one (public-entry.tsx), which needs neither the router nor React Query nor the tRPC client.
       input: {
-        app: fileURLToPath(new URL("./web/index.html", import.meta.url)),
-        public: fileURLToPath(new URL("./web/public-entry.tsx", import.meta.url)),
+        app: fileURLToPath(new URL('./web/index.html', import.meta.url)),
+        public: fileURLToPath(new URL('./web/public-entry.tsx', import.meta.url)),
       },
       output: {
         // What every page needs in few chunks: they compress better than a dozen small ones, and a phone
@@ -60,14 +57,14 @@ export default defineConfig({
         // hydrate (web/public-entry.tsx), which the SPA shares.
         codeSplitting: {
           groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             {
-              name: "ui",
+              name: 'ui',
               test: /node_modules[\\/](tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]|[\\/]web[\\/](components[\\/](ui[\\/](button|input|textarea|label|alert)|form-field|form-feedback)|lib[\\/](utils|public-forms|server-refusal))\.tsx?$/,
             },
-            { name: "spa", test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
+            { name: 'spa', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
             {
-              name: "public",
+              name: 'public',
               test: /[\\/]web[\\/](lib[\\/](site|settings|maintenance|permissions|trpc-fetch|use-hydrated)|routes[\\/]-public[\\/](island|public-auth-controls)|components[\\/]header-controls)\.tsx?$/,
             },
           ],
@@ -76,13 +73,13 @@ export default defineConfig({
     },
   },
   server: {
-    host: "127.0.0.1",
+    host: '127.0.0.1',
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
     proxy,
   },
   preview: {
-    host: "127.0.0.1",
+    host: '127.0.0.1',
     proxy,
   },
 });

@@ -28,7 +28,13 @@ export async function managementJsonBytes(baseUrl, cookies) {
     const page = await context.newPage();
     const bodies = [];
     page.on('response', (response) => {
-      if (new URL(response.url()).pathname.startsWith('/trpc/')) bodies.push(response.body().then((body) => body.length, () => 0));
+      if (new URL(response.url()).pathname.startsWith('/trpc/'))
+        bodies.push(
+          response.body().then(
+            (body) => body.length,
+            () => 0,
+          ),
+        );
     });
     await page.goto(new URL('/admin/management', baseUrl).href, { waitUntil: 'networkidle' });
     await page.getByRole('table').first().waitFor();

@@ -121,11 +121,21 @@ export async function benchWorker() {
     ]);
 
     console.log('Worker (wrangler deploy --dry-run, wrangler dev on local D1; first requests: median of 5 fresh starts each, in turns)');
-    console.log(`  bundle            ${gzipKib.toFixed(0).padStart(5)} KiB gzip  (budget <= ${BUNDLE_BUDGET_KIB} KiB) ${gzipKib <= BUNDLE_BUDGET_KIB ? 'ok' : 'OVER BUDGET'}  (${(bundle.length / 1024).toFixed(0)} KiB minified)`);
-    console.log(`  module start      ${startupMs(join(out, 'worker.js')).toFixed(0).padStart(5)} ms        compile and evaluate the bundle (V8 in Node), paid by each new isolate on Cloudflare`);
-    console.log(`  first request     ${oursMs.toFixed(0).padStart(5)} ms        (budget <= ${FIRST_REQUEST_BUDGET_MS} ms) ${oursMs <= FIRST_REQUEST_BUDGET_MS ? 'ok' : 'OVER BUDGET'}  GET /api/settings of a new isolate on a seeded D1`);
-    console.log(`  bare + 1 SELECT   ${selectMs.toFixed(0).padStart(5)} ms        the same for a Worker answering one D1 SELECT; ours / it: ${(oursMs / selectMs).toFixed(2)}×, ours adds ${(oursMs - selectMs).toFixed(0)} ms`);
-    console.log(`  bare Worker       ${bareMs.toFixed(0).padStart(5)} ms        the same for a Worker answering "ok"; ours / it: ${(oursMs / bareMs).toFixed(2)}×`);
+    console.log(
+      `  bundle            ${gzipKib.toFixed(0).padStart(5)} KiB gzip  (budget <= ${BUNDLE_BUDGET_KIB} KiB) ${gzipKib <= BUNDLE_BUDGET_KIB ? 'ok' : 'OVER BUDGET'}  (${(bundle.length / 1024).toFixed(0)} KiB minified)`,
+    );
+    console.log(
+      `  module start      ${startupMs(join(out, 'worker.js')).toFixed(0).padStart(5)} ms        compile and evaluate the bundle (V8 in Node), paid by each new isolate on Cloudflare`,
+    );
+    console.log(
+      `  first request     ${oursMs.toFixed(0).padStart(5)} ms        (budget <= ${FIRST_REQUEST_BUDGET_MS} ms) ${oursMs <= FIRST_REQUEST_BUDGET_MS ? 'ok' : 'OVER BUDGET'}  GET /api/settings of a new isolate on a seeded D1`,
+    );
+    console.log(
+      `  bare + 1 SELECT   ${selectMs.toFixed(0).padStart(5)} ms        the same for a Worker answering one D1 SELECT; ours / it: ${(oursMs / selectMs).toFixed(2)}×, ours adds ${(oursMs - selectMs).toFixed(0)} ms`,
+    );
+    console.log(
+      `  bare Worker       ${bareMs.toFixed(0).padStart(5)} ms        the same for a Worker answering "ok"; ours / it: ${(oursMs / bareMs).toFixed(2)}×`,
+    );
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -27,7 +27,9 @@ const orderCount = process.env.BENCH_ORDERS ?? '50000';
 const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-bench-'));
 const run = promisify(execFile);
 // The demo campaign first, the way a user would fill a database (issue 15): the server then opens it.
-const seeded = await run(process.execPath, ['scripts/seed-demo.mjs', '--orders', orderCount, '--tablers', '40'], { env: { ...process.env, DATA_DIR: dataDir } });
+const seeded = await run(process.execPath, ['scripts/seed-demo.mjs', '--orders', orderCount, '--tablers', '40'], {
+  env: { ...process.env, DATA_DIR: dataDir },
+});
 const log = console.log;
 console.log = () => undefined; // keep the server's start-up lines out of the report
 const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-admin-password' });
@@ -72,7 +74,10 @@ const barePort = bareServer.address().port;
 // The load runs in a child process, asynchronously: the servers in this process must keep answering.
 // wrk (Debian package) when installed: it needs far less CPU than a Node client, so the server is
 // what gets measured; otherwise scripts/bench-load.mjs.
-const wrk = await run('wrk', ['--version']).then(() => true, (error) => error?.code !== 'ENOENT' && !!error?.stdout);
+const wrk = await run('wrk', ['--version']).then(
+  () => true,
+  (error) => error?.code !== 'ENOENT' && !!error?.stdout,
+);
 
 function toMs(text) {
   const m = /([\d.]+)(us|ms|s)/.exec(text);
@@ -130,8 +135,11 @@ const summarise = (list) => ({
 });
 const results = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));
 for (const [name, list] of Object.entries(runs)) console.log(`${name} rounds: ${list.map((r) => r.rps.toFixed(0)).join(', ')} req/s`);
-const row = (name, r) => `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
-console.log(`\nLoopback, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, medians, Node ${process.version}, load from ${wrk ? 'wrk' : 'scripts/bench-load.mjs'}, ${orderCount} orders`);
+const row = (name, r) =>
+  `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
+console.log(
+  `\nLoopback, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, medians, Node ${process.version}, load from ${wrk ? 'wrk' : 'scripts/bench-load.mjs'}, ${orderCount} orders`,
+);
 for (const [name, target] of Object.entries(targets)) console.log(row(target.label, results[name]));
 
 /** One budget line; `atLeast` says whether the figure must reach the budget or stay under it. */
@@ -146,7 +154,9 @@ const throughputOk = [
   budgetLine('signed-in GET /api/account/me / bare one SELECT', results.me.rps / results.bareSelect.rps, 0.7, true),
   budgetLine(`orders page (50 of ${orderCount}, name, 'klant 49') / one SELECT`, results.ordersPage.rps / results.bareSelect.rps, 0.25, true),
 ].every(Boolean);
-console.log(`${'GET /api/settings / bare with a tiny body'.padEnd(52)} ${(results.settings.rps / results.bare.rps).toFixed(2).padStart(9)}×  (for information: sends ${settingsBody.length} bytes instead of 11)`);
+console.log(
+  `${'GET /api/settings / bare with a tiny body'.padEnd(52)} ${(results.settings.rps / results.bare.rps).toFixed(2).padStart(9)}×  (for information: sends ${settingsBody.length} bytes instead of 11)`,
+);
 if (!wrk) {
   // The Node client shares the two cores with the server and tops out near the bare route's rate, so the
   // rows come out alike: the ratios then say little more than "within budget".
@@ -154,11 +164,13 @@ if (!wrk) {
 }
 
 // The export and the page's download, once the load is over.
-const [csv, json] = await downloadTimes([
-  { url: `${base}/orders/export.csv`, headers: { cookie } },
-  { url: `${bareUrl}/bare-orders-json` },
-]);
-budgetLine(`CSV of ${orderCount} orders (${(csv.ms / 1000).toFixed(2)} s) / bare SELECT * as JSON (${(json.ms / 1000).toFixed(2)} s)`, csv.ms / json.ms, 3, false);
+const [csv, json] = await downloadTimes([{ url: `${base}/orders/export.csv`, headers: { cookie } }, { url: `${bareUrl}/bare-orders-json` }]);
+budgetLine(
+  `CSV of ${orderCount} orders (${(csv.ms / 1000).toFixed(2)} s) / bare SELECT * as JSON (${(json.ms / 1000).toFixed(2)} s)`,
+  csv.ms / json.ms,
+  3,
+  false,
+);
 try {
   const management = await managementJsonBytes(base, cookies);
   budgetLine(`JSON the Management page loads (${management.requests} calls)`, management.bytes / 1000, 150, false, (v) => `${v.toFixed(0)} KB`);

@@ -16,7 +16,11 @@ if (npm) execFileSync(process.execPath, [npm, 'run', 'build:web'], { stdio: 'inh
 else execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
 execFileSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'd1', 'migrations', 'apply', 'DB', '--local'], { stdio: 'inherit' });
 const port = process.env.PORT ?? '8787';
-const child = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'dev', '--ip', '127.0.0.1', '--port', port, '--test-scheduled', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const child = spawn(
+  process.execPath,
+  ['node_modules/wrangler/bin/wrangler.js', 'dev', '--ip', '127.0.0.1', '--port', port, '--test-scheduled', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+  },
+);
 child.once('exit', (code) => process.exit(code ?? 0));

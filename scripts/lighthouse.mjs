@@ -150,9 +150,7 @@ async function scriptWeights(baseUrl, paths) {
 export async function runLighthouse(baseUrl, paths) {
   const lighthouseResults = await lighthouseScores(baseUrl, paths);
   const weights = await scriptWeights(baseUrl, paths);
-  return Object.fromEntries(
-    paths.map((path) => [path, { ...lighthouseResults[path], script: { ...weights[path], gzipKb: weights[path].gzipBytes / 1024 } }]),
-  );
+  return Object.fromEntries(paths.map((path) => [path, { ...lighthouseResults[path], script: { ...weights[path], gzipKb: weights[path].gzipBytes / 1024 } }]));
 }
 
 /** The report as lines of text: one row per page, each figure against its budget, then what failed. */

@@ -68,28 +68,187 @@ function weighted(pairs) {
 }
 
 const FIRST_NAMES = [
-  'Jan', 'Pieter', 'Sjoerd', 'Wytze', 'Douwe', 'Hendrik', 'Klaas', 'Gerrit', 'Bram', 'Daan', 'Sem', 'Lars', 'Ruben', 'Thijs', 'Joost', 'Maarten',
-  'Willem', 'Jelle', 'Tjeerd', 'Auke', 'Sietse', 'Hidde', 'Froukje', 'Anna', 'Maria', 'Sanne', 'Femke', 'Lotte', 'Marieke', 'Anouk', 'Ilse', 'Sietske',
-  'Baukje', 'Tjitske', 'Grietje', 'Ymkje', 'Janneke', 'Esther', 'Linda', 'Ingrid', 'Wilma', 'Hester', 'Noor', 'Fenna', 'Lieke', 'Roos', 'Evi', 'Julia',
+  'Jan',
+  'Pieter',
+  'Sjoerd',
+  'Wytze',
+  'Douwe',
+  'Hendrik',
+  'Klaas',
+  'Gerrit',
+  'Bram',
+  'Daan',
+  'Sem',
+  'Lars',
+  'Ruben',
+  'Thijs',
+  'Joost',
+  'Maarten',
+  'Willem',
+  'Jelle',
+  'Tjeerd',
+  'Auke',
+  'Sietse',
+  'Hidde',
+  'Froukje',
+  'Anna',
+  'Maria',
+  'Sanne',
+  'Femke',
+  'Lotte',
+  'Marieke',
+  'Anouk',
+  'Ilse',
+  'Sietske',
+  'Baukje',
+  'Tjitske',
+  'Grietje',
+  'Ymkje',
+  'Janneke',
+  'Esther',
+  'Linda',
+  'Ingrid',
+  'Wilma',
+  'Hester',
+  'Noor',
+  'Fenna',
+  'Lieke',
+  'Roos',
+  'Evi',
+  'Julia',
   // Names with accents, as people type them: search must find them without.
-  'Zoë', 'Noël', 'Chloé', 'André', 'René', 'Désirée', 'Anaïs', 'Joëlle', 'Inès', 'Ëlsa', 'Loïs', 'Mariëlle', 'Gaël', 'Hélène',
+  'Zoë',
+  'Noël',
+  'Chloé',
+  'André',
+  'René',
+  'Désirée',
+  'Anaïs',
+  'Joëlle',
+  'Inès',
+  'Ëlsa',
+  'Loïs',
+  'Mariëlle',
+  'Gaël',
+  'Hélène',
 ];
 // Surnames with their tussenvoegsel ('van der', 'de'), which Dutch sorting and search must cope with.
 const SURNAMES = [
-  'Visser', 'Hoekstra', 'Dijkstra', 'Bakker', 'Jansen', 'Zijlstra', 'Postma', 'Smit', 'Mulder', 'Bosma', 'Kuipers', 'Wiersma', 'Terpstra',
-  'Sikkema', 'Brouwer', 'Veenstra', 'Kooistra', 'Hofstra', 'Huizinga', 'Tuinstra', 'Algra', 'Kamstra', 'Faber', 'Poelstra', 'Nauta', 'Wijnsma',
-  'Feenstra', 'Hoogland', 'Elzinga', 'Lantinga', 'Stelwagen', 'Andela', 'Bruinsma', 'Hiemstra', 'Rienstra', 'Dijkhuis', 'Wouda', 'Zandstra',
-  'de Vries', 'de Boer', 'de Jong', 'de Haan', 'de Graaf', 'de Wit', 'de Zwart', 'de Groot', 'de Bruin', 'de Vos', 'de Jager', 'de Roos',
-  'van der Meer', 'van der Wal', 'van der Heide', 'van der Velde', 'van der Molen', 'van der Ploeg', 'van der Sloot', 'van der Schaaf',
-  'van der Zee', 'van der Veen', 'van den Berg', 'van den Brink', 'van den Bosch', 'van de Pol', 'van de Kamp', 'van Dijk', 'van Wieren',
-  'ter Horst', 'ter Veen', "in 't Veld", "van 't Hof", 'op de Weegh', 'den Hartog',
+  'Visser',
+  'Hoekstra',
+  'Dijkstra',
+  'Bakker',
+  'Jansen',
+  'Zijlstra',
+  'Postma',
+  'Smit',
+  'Mulder',
+  'Bosma',
+  'Kuipers',
+  'Wiersma',
+  'Terpstra',
+  'Sikkema',
+  'Brouwer',
+  'Veenstra',
+  'Kooistra',
+  'Hofstra',
+  'Huizinga',
+  'Tuinstra',
+  'Algra',
+  'Kamstra',
+  'Faber',
+  'Poelstra',
+  'Nauta',
+  'Wijnsma',
+  'Feenstra',
+  'Hoogland',
+  'Elzinga',
+  'Lantinga',
+  'Stelwagen',
+  'Andela',
+  'Bruinsma',
+  'Hiemstra',
+  'Rienstra',
+  'Dijkhuis',
+  'Wouda',
+  'Zandstra',
+  'de Vries',
+  'de Boer',
+  'de Jong',
+  'de Haan',
+  'de Graaf',
+  'de Wit',
+  'de Zwart',
+  'de Groot',
+  'de Bruin',
+  'de Vos',
+  'de Jager',
+  'de Roos',
+  'van der Meer',
+  'van der Wal',
+  'van der Heide',
+  'van der Velde',
+  'van der Molen',
+  'van der Ploeg',
+  'van der Sloot',
+  'van der Schaaf',
+  'van der Zee',
+  'van der Veen',
+  'van den Berg',
+  'van den Brink',
+  'van den Bosch',
+  'van de Pol',
+  'van de Kamp',
+  'van Dijk',
+  'van Wieren',
+  'ter Horst',
+  'ter Veen',
+  "in 't Veld",
+  "van 't Hof",
+  'op de Weegh',
+  'den Hartog',
 ];
 const STREETS = [
-  'Voorstraat', 'Noorderhaven', 'Zuiderhaven', 'Grote Bredeplaats', 'Kleine Bredeplaats', 'Franekereind', 'Kerkpoortstraat', 'Lanen', 'Raamstraat',
-  'Sint Jacobstraat', 'Zoutsloot', 'Rommelhaven', 'Brouwersstraat', 'Hofstraat', 'Droogstraat', 'Schritsen', 'Midlumerlaan', 'Kimswerderweg',
-  'Oosterstraat', 'Westerzeedijk', 'Spinnekop', 'Simon Vestdijkstraat', 'Van Harinxmastraat', 'Achter de Hoven', 'Wasbleek', 'Zuidergrachtswal',
-  'Noordijs', 'Heiligeweg', 'Karremanstraat', 'Havenplein', 'Nieuwstraat', 'Klaverweg', 'Koningin Julianastraat', 'Prins Hendrikstraat',
-  'Sint Christoffelsteeg', 'Grote Kerkstraat', 'Rozengracht', 'Stationsweg', 'Steenhouwersstraat', 'Dokkumerstraat',
+  'Voorstraat',
+  'Noorderhaven',
+  'Zuiderhaven',
+  'Grote Bredeplaats',
+  'Kleine Bredeplaats',
+  'Franekereind',
+  'Kerkpoortstraat',
+  'Lanen',
+  'Raamstraat',
+  'Sint Jacobstraat',
+  'Zoutsloot',
+  'Rommelhaven',
+  'Brouwersstraat',
+  'Hofstraat',
+  'Droogstraat',
+  'Schritsen',
+  'Midlumerlaan',
+  'Kimswerderweg',
+  'Oosterstraat',
+  'Westerzeedijk',
+  'Spinnekop',
+  'Simon Vestdijkstraat',
+  'Van Harinxmastraat',
+  'Achter de Hoven',
+  'Wasbleek',
+  'Zuidergrachtswal',
+  'Noordijs',
+  'Heiligeweg',
+  'Karremanstraat',
+  'Havenplein',
+  'Nieuwstraat',
+  'Klaverweg',
+  'Koningin Julianastraat',
+  'Prins Hendrikstraat',
+  'Sint Christoffelsteeg',
+  'Grote Kerkstraat',
+  'Rozengracht',
+  'Stationsweg',
+  'Steenhouwersstraat',
+  'Dokkumerstraat',
 ];
 const POSTAL_LETTERS = 'ABCEGHJKLMNPRTVWXZ';
 const NOTES = [
@@ -190,7 +349,14 @@ const orders = createdTimes.map((created, i) => {
   // Without a first name the tussenvoegsel takes a capital: 'Bakkerij Van der Meer'.
   const trade = `${pick(['Bakkerij', 'Garage', 'Kapsalon', 'Installatiebedrijf', 'Zeilmakerij'])} ${person.surname[0].toUpperCase()}${person.surname.slice(1)}`;
   const name = business ? trade : `${person.first} ${person.surname}`;
-  const amount = weighted([[1, 45], [2, 25], [3, 10], [4, 5], [5, 5], [between(6, 10), 10]]);
+  const amount = weighted([
+    [1, 45],
+    [2, 25],
+    [3, 10],
+    [4, 5],
+    [5, 5],
+    [between(6, 10), 10],
+  ]);
   const email = `${business ? 'info' : `${slug(person.first)}.${slug(person.surname)}`}${chance(0.3) ? between(1, 99) : ''}@${pick(MAIL_DOMAINS)}`;
   const order = {
     reference: `KP-${year}-${String(firstReference + i).padStart(4, '0')}`,
@@ -225,7 +391,13 @@ const orders = createdTimes.map((created, i) => {
   const invoiced = created + between(1, 72) * 60 * 60 * 1000;
   if (invoiced <= end && chance(0.82)) {
     const amounts = amountsFor(amount);
-    Object.assign(order, { invoiceDate: invoiced, invoiceSent: true, invoiceTotalCents: amounts.totalCents, invoiceAmounts: JSON.stringify(amounts), updatedAt: invoiced });
+    Object.assign(order, {
+      invoiceDate: invoiced,
+      invoiceSent: true,
+      invoiceTotalCents: amounts.totalCents,
+      invoiceAmounts: JSON.stringify(amounts),
+      updatedAt: invoiced,
+    });
     const credited = invoiced + between(1, 10) * DAY;
     const paid = invoiced + Math.floor(random() * 20 * DAY);
     const reminded = invoiced + (termDays + between(1, 3)) * DAY;
@@ -293,7 +465,10 @@ for (let i = 0; i < orders.length; i += ROWS_PER_INSERT) {
   await tx.execute({ sql: insertOrders, args: [JSON.stringify(rows)] });
 }
 const setSequence = (name, value) =>
-  tx.execute({ sql: 'INSERT INTO sequences (name, year, value) VALUES (?, ?, ?) ON CONFLICT (name, year) DO UPDATE SET value = excluded.value', args: [name, year, value] });
+  tx.execute({
+    sql: 'INSERT INTO sequences (name, year, value) VALUES (?, ?, ?) ON CONFLICT (name, year) DO UPDATE SET value = excluded.value',
+    args: [name, year, value],
+  });
 if (orders.length) await setSequence('order', firstReference + orders.length - 1);
 if (issued.length) await setSequence('invoice', firstInvoiceNumber + issued.length - 1);
 await tx.commit();
@@ -309,9 +484,14 @@ const credits = tally((o) => o.cancelled);
 console.log(`Demo data added to ${url.replace(/\?.*$/, '')} in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${seed}):`);
 console.log(`  ${nl(newTablers.length)} tablers (${nl(tablerIds.length)} in all)`);
 if (orders.length) {
-  console.log(`  ${nl(orders.length)} orders, ${orders[0].reference} to ${orders.at(-1).reference}, ordered ${day(orders[0].createdAt)} to ${day(orders.at(-1).createdAt)} ${year}`);
   console.log(
-    `  ${nl(issued.length - credits)} invoices and ${nl(credits)} credit notes` + (issued.length ? `, F${year}-${String(firstInvoiceNumber).padStart(4, '0')} to ${`F${year}-${String(firstInvoiceNumber + issued.length - 1).padStart(4, '0')}`}` : ''),
+    `  ${nl(orders.length)} orders, ${orders[0].reference} to ${orders.at(-1).reference}, ordered ${day(orders[0].createdAt)} to ${day(orders.at(-1).createdAt)} ${year}`,
+  );
+  console.log(
+    `  ${nl(issued.length - credits)} invoices and ${nl(credits)} credit notes` +
+      (issued.length
+        ? `, F${year}-${String(firstInvoiceNumber).padStart(4, '0')} to ${`F${year}-${String(firstInvoiceNumber + issued.length - 1).padStart(4, '0')}`}`
+        : ''),
   );
   console.log(
     `  ${nl(tally((o) => o.paid))} paid, ${nl(tally((o) => o.invoiceNumber && !o.paid && !o.cancelled))} invoiced and open (${nl(tally((o) => o.remindersSent > 0))} reminded), ${nl(tally((o) => !o.invoiceNumber && !o.paid))} not yet invoiced, ${nl(credits)} credited, ${nl(tally((o) => o.delivered))} delivered`,

@@ -16,16 +16,20 @@ mkdirSync('test-results/vitest', { recursive: true });
 let ok = run('build the SPA', ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 ok = ok && run('prerender the public pages', ['scripts/prerender.mjs']);
 // The Worker's Env type is generated (npm run cf-typegen): it must match wrangler.toml and .dev.vars.example.
-ok = ok && run('the Worker types are up to date (wrangler types --check)', ['node_modules/wrangler/bin/wrangler.js', 'types', 'src/worker-env.d.ts', '--include-runtime=false', '--env-file=.dev.vars.example', '--check']);
+ok =
+  ok &&
+  run('the Worker types are up to date (wrangler types --check)', [
+    'node_modules/wrangler/bin/wrangler.js',
+    'types',
+    'src/worker-env.d.ts',
+    '--include-runtime=false',
+    '--env-file=.dev.vars.example',
+    '--check',
+  ]);
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
 
-const suites = [
-  ['unit', 'api'],
-  ['worker'],
-  ['worker-turso'],
-  ['e2e'],
-];
+const suites = [['unit', 'api'], ['worker'], ['worker-turso'], ['e2e']];
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
@@ -34,7 +38,14 @@ for (const projects of suites) {
   if (only.length > 0 && !projects.some((p) => only.includes(p))) continue;
   const name = projects.join('-');
   const outputFile = `test-results/vitest/${name}.json`;
-  const args = ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const args = [
+    'node_modules/vitest/vitest.mjs',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+  ];
   const suiteOk = run(`tests: ${projects.join(' + ')}`, args);
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));

@@ -174,7 +174,9 @@ describe('import cycles', () => {
 
 describe('the layers', () => {
   const importsOf = (where: (file: string) => boolean) =>
-    [...src].filter(([file]) => where(relative(ROOT, file))).flatMap(([file, targets]) => [...targets].map((target) => [relative(ROOT, file), relative(ROOT, target)] as const));
+    [...src]
+      .filter(([file]) => where(relative(ROOT, file)))
+      .flatMap(([file, targets]) => [...targets].map((target) => [relative(ROOT, file), relative(ROOT, target)] as const));
 
   it('keep the kernel (src/core/) free of every other part of src/', () => {
     const outward = importsOf((file) => file.startsWith('src/core/')).filter(([, target]) => !target.startsWith('src/core/'));

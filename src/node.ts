@@ -94,9 +94,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat,
   // and the automatic payment reminders (reminder_auto_days) go out.
   const mailTimer = setInterval(() => {
-    deliverOutbox(deps).catch((error) =>
-      log.error('Mail delivery failed', { error: String(error) }),
-    );
+    deliverOutbox(deps).catch((error) => log.error('Mail delivery failed', { error: String(error) }));
     housekeeping(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
     sendDueReminders(deps).catch((error) => log.error('Automatic reminders failed', { error: String(error) }));
   }, 60_000);

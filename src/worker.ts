@@ -96,12 +96,6 @@ export default {
 
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = await isolateFor(env);
-    ctx.waitUntil(
-      Promise.all([
-        deliverOutbox(deps),
-        housekeeping(deps),
-        sendDueReminders(deps),
-      ]),
-    );
+    ctx.waitUntil(Promise.all([deliverOutbox(deps), housekeeping(deps), sendDueReminders(deps)]));
   },
 };

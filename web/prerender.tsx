@@ -11,7 +11,15 @@ import { pageMeta } from "@/routes/-public/page-meta";
 import { PublicApp } from "./public-app";
 import { prerenderFingerprint, PUBLIC_PAGES } from "./public-pages";
 
-export type PrerenderedPage = { path: string; file: string; source: string; html: string; title: string; description: string; fingerprint: string };
+export type PrerenderedPage = {
+  path: string;
+  file: string;
+  source: string;
+  html: string;
+  title: string;
+  description: string;
+  fingerprint: string;
+};
 
 export const PAGE_PATHS = PUBLIC_PAGES.map((page) => page.path);
 
@@ -41,8 +49,17 @@ export async function renderPage(path: string, now = new Date()): Promise<Preren
   const unused = Object.keys(islands).filter((name) => !found.has(name));
   if (unused.length > 0) throw new Error(`${path}: ${page.source} names islands the page does not have: ${unused.join(", ")}`);
   for (const [name, component] of found) {
-    const island = renderToString(<IslandRoot site={DEFAULT_SITE} session={null} component={component} />, { identifierPrefix: islandIdPrefix(name) });
+    const island = renderToString(<IslandRoot site={DEFAULT_SITE} session={null} component={component} />, {
+      identifierPrefix: islandIdPrefix(name),
+    });
     html = html.replace(placeholder(name), () => island);
   }
-  return { path, file: page.file, source: page.source, html, ...pageMeta[page.meta](DEFAULT_SITE), fingerprint: prerenderFingerprint(DEFAULT_SITE, now) };
+  return {
+    path,
+    file: page.file,
+    source: page.source,
+    html,
+    ...pageMeta[page.meta](DEFAULT_SITE),
+    fingerprint: prerenderFingerprint(DEFAULT_SITE, now),
+  };
 }

@@ -52,7 +52,9 @@ async function start() {
         const name = container.dataset.island ?? "";
         const component = islands[name];
         if (!component) throw new Error(`${page.source} has no island "${name}"`);
-        hydrateRoot(container, <IslandRoot site={site} session={session} component={component} />, { identifierPrefix: islandIdPrefix(name) });
+        hydrateRoot(container, <IslandRoot site={site} session={session} component={component} />, {
+          identifierPrefix: islandIdPrefix(name),
+        });
       }
     });
     return;

@@ -33,7 +33,11 @@ export function responseHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const withHsts = [...common, hsts];
   return async (c, next) => {
     // A caller's own request id (e.g. from a proxy) is kept when it is plain; otherwise a new one.
-    const requestId = c.req.header('x-request-id')?.slice(0, 64).replace(/[^\w.-]/g, '') || crypto.randomUUID();
+    const requestId =
+      c.req
+        .header('x-request-id')
+        ?.slice(0, 64)
+        .replace(/[^\w.-]/g, '') || crypto.randomUUID();
     c.set('requestId', requestId);
     const headers = (publicHttps ?? c.req.url.startsWith('https:')) ? withHsts : common;
     for (const [name, value] of headers) c.header(name, value);

@@ -55,7 +55,14 @@ describe('encrypt and decrypt', () => {
     for (const index of [0, 11, 12, 12 + PLAIN.length - 1, length - 16, length - 1]) {
       await expect(decrypt(KEY, withByteFlipped(stored, index)), `byte ${index}`).rejects.toThrow();
     }
-    await expect(decrypt(KEY, bytesOf(stored).subarray(0, length - 1).toString('base64'))).rejects.toThrow();
+    await expect(
+      decrypt(
+        KEY,
+        bytesOf(stored)
+          .subarray(0, length - 1)
+          .toString('base64'),
+      ),
+    ).rejects.toThrow();
     await expect(decrypt(KEY, bytesOf(stored).subarray(0, 12).toString('base64'))).rejects.toThrow();
   });
 });

@@ -79,9 +79,7 @@ describe('the disk file store', () => {
   });
 
   it('rejects a stream whose size differs from the announced one and leaves neither the file nor a .partial', async () => {
-    await expect(store.put('apks/short.apk', streamOf(new Uint8Array(100)), { size: 101 })).rejects.toThrow(
-      'Stored size 100 differs from the announced 101',
-    );
+    await expect(store.put('apks/short.apk', streamOf(new Uint8Array(100)), { size: 101 })).rejects.toThrow('Stored size 100 differs from the announced 101');
     expect(await store.exists('apks/short.apk')).toBe(false);
     expect(allFiles(join(root, 'store')).filter((f) => f.endsWith('.apk') || f.endsWith('.partial'))).toEqual([]);
   });

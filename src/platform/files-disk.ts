@@ -60,4 +60,3 @@ export function createDiskFileStore(root: string): FileStore {
     },
   };
 }
-

@@ -70,7 +70,9 @@ describe('the R2 file store (streams of unknown length)', () => {
   it('cuts a large stream into parts of exactly one size, only the last one smaller, in order', async () => {
     const { bucket, sent } = recordingBucket();
     const total = 2 * R2_PART_SIZE + 12_345;
-    const { size } = await createR2FileStore(bucket).put('apks/big.apk', patternStream(total).stream, { contentType: 'application/vnd.android.package-archive' });
+    const { size } = await createR2FileStore(bucket).put('apks/big.apk', patternStream(total).stream, {
+      contentType: 'application/vnd.android.package-archive',
+    });
     expect(size).toBe(total);
     expect(sent.parts.map((part) => part.length)).toEqual([R2_PART_SIZE, R2_PART_SIZE, 12_345]);
     expect(sent.completed).toEqual([1, 2, 3]);

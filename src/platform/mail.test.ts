@@ -11,7 +11,16 @@ import type { Clock } from './clock';
 import { createDiskFileStore } from './files-disk';
 import type { FileStore } from './files';
 import { createNodeSmtpTransport } from './smtp-node';
-import { deliverDueMail, enqueueMail, enqueueMailUnlessWaiting, MAX_MAIL_ATTEMPTS, retryDelayMs, type MailTransport, type OutgoingMail, type TransportMessage } from './mail';
+import {
+  deliverDueMail,
+  enqueueMail,
+  enqueueMailUnlessWaiting,
+  MAX_MAIL_ATTEMPTS,
+  retryDelayMs,
+  type MailTransport,
+  type OutgoingMail,
+  type TransportMessage,
+} from './mail';
 
 const MINUTE = 60_000;
 const FROM = 'Kerstactie <kerst@example.nl>';

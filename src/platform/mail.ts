@@ -56,7 +56,10 @@ export function retryDelayMs(attempts: number): number {
 
 /** Header values never carry line breaks: a visitor's text must not add mail headers of its own. */
 export function headerValue(text: string): string {
-  return text.replace(/[\r\n\t]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+  return text
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
 }
 
 export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<number> {

@@ -87,7 +87,10 @@ describe('buildMimeMessage', () => {
 
   it('makes multipart/related the top level when the inline image is the only attachment', () => {
     const parsed = parseMime(
-      message({ html: '<img src="cid:betaal-qr">', attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', content: pngBytes, contentId: 'betaal-qr' }] }),
+      message({
+        html: '<img src="cid:betaal-qr">',
+        attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', content: pngBytes, contentId: 'betaal-qr' }],
+      }),
     );
     expect(parsed.type).toBe('multipart/related');
     expect(parsed.params.get('type')).toBe('multipart/alternative');

@@ -71,7 +71,10 @@ export function addressOf(mailbox: string): string {
 /** A mailbox for a header: the display name quoted or encoded as needed, the address as is. */
 export function formatMailbox(mailbox: string): string {
   const address = addressOf(mailbox);
-  const name = mailbox.replace(/<[^<>]*>\s*$/, '').trim().replace(/^"(.*)"$/, '$1');
+  const name = mailbox
+    .replace(/<[^<>]*>\s*$/, '')
+    .trim()
+    .replace(/^"(.*)"$/, '$1');
   if (name === '' || name === address) return address;
   if (!isPrintableAscii(name)) return `${encodeHeaderText(name)} <${address}>`;
   // RFC 5322 specials force a quoted string.

@@ -39,7 +39,13 @@ describe('the Argon2id password hasher (Node)', () => {
   });
 
   it('refuses anything that is not an argon2id PHC string instead of throwing', async () => {
-    for (const bad of ['', 'plain-text', '$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA', '$2b$10$abcdefghijklmnopqrstuu', '$argon2id$v=19$m=19456,t=2,p=1$!!$??']) {
+    for (const bad of [
+      '',
+      'plain-text',
+      '$argon2i$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      '$2b$10$abcdefghijklmnopqrstuu',
+      '$argon2id$v=19$m=19456,t=2,p=1$!!$??',
+    ]) {
       expect(await hasher.verify(bad, 'anything')).toBe(false);
     }
   });

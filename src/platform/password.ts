@@ -63,11 +63,7 @@ export function createPasswordHasher(argon2id: Argon2idFn, params: Argon2Params 
     needsRehash(phc) {
       const parsed = parsePhc(phc);
       if (!parsed) return true;
-      return (
-        parsed.params.memoryKiB < params.memoryKiB ||
-        parsed.params.passes < params.passes ||
-        parsed.params.parallelism < params.parallelism
-      );
+      return parsed.params.memoryKiB < params.memoryKiB || parsed.params.passes < params.passes || parsed.params.parallelism < params.parallelism;
     },
   };
 }

@@ -60,7 +60,7 @@ describe('encodeGrayPng', () => {
   it('stores black and white in 1 bit per pixel, padding rows that do not fill a byte', async () => {
     const width = 13;
     const height = 3;
-    const pixels = Uint8Array.from({ length: width * height }, (_, i) => ((i % width) + Math.floor(i / width)) % 3 === 0 ? 0 : 255);
+    const pixels = Uint8Array.from({ length: width * height }, (_, i) => (((i % width) + Math.floor(i / width)) % 3 === 0 ? 0 : 255));
     pixels[1] = 127; // below the middle: black
     pixels[3] = 128; // the middle and above: white
     const png = await encodeGrayPng({ width, height, pixels }, { bitDepth: 1 });

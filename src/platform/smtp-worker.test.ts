@@ -106,7 +106,13 @@ function nodeConnect(port: number, log: string[] = []): SmtpConnect {
         socket.off('end', onEnd);
         socket.off('error', onError);
         log.push('<<TLS>>');
-        return wrap(tlsConnect({ socket, servername: options?.expectedServerHostname === '127.0.0.1' ? undefined : options?.expectedServerHostname, rejectUnauthorized: false }));
+        return wrap(
+          tlsConnect({
+            socket,
+            servername: options?.expectedServerHostname === '127.0.0.1' ? undefined : options?.expectedServerHostname,
+            rejectUnauthorized: false,
+          }),
+        );
       },
     };
   };

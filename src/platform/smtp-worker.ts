@@ -224,7 +224,12 @@ export interface WorkerSmtpOptions {
 }
 
 /** Sends one message over a new connection; resolves once the server accepted it (250 after DATA). */
-export async function sendSmtpMessage(server: SmtpServerSettings, connect: SmtpConnect, message: TransportMessage, options: WorkerSmtpOptions = {}): Promise<void> {
+export async function sendSmtpMessage(
+  server: SmtpServerSettings,
+  connect: SmtpConnect,
+  message: TransportMessage,
+  options: WorkerSmtpOptions = {},
+): Promise<void> {
   const from = envelopeAddress(message.from);
   const to = envelopeAddress(message.to);
   const ehloName = options.clientName ?? (from.split('@')[1] || 'localhost');

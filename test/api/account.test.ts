@@ -173,7 +173,13 @@ describe.each(both)('$name', (tr) => {
 
     it('asks for both the username and the password', async () => {
       const ip = freshIp();
-      for (const body of [{}, { username: name('bob') }, { password: DEFAULT_PASSWORD }, { username: '   ', password: DEFAULT_PASSWORD }, { username: name('bob'), password: '' }]) {
+      for (const body of [
+        {},
+        { username: name('bob') },
+        { password: DEFAULT_PASSWORD },
+        { username: '   ', password: DEFAULT_PASSWORD },
+        { username: name('bob'), password: '' },
+      ]) {
         expectFailure(tr, await tr.call('login', { ip, body }), 400, 'Username and password are required');
       }
     });
@@ -244,7 +250,10 @@ describe.each(both)('$name', (tr) => {
       expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
       expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: 'spray-51' } }), 429, LOGIN_BLOCKED);
 
-      const lockouts = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.lockout'), eq(auditLog.target, name('target'))));
+      const lockouts = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'auth.lockout'), eq(auditLog.target, name('target'))));
       expect(lockouts.map((e) => [e.actorId, e.actorUsername, JSON.parse(e.details)])).toEqual([[null, null, { failures: 51 }]]);
 
       const owner = await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: DEFAULT_PASSWORD } });
@@ -419,14 +428,29 @@ describe.each(both)('$name', (tr) => {
       expect(hasSessionCookie(answer)).toBe(false);
       const row = (await userRow(name('waiting')))!;
       expect(row.status).toBe('inactive');
-      expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('waiting'), password: DEFAULT_PASSWORD } }), 403, 'Account is not active');
+      expectFailure(
+        tr,
+        await tr.call('login', { ip: freshIp(), body: { username: name('waiting'), password: DEFAULT_PASSWORD } }),
+        403,
+        'Account is not active',
+      );
     });
 
     it('refuses a password shorter than password_min_length, naming the minimum', async () => {
       const ip = freshIp();
-      expectFailure(tr, await tr.call('register', { ip, body: { username: name('shorty'), password: '12345' } }), 400, 'Password must be at least 6 characters.');
+      expectFailure(
+        tr,
+        await tr.call('register', { ip, body: { username: name('shorty'), password: '12345' } }),
+        400,
+        'Password must be at least 6 characters.',
+      );
       await setSetting('password_min_length', 10);
-      expectFailure(tr, await tr.call('register', { ip, body: { username: name('shorty'), password: '123456789' } }), 400, 'Password must be at least 10 characters.');
+      expectFailure(
+        tr,
+        await tr.call('register', { ip, body: { username: name('shorty'), password: '123456789' } }),
+        400,
+        'Password must be at least 10 characters.',
+      );
       expect(await userRow(name('shorty'))).toBeUndefined();
       const ok = await tr.call('register', { ip, body: { username: name('shorty'), password: '1234567890' } });
       expect(ok.status).toBe(200);
@@ -465,7 +489,12 @@ describe.each(both)('$name', (tr) => {
     it('refuses a malformed e-mail address', async () => {
       const ip = freshIp();
       for (const email of ['nope', 'a@b', 'two words@example.nl', '@example.nl']) {
-        expectFailure(tr, await tr.call('register', { ip, body: { username: name('badmail'), email, password: DEFAULT_PASSWORD } }), 400, 'Invalid email address');
+        expectFailure(
+          tr,
+          await tr.call('register', { ip, body: { username: name('badmail'), email, password: DEFAULT_PASSWORD } }),
+          400,
+          'Invalid email address',
+        );
       }
     });
 
@@ -531,7 +560,10 @@ describe.each(both)('$name', (tr) => {
 
     it("refuses another user's address, whatever its case", async () => {
       const other = await t.createUser(name('taken'));
-      await t.db.update(users).set({ email: `${name('taken')}@example.nl` }).where(eq(users.id, other.id));
+      await t.db
+        .update(users)
+        .set({ email: `${name('taken')}@example.nl` })
+        .where(eq(users.id, other.id));
       const answer = await tr.call('editEmail', { cookie, body: { email: `${name('TAKEN')}@EXAMPLE.nl` } });
       expectFailure(tr, answer, 409, 'Email is already in use');
     });
@@ -550,13 +582,19 @@ describe.each(both)('$name', (tr) => {
   describe('e-mail change, issue 12', () => {
     it('ends the other sessions of the user, keeps the current one, and audits old and new address', async () => {
       const user = await t.createUser(name('mover'));
-      await t.db.update(users).set({ email: `${name('mover')}@old.nl` }).where(eq(users.id, user.id));
+      await t.db
+        .update(users)
+        .set({ email: `${name('mover')}@old.nl` })
+        .where(eq(users.id, user.id));
       const cookie = await t.cookieFor(name('mover'));
       const other = await t.cookieFor(name('mover'));
       expect((await tr.call('editEmail', { cookie, body: { email: `${name('mover')}@new.nl` } })).status).toBe(200);
       expect((await me(cookie)).loggedIn).toBe(true);
       expect(await me(other)).toEqual({ loggedIn: false });
-      const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.email_changed'), eq(auditLog.actorId, user.id)));
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'auth.email_changed'), eq(auditLog.actorId, user.id)));
       expect(JSON.parse(entry!.details)).toEqual({ email: [`${name('mover')}@old.nl`, `${name('mover')}@new.nl`] });
     });
 
@@ -566,7 +604,12 @@ describe.each(both)('$name', (tr) => {
       for (let i = 0; i < 10; i++) {
         expect((await tr.call('editEmail', { cookie, body: { email: `${name('probe')}${i}@example.nl` } })).status).toBe(200);
       }
-      expectFailure(tr, await tr.call('editEmail', { cookie, body: { email: 'admin-guess@example.nl' } }), 429, 'Too many attempts. Please wait 15 minutes and try again.');
+      expectFailure(
+        tr,
+        await tr.call('editEmail', { cookie, body: { email: 'admin-guess@example.nl' } }),
+        429,
+        'Too many attempts. Please wait 15 minutes and try again.',
+      );
       t.clock.advance(15 * MINUTE);
       expect((await tr.call('editEmail', { cookie, body: { email: `${name('probe')}@example.nl` } })).status).toBe(200);
     });
@@ -590,11 +633,21 @@ describe.each(both)('$name', (tr) => {
     });
 
     it('refuses a new password shorter than 6 characters', async () => {
-      expectFailure(tr, await tr.call('changePassword', { cookie, body: { old_password: DEFAULT_PASSWORD, new_password: '12345' } }), 400, 'Password must be at least 6 characters');
+      expectFailure(
+        tr,
+        await tr.call('changePassword', { cookie, body: { old_password: DEFAULT_PASSWORD, new_password: '12345' } }),
+        400,
+        'Password must be at least 6 characters',
+      );
     });
 
     it('refuses a wrong old password', async () => {
-      expectFailure(tr, await tr.call('changePassword', { cookie, body: { old_password: 'not-it', new_password: 'another-one' } }), 400, 'Old password is incorrect');
+      expectFailure(
+        tr,
+        await tr.call('changePassword', { cookie, body: { old_password: 'not-it', new_password: 'another-one' } }),
+        400,
+        'Old password is incorrect',
+      );
     });
 
     it("changes the password and ends the user's other sessions, keeping the current one", async () => {
@@ -647,7 +700,9 @@ describe('sign-in rate limits under simultaneous attempts', () => {
   it('checks at most 20 of 30 simultaneous failures from one address; the rest answer 429', async () => {
     const ip = freshIp();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => t.request('/api/account/login', { body: { username: `parallel_ghost${i}`, password: 'guess' }, headers: { 'x-test-client-ip': ip } })),
+      Array.from({ length: 30 }, (_, i) =>
+        t.request('/api/account/login', { body: { username: `parallel_ghost${i}`, password: 'guess' }, headers: { 'x-test-client-ip': ip } }),
+      ),
     );
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 401).length, `statuses ${statuses.join(',')}`).toBeLessThanOrEqual(20);

@@ -43,7 +43,10 @@ function codeFor(secret: string): string {
 }
 
 async function setRequirement(on: boolean) {
-  await t.db.update(settings).set({ value: String(on) }).where(eq(settings.key, 'require_2fa_for_admins'));
+  await t.db
+    .update(settings)
+    .set({ value: String(on) })
+    .where(eq(settings.key, 'require_2fa_for_admins'));
   t.deps.settingsCache.invalidate();
 }
 

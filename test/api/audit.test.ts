@@ -69,7 +69,10 @@ describe.each(both)('$name', (tr) => {
   it('records a setting change old → new with who and from where, and never a password setting’s value', async () => {
     const update = await tr.call('updateSetting', { cookie: adminCookie, ip: '10.7.7.7', body: { key: 'club_town', value: `${tr.name} Franeker` } });
     expect(update.status).toBe(200);
-    await tr.call('addSetting', { cookie: adminCookie, body: { key: name('smtp.secret'), value: 'hunter2-secret', type: 'password', description: '', visibility: 'admin', group_name: 'mail' } });
+    await tr.call('addSetting', {
+      cookie: adminCookie,
+      body: { key: name('smtp.secret'), value: 'hunter2-secret', type: 'password', description: '', visibility: 'admin', group_name: 'mail' },
+    });
     await tr.call('updateSetting', { cookie: adminCookie, body: { key: name('smtp.secret'), value: 'another-secret' } });
 
     const answer = await audit({ action: 'setting.updated', per_page: '200' });
@@ -88,7 +91,9 @@ describe.each(both)('$name', (tr) => {
     const user = await t.createUser(name('target'));
     expect((await tr.call('editUser', { cookie: adminCookie, id: user.id, body: { password: 'a-new-password-1', status: 'inactive' } })).status).toBe(200);
     expect((await tr.call('editUser', { cookie: adminCookie, id: user.id, body: { password: 'x' } })).status).toBe(400);
-    const entries = (await audit({ action: 'user.updated' })).data.entries.filter((e: { target: string }) => e.target === `user:${user.id} (${name('target')})`);
+    const entries = (await audit({ action: 'user.updated' })).data.entries.filter(
+      (e: { target: string }) => e.target === `user:${user.id} (${name('target')})`,
+    );
     expect(entries.map((e: { details: unknown }) => e.details)).toEqual([{ status: ['active', 'inactive'], password: 'changed' }]);
     expect(JSON.stringify(entries)).not.toContain('a-new-password-1');
   });
@@ -125,7 +130,9 @@ describe.each(both)('$name', (tr) => {
   it('writes the group entry in the same batch as the group, and none when the add is refused', async () => {
     expect((await tr.call('addGroup', { cookie: adminCookie, body: { name: name('Kassa'), description: 'Geld' } })).status).toBe(200);
     expect((await tr.call('addGroup', { cookie: adminCookie, body: { name: name('KASSA'), description: 'Dubbel' } })).status).toBe(409);
-    const entries = (await audit({ action: 'group.created' })).data.entries.filter((e: { target: string }) => e.target.toLowerCase() === `group (${name('kassa')})`);
+    const entries = (await audit({ action: 'group.created' })).data.entries.filter(
+      (e: { target: string }) => e.target.toLowerCase() === `group (${name('kassa')})`,
+    );
     expect(entries).toHaveLength(1);
   });
 });

@@ -46,7 +46,16 @@ interface OrderFields {
 }
 
 async function createOrder(fields: OrderFields): Promise<{ id: number; reference: string }> {
-  const body = { tabler_id: null, email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1, ...fields };
+  const body = {
+    tabler_id: null,
+    email: 'klant@example.nl',
+    phone: '0517 123456',
+    address: 'Voorstraat 1',
+    postal_code: '8861 BJ',
+    city: 'Harlingen',
+    amount: 1,
+    ...fields,
+  };
   const r = await t.request('/orders/create', { cookie: admin, body });
   expect(r.json?.success, JSON.stringify(r.json)).toBe(true);
   const [row] = await t.db.select({ id: orders.id, reference: orders.reference }).from(orders).where(eq(orders.reference, r.json.order_reference));
@@ -173,7 +182,11 @@ describe('bulk delivery marks', () => {
       expect(undone.data).toEqual({ success: true, results: [{ id: b.id, success: true }] });
       expect(await orderRow(a.id)).toMatchObject({ delivered: true });
       expect(await orderRow(b.id)).toMatchObject({ delivered: false, deliveredAt: null });
-      const audited = await t.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.target, `order:${b.id} (${b.reference})`)).orderBy(asc(auditLog.id));
+      const audited = await t.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.target, `order:${b.id} (${b.reference})`))
+        .orderBy(asc(auditLog.id));
       expect(audited.map((e) => JSON.parse(e.details))).toEqual([{ delivered: [false, true] }, { delivered: [true, false] }]);
     });
   }
@@ -186,7 +199,15 @@ describe('the delivery list PDF', () => {
     const other = await createTabler('Andere Tabler');
     // Created out of order: the list sorts them by postal code, street and house number (2 before 10).
     await createOrder({ name: 'Tiede Tien', tabler_id: tabler, address: 'Voorstraat 10', postal_code: '8861 BJ', amount: 2 });
-    await createOrder({ name: 'Zeeuw Zuid', tabler_id: tabler, address: 'Zuiderhaven 1', postal_code: '8862 AB', city: 'Midlum', phone: '06 12345678', amount: 1 });
+    await createOrder({
+      name: 'Zeeuw Zuid',
+      tabler_id: tabler,
+      address: 'Zuiderhaven 1',
+      postal_code: '8862 AB',
+      city: 'Midlum',
+      phone: '06 12345678',
+      amount: 1,
+    });
     await createOrder({ name: 'Tjitske Twee', tabler_id: tabler, address: 'Voorstraat 2', postal_code: '8861BJ', amount: 3, notes: 'Bel aan bij de buren' });
     await createOrder({ name: 'Anne Achter', tabler_id: tabler, address: 'Achterstraat 7', postal_code: '8861 AA', amount: 1 });
     const delivered = await createOrder({ name: 'Bauke Bezorgd', tabler_id: tabler, address: 'Voorstraat 4' });
@@ -218,7 +239,12 @@ describe('the delivery list PDF', () => {
     ]) {
       expect(page, phrase).toContain(phrase);
     }
-    expect(inTextOrder(page!, ['Tiede Tien', 'Zeeuw Zuid', 'Tjitske Twee', 'Anne Achter'])).toEqual(['Anne Achter', 'Tjitske Twee', 'Tiede Tien', 'Zeeuw Zuid']);
+    expect(inTextOrder(page!, ['Tiede Tien', 'Zeeuw Zuid', 'Tjitske Twee', 'Anne Achter'])).toEqual([
+      'Anne Achter',
+      'Tjitske Twee',
+      'Tiede Tien',
+      'Zeeuw Zuid',
+    ]);
     for (const absent of ['Bauke Bezorgd', 'Carla Credit', 'Olle Ander', 'Nynke Niemand']) expect(page).not.toContain(absent);
 
     // The Worker bundle carries only these two fonts (src/platform/pdf-standard-fonts.ts).
@@ -270,14 +296,28 @@ describe('the delivery list PDF', () => {
     // House numbers 1–65 on one street, created in a shuffled order; every fifth order has the long note.
     const numbers = Array.from({ length: 65 }, (_, i) => ((i * 29) % 65) + 1);
     for (const n of numbers) {
-      await createOrder({ name: `Klant ${String(n).padStart(2, '0')}`, tabler_id: tabler, address: `Noorderhaven ${n}`, amount: (n % 3) + 1, ...(n % 5 === 0 ? { notes: longNote } : {}) });
+      await createOrder({
+        name: `Klant ${String(n).padStart(2, '0')}`,
+        tabler_id: tabler,
+        address: `Noorderhaven ${n}`,
+        amount: (n % 3) + 1,
+        ...(n % 5 === 0 ? { notes: longNote } : {}),
+      });
     }
     const packages = numbers.reduce((sum, n) => sum + (n % 3) + 1, 0);
     const { bytes } = await deliveryList(tabler);
     const pages = await pagesOf(bytes);
     expect(pages.length).toBeGreaterThanOrEqual(4);
     pages.forEach((page, i) => {
-      for (const phrase of ['Ronde Tafel 144 Harlingen', 'Bezorglijst', 'Tabler: Groot Tabler', '22 november 2026', `Te bezorgen: 65 bestellingen, ${packages} pakketten`, 'Bezorgd Naam Adres Telefoon Pakketten', `Pagina ${i + 1} van ${pages.length}`]) {
+      for (const phrase of [
+        'Ronde Tafel 144 Harlingen',
+        'Bezorglijst',
+        'Tabler: Groot Tabler',
+        '22 november 2026',
+        `Te bezorgen: 65 bestellingen, ${packages} pakketten`,
+        'Bezorgd Naam Adres Telefoon Pakketten',
+        `Pagina ${i + 1} van ${pages.length}`,
+      ]) {
         expect(page, `page ${i + 1}: ${phrase}`).toContain(phrase);
       }
     });

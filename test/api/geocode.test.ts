@@ -259,22 +259,54 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     fake.nominatimPlaces = [
       {
         display_name: '4, Kerkstraat, Franeker, Waadhoeke, Fryslân, Nederland',
-        address: { road: 'Kerkstraat', house_number: '4', town: 'Franeker', municipality: 'Waadhoeke', state: 'Fryslân', postcode: '8801AB', country: 'Nederland' },
+        address: {
+          road: 'Kerkstraat',
+          house_number: '4',
+          town: 'Franeker',
+          municipality: 'Waadhoeke',
+          state: 'Fryslân',
+          postcode: '8801AB',
+          country: 'Nederland',
+        },
       },
       {
         display_name: '7, Kerkstraat, Midlum, Harlingen, Fryslân, Nederland',
-        address: { road: 'Kerkstraat', house_number: '7', village: 'Midlum', municipality: 'Harlingen', state: 'Fryslân', postcode: '8872NA', country: 'Nederland' },
+        address: {
+          road: 'Kerkstraat',
+          house_number: '7',
+          village: 'Midlum',
+          municipality: 'Harlingen',
+          state: 'Fryslân',
+          postcode: '8872NA',
+          country: 'Nederland',
+        },
       },
     ];
     const r = await search('Kerkstraat');
     expect(r.json).toEqual([
       {
         display_name: '4, Kerkstraat, Franeker, Waadhoeke, Fryslân, Nederland',
-        address: { road: 'Kerkstraat', house_number: '4', town: 'Franeker', municipality: 'Waadhoeke', state: 'Fryslân', postcode: '8801AB', country: 'Nederland' },
+        address: {
+          road: 'Kerkstraat',
+          house_number: '4',
+          town: 'Franeker',
+          municipality: 'Waadhoeke',
+          state: 'Fryslân',
+          postcode: '8801AB',
+          country: 'Nederland',
+        },
       },
       {
         display_name: '7, Kerkstraat, Midlum, Harlingen, Fryslân, Nederland',
-        address: { road: 'Kerkstraat', house_number: '7', village: 'Midlum', municipality: 'Harlingen', state: 'Fryslân', postcode: '8872NA', country: 'Nederland' },
+        address: {
+          road: 'Kerkstraat',
+          house_number: '7',
+          village: 'Midlum',
+          municipality: 'Harlingen',
+          state: 'Fryslân',
+          postcode: '8872NA',
+          country: 'Nederland',
+        },
       },
     ]);
   });

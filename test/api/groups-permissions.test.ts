@@ -209,7 +209,12 @@ describe.each(both)('$name', (tr) => {
       for (const body of [{}, { name: '' }, { name: '    ' }, { name: null, description: 'x' }]) {
         expectFailure(tr, await tr.call('addGroup', { cookie: adminCookie, body }), 400, 'Group name is required');
       }
-      expectFailure(tr, await tr.call('addGroup', { cookie: adminCookie, body: { name: 'x'.repeat(65) } }), 400, 'Group name is too long (at most 64 characters)');
+      expectFailure(
+        tr,
+        await tr.call('addGroup', { cookie: adminCookie, body: { name: 'x'.repeat(65) } }),
+        400,
+        'Group name is too long (at most 64 characters)',
+      );
       expectFailure(tr, await tr.call('addGroup', { cookie: adminCookie, body: { name: 42 } }), 400, 'Group name must be text');
     });
 
@@ -225,7 +230,9 @@ describe.each(both)('$name', (tr) => {
       const group = await addGroup('Tijdelijk');
       const member = await t.createUser('tijdelijk', ['Users']);
       await t.db.insert(userGroups).values({ userId: member.id, groupId: group.id });
-      expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: [await permissionId('premium.aiusage')] } }));
+      expectSuccess(
+        await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: [await permissionId('premium.aiusage')] } }),
+      );
       const cookie = await t.cookieFor('tijdelijk');
       expect((await me(cookie)).user.permissions).toEqual([{ key: 'premium.aiusage' }]);
 
@@ -244,7 +251,12 @@ describe.each(both)('$name', (tr) => {
       for (const id of [adminsGroupId, usersGroupId]) {
         expectFailure(tr, await tr.call('deleteGroup', { cookie: adminCookie, id }), 400, 'This group cannot be deleted');
       }
-      expect(await t.db.select().from(groups).where(inArray(groups.id, [adminsGroupId, usersGroupId]))).toHaveLength(2);
+      expect(
+        await t.db
+          .select()
+          .from(groups)
+          .where(inArray(groups.id, [adminsGroupId, usersGroupId])),
+      ).toHaveLength(2);
     });
 
     it('never deletes the group new users join (default_user_group_id)', async () => {
@@ -265,7 +277,9 @@ describe.each(both)('$name', (tr) => {
 
     it('never deletes the group that gives the last active admin admin.access', async () => {
       const beheer = await addGroup('Beheer');
-      expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: beheer.id, permission_ids: [await permissionId('admin.access')] } }));
+      expectSuccess(
+        await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: beheer.id, permission_ids: [await permissionId('admin.access')] } }),
+      );
       const boss = await t.createUser('beheerder', []);
       await t.db.insert(userGroups).values({ userId: boss.id, groupId: beheer.id });
       const bossCookie = await t.cookieFor('beheerder');
@@ -330,7 +344,9 @@ describe.each(both)('$name', (tr) => {
       expect((await me(cookie)).user.permissions).toEqual([{ key: 'premium.aiusage' }, { key: 'users.assign' }]);
 
       const del = await permissionId('users.delete');
-      expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: [premium, del, del, String(assign)] } }));
+      expectSuccess(
+        await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: [premium, del, del, String(assign)] } }),
+      );
       expect(await grantsOf(group.id)).toEqual([premium, assign, del].sort((a, b) => a - b));
       expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: [] } }));
       expect(await grantsOf(group.id)).toHaveLength(3);
@@ -369,7 +385,17 @@ describe.each(both)('$name', (tr) => {
     it('grants and takes away more permissions in one call than one D1 statement may bind', async () => {
       const values = Array.from({ length: 150 }, (_, i) => ({ key: `${tr.name.toLowerCase()}bulk.p${i}`, description: '' }));
       for (let i = 0; i < values.length; i += 30) await t.db.insert(permissions).values(values.slice(i, i + 30));
-      const ids = (await t.db.select().from(permissions).where(inArray(permissions.key, values.map((v) => v.key)))).map((p) => p.id);
+      const ids = (
+        await t.db
+          .select()
+          .from(permissions)
+          .where(
+            inArray(
+              permissions.key,
+              values.map((v) => v.key),
+            ),
+          )
+      ).map((p) => p.id);
       const group = await addGroup('Veel');
       expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: group.id, permission_ids: ids } }));
       expect((await getGroup(group.id)).permissions).toHaveLength(150);
@@ -383,7 +409,12 @@ describe.each(both)('$name', (tr) => {
       const premium = await permissionId('premium.aiusage');
       for (const op of ['addPermissions', 'removePermissions'] as const) {
         expectFailure(tr, await tr.call(op, { cookie: adminCookie, body: { group_id: 999_999, permission_ids: [premium] } }), 404, 'Group not found');
-        expectFailure(tr, await tr.call(op, { cookie: adminCookie, body: { group_id: group.id, permission_ids: [premium, 999_999] } }), 404, 'Permission not found');
+        expectFailure(
+          tr,
+          await tr.call(op, { cookie: adminCookie, body: { group_id: group.id, permission_ids: [premium, 999_999] } }),
+          404,
+          'Permission not found',
+        );
       }
       expect(await grantsOf(group.id)).toEqual([]);
     });
@@ -436,7 +467,12 @@ describe.each(both)('$name', (tr) => {
       const list = answer.data.permissions as PermissionJson[];
       expect(list.map((p) => p.key)).toEqual([...list.map((p) => p.key)].sort());
       for (const seeded of SEED_PERMISSIONS) {
-        expect(list.find((p) => p.key === seeded.key)).toEqual({ id: await permissionId(seeded.key), key: seeded.key, description: seeded.description, deletable: false });
+        expect(list.find((p) => p.key === seeded.key)).toEqual({
+          id: await permissionId(seeded.key),
+          key: seeded.key,
+          description: seeded.description,
+          deletable: false,
+        });
       }
     });
 
@@ -454,7 +490,12 @@ describe.each(both)('$name', (tr) => {
     it.each(['nodot', 'Orders.export', '.export', 'orders.', '1orders.export', 'orders export.x', 'orders.Export'])(
       'refuses the key %j with "Permission key must look like prefix.action"',
       async (key) => {
-        expectFailure(tr, await tr.call('addPermission', { cookie: adminCookie, body: { key, description: 'x' } }), 400, 'Permission key must look like prefix.action');
+        expectFailure(
+          tr,
+          await tr.call('addPermission', { cookie: adminCookie, body: { key, description: 'x' } }),
+          400,
+          'Permission key must look like prefix.action',
+        );
       },
     );
 
@@ -462,9 +503,19 @@ describe.each(both)('$name', (tr) => {
       for (const body of [{}, { key: '' }, { key: '   ', description: 'x' }]) {
         expectFailure(tr, await tr.call('addPermission', { cookie: adminCookie, body }), 400, 'Permission key is required');
       }
-      expectFailure(tr, await tr.call('addPermission', { cookie: adminCookie, body: { key: 'admin.access' } }), 409, 'A permission with this key already exists');
+      expectFailure(
+        tr,
+        await tr.call('addPermission', { cookie: adminCookie, body: { key: 'admin.access' } }),
+        409,
+        'A permission with this key already exists',
+      );
       expect((await tr.call('addPermission', { cookie: adminCookie, body: { key: 'reports.view' } })).status).toBe(200);
-      expectFailure(tr, await tr.call('addPermission', { cookie: adminCookie, body: { key: ' reports.view ' } }), 409, 'A permission with this key already exists');
+      expectFailure(
+        tr,
+        await tr.call('addPermission', { cookie: adminCookie, body: { key: ' reports.view ' } }),
+        409,
+        'A permission with this key already exists',
+      );
     });
 
     it('deletes a permission, and it is gone from every group that held it', async () => {
@@ -482,14 +533,30 @@ describe.each(both)('$name', (tr) => {
 
     it('never deletes a non-deletable permission', async () => {
       for (const seeded of SEED_PERMISSIONS) {
-        expectFailure(tr, await tr.call('deletePermission', { cookie: adminCookie, id: await permissionId(seeded.key) }), 400, 'This permission cannot be deleted');
+        expectFailure(
+          tr,
+          await tr.call('deletePermission', { cookie: adminCookie, id: await permissionId(seeded.key) }),
+          400,
+          'This permission cannot be deleted',
+        );
       }
-      expect(await t.db.select().from(permissions).where(inArray(permissions.key, SEED_PERMISSIONS.map((p) => p.key)))).toHaveLength(SEED_PERMISSIONS.length);
+      expect(
+        await t.db
+          .select()
+          .from(permissions)
+          .where(
+            inArray(
+              permissions.key,
+              SEED_PERMISSIONS.map((p) => p.key),
+            ),
+          ),
+      ).toHaveLength(SEED_PERMISSIONS.length);
       expect(await grantsOf(adminsGroupId)).toEqual([await permissionId('admin.access')]);
     });
 
     it('answers a bad id of the delete with 400 "Invalid id"', async () => {
-      for (const id of [undefined, 'abc', 0, -1, '1.5', '']) expectFailure(tr, await tr.call('deletePermission', { cookie: adminCookie, id }), 400, 'Invalid id');
+      for (const id of [undefined, 'abc', 0, -1, '1.5', ''])
+        expectFailure(tr, await tr.call('deletePermission', { cookie: adminCookie, id }), 400, 'Invalid id');
     });
   });
 

@@ -72,7 +72,10 @@ const ORDER = { phone: '0612345678', address: 'Noorderhaven 12', postal_code: '8
 
 async function createOrder(extra: Record<string, unknown> = {}): Promise<number> {
   counter++;
-  const r = await t.request('/orders/create', { cookie: adminCookie, body: { name: `Klant ${counter}`, email: `klant${counter}@example.nl`, amount: 3, ...ORDER, ...extra } });
+  const r = await t.request('/orders/create', {
+    cookie: adminCookie,
+    body: { name: `Klant ${counter}`, email: `klant${counter}@example.nl`, amount: 3, ...ORDER, ...extra },
+  });
   expect(r.json?.success, JSON.stringify(r.json)).toBe(true);
   const [row] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.reference, r.json.order_reference));
   return row!.id;
@@ -86,7 +89,12 @@ describe('the club details an invoice needs', () => {
   it('refuses to send while the IBAN, KvK number or VAT id is a placeholder, naming the setting, and uses up no number', async () => {
     const id = await createOrder();
     for (const tr of [rest, trpc]) {
-      expectFailure(tr, await tr.call('send', { cookie: adminCookie, id }), 409, 'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.');
+      expectFailure(
+        tr,
+        await tr.call('send', { cookie: adminCookie, id }),
+        409,
+        'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.',
+      );
     }
     const readiness = await t.request(`/trpc/invoices.readiness`, { cookie: adminCookie });
     expect(readiness.json.result.data).toEqual({
@@ -98,7 +106,12 @@ describe('the club details an invoice needs', () => {
       ],
     });
     await setSettings(t, adminCookie, { club_iban: VALID_INVOICE_SETTINGS.club_iban });
-    expectFailure(rest, await rest.call('send', { cookie: adminCookie, id }), 409, 'Vul eerst het KvK-nummer van de club in (instelling club_kvk_number): er staat nog een voorbeeldwaarde.');
+    expectFailure(
+      rest,
+      await rest.call('send', { cookie: adminCookie, id }),
+      409,
+      'Vul eerst het KvK-nummer van de club in (instelling club_kvk_number): er staat nog een voorbeeldwaarde.',
+    );
     expect((await orderRow(id)).invoiceNumber).toBeNull();
     expect(await outbox()).toEqual([]);
 
@@ -146,7 +159,14 @@ describe('an issued invoice never changes', () => {
     await rest.call('send', { cookie: adminCookie, id });
     const body = { name: 'Marieke de Vries', email: 'marieke@example.nl', amount: 3, ...ORDER };
     for (const tr of [rest, trpc]) {
-      for (const change of [{ amount: 5 }, { name: 'M. de Vries' }, { email: 'ander@example.nl' }, { address: 'Voorstraat 2' }, { postal_code: '8861 AA' }, { city: 'Franeker' }]) {
+      for (const change of [
+        { amount: 5 },
+        { name: 'M. de Vries' },
+        { email: 'ander@example.nl' },
+        { address: 'Voorstraat 2' },
+        { postal_code: '8861 AA' },
+        { city: 'Franeker' },
+      ]) {
         const order = { ...body, ...change };
         const answer = await tr.call('update', { cookie: adminCookie, id, body: tr.name === 'REST' ? order : { id, order } });
         expectFailure(tr, answer, 409, invoicedOrderLocked('F2026-0001'));
@@ -180,7 +200,9 @@ describe('an issued invoice never changes', () => {
       return part.parts.map(find).join('');
     })(parsed);
     expect(html).toContain('<img src="cid:betaal-qr"');
-    expect(textOf(parsed)).toContain('Wil je € 272,25 binnen 14 dagen overmaken op IBAN NL91ABNA0417164300 ten name van Ronde Tafel 144 Harlingen, onder vermelding van F2026-0001?');
+    expect(textOf(parsed)).toContain(
+      'Wil je € 272,25 binnen 14 dagen overmaken op IBAN NL91ABNA0417164300 ten name van Ronde Tafel 144 Harlingen, onder vermelding van F2026-0001?',
+    );
   });
 });
 
@@ -194,8 +216,18 @@ describe('credit notes (POST /orders/creditInvoice?id=)', () => {
       await t.clock.advance(DAY);
       const answer = await tr.call('credit', { cookie: adminCookie, id });
       expect(answer.status).toBe(200);
-      expect(answer.data).toEqual({ success: true, credit_note_number: 'F2026-0002', queued: false, message: 'Creditnota F2026-0002 is verstuurd naar jan@example.nl.' });
-      expect(await orderRow(id)).toMatchObject({ cancelled: true, creditNoteNumber: 'F2026-0002', creditNoteDate: '2026-11-23T10:00:00.000Z', invoiceNumber: 'F2026-0001' });
+      expect(answer.data).toEqual({
+        success: true,
+        credit_note_number: 'F2026-0002',
+        queued: false,
+        message: 'Creditnota F2026-0002 is verstuurd naar jan@example.nl.',
+      });
+      expect(await orderRow(id)).toMatchObject({
+        cancelled: true,
+        creditNoteNumber: 'F2026-0002',
+        creditNoteDate: '2026-11-23T10:00:00.000Z',
+        invoiceNumber: 'F2026-0001',
+      });
 
       const mail = sink.messages[1]!;
       const parsed = parseMime(mail.raw);
@@ -256,7 +288,10 @@ describe('payment reminders', () => {
       expect(Buffer.from(pdfOf(sink.messages[1]!.raw).content).equals(Buffer.from(pdfOf(sink.messages[0]!.raw).content))).toBe(true);
       expect(await orderRow(id)).toMatchObject({ remindersSent: 1, lastReminderAt: '2026-12-12T10:00:00.000Z' });
 
-      await t.request(`/orders/update?id=${id}`, { cookie: adminCookie, body: { name: 'Anna Bakker', email: 'anna@example.nl', amount: 3, ...ORDER, paid: true } });
+      await t.request(`/orders/update?id=${id}`, {
+        cookie: adminCookie,
+        body: { name: 'Anna Bakker', email: 'anna@example.nl', amount: 3, ...ORDER, paid: true },
+      });
       expectFailure(tr, await tr.call('remind', { cookie: adminCookie, id }), 409, REMINDER_ALREADY_PAID);
     });
   }
@@ -319,7 +354,12 @@ describe('bulk actions (POST /orders/bulk)', () => {
         { id: b, success: true },
       ]);
       expect(await orderRow(a)).toMatchObject({ paid: true, paidAt: '2026-11-22T10:00:00.000Z' });
-      expectFailure(tr, await tr.call('bulk', { cookie: adminCookie, body: { ids: [a], action: 'delete_all' } }), 400, 'action must be one of mark_paid, mark_unpaid, send_invoice, send_reminder, mark_delivered, mark_undelivered');
+      expectFailure(
+        tr,
+        await tr.call('bulk', { cookie: adminCookie, body: { ids: [a], action: 'delete_all' } }),
+        400,
+        'action must be one of mark_paid, mark_unpaid, send_invoice, send_reminder, mark_delivered, mark_undelivered',
+      );
     });
   }
 });
@@ -363,7 +403,14 @@ describe('totals and the paged list', () => {
       expect(page.data.page).toBe(1);
       expect(page.data.per_page).toBe(2);
       expect(page.data.orders.map((o: { name: string }) => o.name)).toEqual(['anna', 'Bert']);
-      expect(page.data.orders[0]).toMatchObject({ cancelled: false, reminders_sent: 0, delivered: false, paid_at: null, invoice_date: null, credit_note_number: null });
+      expect(page.data.orders[0]).toMatchObject({
+        cancelled: false,
+        reminders_sent: 0,
+        delivered: false,
+        paid_at: null,
+        invoice_date: null,
+        credit_note_number: null,
+      });
     });
   }
 

@@ -25,7 +25,10 @@ let t: TestApp;
 let sink: SmtpSink;
 let adminCookie: string;
 
-const [rest, trpc] = transports<'send'>(() => t, { rest: { send: ['POST', '/orders/sendInvoice', 'id'] }, trpc: { send: ['mutation', 'invoices.send', 'id'] } });
+const [rest, trpc] = transports<'send'>(() => t, {
+  rest: { send: ['POST', '/orders/sendInvoice', 'id'] },
+  trpc: { send: ['mutation', 'invoices.send', 'id'] },
+});
 
 beforeEach(async () => {
   t = await createTestApp();
@@ -353,14 +356,22 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
 
   it('refuses an unusable VAT split before a number is used up', async () => {
     // The settings API refuses such a value on save (issue 13); one stored before that rule still must not bill.
-    await t.db.update(settings).set({ value: JSON.stringify([{ label: 'Kerstpakket', share_percent: 50, vat_rate: 21 }]) }).where(eq(settings.key, 'vat_split'));
+    await t.db
+      .update(settings)
+      .set({ value: JSON.stringify([{ label: 'Kerstpakket', share_percent: 50, vat_rate: 21 }]) })
+      .where(eq(settings.key, 'vat_split'));
     t.deps.settingsCache.invalidate();
     const id = await createOrder();
     const r = await sendInvoice(id);
     expect(r.status).toBe(400);
     expect(r.json).toEqual({ success: false, error: INVALID_VAT_SPLIT });
     expect((await orderRow(id)).invoiceNumber).toBeNull();
-    expect(await t.db.select().from(sequences).where(and(eq(sequences.name, 'invoice')))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(sequences)
+        .where(and(eq(sequences.name, 'invoice'))),
+    ).toEqual([]);
     expect(await outbox()).toEqual([]);
 
     await setSetting('vat_split', JSON.stringify([{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]));
@@ -426,7 +437,16 @@ describe('invoiced orders', () => {
       const now = new Date().toISOString();
       const [tabler] = await app.db.insert(tablers).values({ name: 'Klaas', createdAt: now, updatedAt: now }).returning();
       const created = await app.request('/orders/create', {
-        body: { tabler_id: tabler!.id, name: 'Fien', email: 'fien@example.nl', phone: '06', address: 'Kade 2', postalCode: '8861AA', city: 'Harlingen', quantity: 1 },
+        body: {
+          tabler_id: tabler!.id,
+          name: 'Fien',
+          email: 'fien@example.nl',
+          phone: '06',
+          address: 'Kade 2',
+          postalCode: '8861AA',
+          city: 'Harlingen',
+          quantity: 1,
+        },
       });
       expect(created.status).toBe(200);
       const [order] = await app.db.select().from(orders);

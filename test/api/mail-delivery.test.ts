@@ -104,7 +104,16 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
     const [tabler] = await t.db.insert(tablers).values({ name: 'Jan Jansen', createdAt: now, updatedAt: now }).returning();
     const r = await t.request('/orders/create', {
       headers: { 'x-test-client-ip': freshIp() },
-      body: { tabler_id: tabler!.id, name: 'Émile', email: 'emile@example.nl', phone: '06', address: 'Kerkstraat 1', postalCode: '8861 AA', city: 'Harlingen', quantity: 2 },
+      body: {
+        tabler_id: tabler!.id,
+        name: 'Émile',
+        email: 'emile@example.nl',
+        phone: '06',
+        address: 'Kerkstraat 1',
+        postalCode: '8861 AA',
+        city: 'Harlingen',
+        quantity: 2,
+      },
     });
     expect(r.json).toMatchObject({ success: true, order_reference: 'KP-2026-0001' });
     await sink.waitFor(1, 5_000);
@@ -165,7 +174,10 @@ describe('mail leaves at once after the request that queued it (issue 14)', () =
     await queueContactMessage();
     sink = await startSmtpSink();
     t.deps.mailTransport = createNodeSmtpTransport(sink.url);
-    const created = await t.request('/orders/create', { cookie: adminCookie, body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 } });
+    const created = await t.request('/orders/create', {
+      cookie: adminCookie,
+      body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
+    });
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, created.json.order_reference));
     const sent = await t.request(`/orders/sendInvoice?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} });
     expect(sent.json.queued).toBe(false);
@@ -273,7 +285,10 @@ describe('mail view filters over REST', () => {
       success: false,
       error: 'status must be one of: queued, sending, sent, failed',
     });
-    expect((await t.request('/api/mail?limit=0', { cookie: adminCookie })).json).toEqual({ success: false, error: 'limit must be a whole number from 1 to 1000' });
+    expect((await t.request('/api/mail?limit=0', { cookie: adminCookie })).json).toEqual({
+      success: false,
+      error: 'limit must be a whole number from 1 to 1000',
+    });
   });
 });
 
@@ -295,7 +310,11 @@ describe.each([rest, trpc])('$name mail retry (POST /api/mail/retry?id=, mail.re
     await sink.start();
     const answer = await tr.call('retry', { id: given!.id, cookie: adminCookie });
     expect(answer.status).toBe(200);
-    expect(answer.data).toMatchObject({ success: true, message: RETRY_SENT, mail: { id: given!.id, status: 'sent', attempts: 1, last_error: null, attachments: ['Factuur-F2026-0001.pdf', 'betaal-qr.png'] } });
+    expect(answer.data).toMatchObject({
+      success: true,
+      message: RETRY_SENT,
+      mail: { id: given!.id, status: 'sent', attempts: 1, last_error: null, attachments: ['Factuur-F2026-0001.pdf', 'betaal-qr.png'] },
+    });
     expect(sink.messages).toHaveLength(1);
     expect((await t.db.select().from(orders).where(eq(orders.id, row!.id)))[0]!.invoiceSent).toBe(true);
   });

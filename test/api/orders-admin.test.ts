@@ -37,10 +37,16 @@ describe('tablers and orders in the back-office', () => {
       error: 'Een tablernaam heeft minimaal 3 tekens en bevat letters.',
     });
     const clash = await t.request('/tablers/create', { cookie: admin, body: { name: 'sjoerd' } });
-    expect([clash.status, clash.json.error]).toEqual([409, 'Deze naam lijkt te veel op die van Sjoerd de Vries: het bestelformulier kan ze dan niet uit elkaar houden.']);
+    expect([clash.status, clash.json.error]).toEqual([
+      409,
+      'Deze naam lijkt te veel op die van Sjoerd de Vries: het bestelformulier kan ze dan niet uit elkaar houden.',
+    ]);
     const renamed = await t.request(`/tablers/update?id=${id}`, { cookie: admin, body: { name: 'Sjoerd Vries' } });
     expect(renamed.json.tabler.name).toBe('Sjoerd Vries');
-    expect((await t.request('/tablers/update?id=999', { cookie: admin, body: { name: 'Piet' } })).json).toEqual({ success: false, error: 'Tabler niet gevonden.' });
+    expect((await t.request('/tablers/update?id=999', { cookie: admin, body: { name: 'Piet' } })).json).toEqual({
+      success: false,
+      error: 'Tabler niet gevonden.',
+    });
 
     expect((await t.request('/orders/create', { cookie: admin, body: order(id, 'Élise Bakker') })).status).toBe(200);
     expect((await t.request(`/tablers/delete?id=${id}`, { cookie: admin, method: 'POST' })).json).toEqual({ success: true });
@@ -77,11 +83,17 @@ describe('tablers and orders in the back-office', () => {
     const [after] = (await t.request('/orders?q=cees', { cookie: admin })).json as { amount: number; city: string; paid: boolean; reference: string }[];
     expect(after).toMatchObject({ amount: 4, city: 'Midlum', paid: true, reference: row!.reference });
     expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toEqual({ success: true });
-    expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toEqual({ success: false, error: 'Bestelling niet gevonden.' });
+    expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toEqual({
+      success: false,
+      error: 'Bestelling niet gevonden.',
+    });
   });
 
   it('keeps every back-office call for admins', async () => {
-    for (const [cookie, status] of [['', 401], [plain, 403]] as const) {
+    for (const [cookie, status] of [
+      ['', 401],
+      [plain, 403],
+    ] as const) {
       expect((await t.request('/orders', { cookie })).status).toBe(status);
       expect((await t.request('/tablers/create', { cookie, body: { name: 'Nope' } })).status).toBe(status);
       expect((await t.request('/orders/update?id=1', { cookie, body: {} })).status).toBe(status);

@@ -124,9 +124,11 @@ describe('GET /orders/export.csv', () => {
     expect(response.headers.get('content-disposition')).toBe('attachment; filename="bestellingen-2026-11-22.csv"');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text.startsWith('\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n')).toBe(
-      true,
-    );
+    expect(
+      text.startsWith(
+        '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n',
+      ),
+    ).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
   });
 

@@ -47,7 +47,9 @@ describe('the demo data seeder', () => {
     const seeded = await seedDemo('--orders', '500', '--tablers', '12', '--seed', '7');
     expect(seeded.stderr).toBe('');
     expect(seeded.code).toBe(0);
-    expect(seeded.stdout).toMatch(/^Demo data added to file:.*test\.db in [\d.]+ s \(seed 7\):\n {2}12 tablers \(12 in all\)\n {2}500 orders, KP-2026-0001 to KP-2026-0500, /);
+    expect(seeded.stdout).toMatch(
+      /^Demo data added to file:.*test\.db in [\d.]+ s \(seed 7\):\n {2}12 tablers \(12 in all\)\n {2}500 orders, KP-2026-0001 to KP-2026-0500, /,
+    );
 
     const rows = await t.db.select().from(orders).orderBy(asc(orders.id));
     expect(rows).toHaveLength(500);

@@ -150,7 +150,11 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
       await insertTabler('Klaas de Vries');
       for (const password of ['jan jansen', 'JANJANSEN', '  jan   JANSEN ']) {
         const answer = await match(password);
-        expect(answer.data, password).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
+        expect(answer.data, password).toEqual({
+          success: true,
+          tabler: { id: jan.id, name: 'Jan Jansen' },
+          gate_token: expect.stringMatching(GATE_TOKEN_SHAPE),
+        });
       }
     });
 
@@ -174,7 +178,11 @@ describe.each(both)('$name tabler gate (POST /tablers/match, tablers.match)', (t
       // 'jan' is contained in 'Jan Jansen', but equals 'Jan'.
       expect((await match('jan')).data).toEqual({ success: true, tabler: { id: jan.id, name: 'Jan' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
       // 'Jan Jansen' contains 'Jan', but equals 'Jan Jansen'.
-      expect((await match('jan jansen')).data).toEqual({ success: true, tabler: { id: janJansen.id, name: 'Jan Jansen' }, gate_token: expect.stringMatching(GATE_TOKEN_SHAPE) });
+      expect((await match('jan jansen')).data).toEqual({
+        success: true,
+        tabler: { id: janJansen.id, name: 'Jan Jansen' },
+        gate_token: expect.stringMatching(GATE_TOKEN_SHAPE),
+      });
     });
 
     it('refuses an ambiguous containment (two candidates) with the no-match text', async () => {
@@ -381,8 +389,16 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expect(row!.notes).toBe('Bel even aan bij de buren');
     });
 
-    it('repeats none of the visitor\'s free text in the confirmation but the name: no phone, address or notes', async () => {
-      await create(orderBody(tablerId, { name: 'Ans Post', phone: '0611111111', address: 'Zoutsloot 9', city: 'Harlingen', notes: 'Uw account is geblokkeerd, bel 0900-1234' }));
+    it("repeats none of the visitor's free text in the confirmation but the name: no phone, address or notes", async () => {
+      await create(
+        orderBody(tablerId, {
+          name: 'Ans Post',
+          phone: '0611111111',
+          address: 'Zoutsloot 9',
+          city: 'Harlingen',
+          notes: 'Uw account is geblokkeerd, bel 0900-1234',
+        }),
+      );
       const [mail] = await outbox();
       expect(mail!.textBody).toContain('Beste Ans Post,');
       for (const text of ['0611111111', 'Zoutsloot', 'geblokkeerd', '0900-1234']) expect(mail!.textBody).not.toContain(text);
@@ -451,9 +467,12 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expectFailure(tr, await create({ ...rest, postalCode: '  ' }), 400, 'Postcode is verplicht.');
     });
 
-    it.each(['anna', 'anna@', 'anna@example', 'anna @example.nl', '@example.nl'])('refuses the e-mail address %j with "Voer een geldig email adres in."', async (email) => {
-      expectFailure(tr, await create(orderBody(tablerId, { email })), 400, INVALID_EMAIL);
-    });
+    it.each(['anna', 'anna@', 'anna@example', 'anna @example.nl', '@example.nl'])(
+      'refuses the e-mail address %j with "Voer een geldig email adres in."',
+      async (email) => {
+        expectFailure(tr, await create(orderBody(tablerId, { email })), 400, INVALID_EMAIL);
+      },
+    );
 
     it.each([0, -1, 1.5, 'abc', ''])('refuses quantity %j with the quantity text', async (quantity) => {
       const { amount: _a, ...rest } = orderBody(tablerId);
@@ -534,7 +553,10 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       for (let i = 0; i < 20; i++) expect((await create(orderBody(tablerId), { ip })).status).toBe(200);
       expectFailure(tr, await create(orderBody(tablerId), { ip }), 429, ORDERS_TOO_MANY);
       expect((await create({ ...orderBody(tablerId), gate_token: token }, { ip })).status).toBe(200);
-      await t.db.update(rateLimits).set({ count: 200 }).where(eq(rateLimits.key, `order-create:gated:ip:${ip}`));
+      await t.db
+        .update(rateLimits)
+        .set({ count: 200 })
+        .where(eq(rateLimits.key, `order-create:gated:ip:${ip}`));
       expectFailure(tr, await create({ ...orderBody(tablerId), gate_token: token }, { ip }), 429, ORDERS_TOO_MANY);
     });
 
@@ -659,4 +681,3 @@ describe.each(both)('$name admin order create (back-office)', (tr) => {
     expect(await orderRows()).toHaveLength(21);
   });
 });
-

@@ -173,7 +173,10 @@ describe('search, paging and sorting in SQL', () => {
       for (const dir of ['asc', 'desc'] as const) {
         const sign = dir === 'asc' ? 1 : -1;
         const expected = [...all].sort((a, b) => sign * (compare[sort](a, b) || a.id - b.id)).map((o) => o.id);
-        expect((await list(`?sort=${sort}&dir=${dir}`)).map((o) => o.id), `${sort} ${dir} unpaged`).toEqual(expected);
+        expect(
+          (await list(`?sort=${sort}&dir=${dir}`)).map((o) => o.id),
+          `${sort} ${dir} unpaged`,
+        ).toEqual(expected);
         const pages: number[] = [];
         for (let page = 1; page <= 4; page++) {
           const r = (await t.request(`/orders?sort=${sort}&dir=${dir}&page=${page}&per_page=4`, { cookie: admin })).json;
@@ -185,7 +188,15 @@ describe('search, paging and sorting in SQL', () => {
     }
     // Accents do not move a name to the end: 'Ëlsa' and 'Émile' among the e's, 'Zoë' last.
     expect((await list('?sort=name&dir=asc')).map((o) => o.name)).toEqual([
-      'André Bakker', 'Anna de Boer', 'anna de Boer', 'Ben Terpstra', 'Bram van der Méér', 'elsa Terpstra', 'Ëlsa Visser', 'Émile Dijkstra', 'Zoë Hoekstra',
+      'André Bakker',
+      'Anna de Boer',
+      'anna de Boer',
+      'Ben Terpstra',
+      'Bram van der Méér',
+      'elsa Terpstra',
+      'Ëlsa Visser',
+      'Émile Dijkstra',
+      'Zoë Hoekstra',
     ]);
     // No sort: newest first, the later id first within one moment.
     expect((await list('')).map((o) => o.id)).toEqual([...all].sort((a, b) => -(compare.created_at(a, b) || a.id - b.id)).map((o) => o.id));
@@ -201,7 +212,10 @@ describe('search, paging and sorting in SQL', () => {
     expect(twin.json.result.data).toEqual(second);
     const beyond = (await t.request(`/orders?${new URLSearchParams({ ...query, page: '3', per_page: '1' })}`, { cookie: admin })).json;
     expect(beyond).toEqual({ orders: [], total: 2, page: 3, per_page: 1 });
-    expect((await t.request('/orders?cancelled=true&q=dijkstra&page=1', { cookie: admin })).json).toMatchObject({ total: 1, orders: [{ name: 'Émile Dijkstra' }] });
+    expect((await t.request('/orders?cancelled=true&q=dijkstra&page=1', { cookie: admin })).json).toMatchObject({
+      total: 1,
+      orders: [{ name: 'Émile Dijkstra' }],
+    });
     expect((await t.request('/orders?cancelled=false&q=dijkstra&page=1', { cookie: admin })).json).toMatchObject({ total: 0, orders: [] });
     expect(await names('?q=%20%20')).toHaveLength(9);
   });
@@ -261,7 +275,8 @@ describe('thousands of orders', () => {
       { name: '=SUM(A1:A9)*10', notes: '=HYPERLINK("http://example.com","klik")' },
       { name: '@Ëlsa', notes: '-2+3', phone: '+31 6 1234 5678' },
     ];
-    for (const [i, o] of tricky.entries()) await create(t, admin, order(i % 2 ? tabler : null, o.name, { notes: o.notes, phone: o.phone ?? '0517-123456', paid: i === 1 }));
+    for (const [i, o] of tricky.entries())
+      await create(t, admin, order(i % 2 ? tabler : null, o.name, { notes: o.notes, phone: o.phone ?? '0517-123456', paid: i === 1 }));
     await t.request(`/orders/sendInvoice?id=${(await t.db.select().from(orders).where(eq(orders.name, 'Jansen, Piet')))[0]!.id}`, { cookie: admin, body: {} });
     // The bulk straight into the table, seven orders to a moment, so chunk boundaries fall inside a moment.
     const start = Date.parse('2026-11-01T08:00:00.000Z');
@@ -301,7 +316,11 @@ describe('thousands of orders', () => {
   });
 
   it('answers a page in one round trip on orders, two statements neither of which reads every row', async () => {
-    for (const query of ['page=1&per_page=50', 'page=7&per_page=50&sort=name&dir=asc&q=klant%2012', 'page=2&per_page=200&sort=tabler_name&dir=desc&paid=true&q=harlingen']) {
+    for (const query of [
+      'page=1&per_page=50',
+      'page=7&per_page=50&sort=name&dir=asc&q=klant%2012',
+      'page=2&per_page=200&sort=tabler_name&dir=desc&paid=true&q=harlingen',
+    ]) {
       queries.reset();
       const r = await t.request(`/orders?${query}`, { cookie: admin });
       expect(r.status).toBe(200);
@@ -316,7 +335,18 @@ describe('thousands of orders', () => {
     // 'Klant 12', 'Klant 120'…'Klant 129' and 'Klant 1200'…'Klant 1299': 111 in all. By name, the first page
     // is 'Klant 12', 'Klant 120', 'Klant 1200'…'Klant 1207'; the second goes on from there.
     expect(found.total).toBe(111);
-    expect(found.orders.map((o: OrderView) => o.name)).toEqual(['Klant 1208', 'Klant 1209', 'Klant 121', 'Klant 1210', 'Klant 1211', 'Klant 1212', 'Klant 1213', 'Klant 1214', 'Klant 1215', 'Klant 1216']);
+    expect(found.orders.map((o: OrderView) => o.name)).toEqual([
+      'Klant 1208',
+      'Klant 1209',
+      'Klant 121',
+      'Klant 1210',
+      'Klant 1211',
+      'Klant 1212',
+      'Klant 1213',
+      'Klant 1214',
+      'Klant 1215',
+      'Klant 1216',
+    ]);
   });
 
   /** The query plans of the statements of the batch a GET of `path` sends, one list of plan lines per statement. */
@@ -346,15 +376,24 @@ describe('thousands of orders', () => {
     // Searched (three characters or more): the orders are fetched by rowid from the trigram index.
     for (const query of ['page=1&per_page=50&sort=name&dir=asc&q=klant%2012', 'page=2&per_page=50&q=dijk']) {
       for (const plan of await plansOf(`/orders?${query}`)) {
-        expect(plan.filter((line) => /^SCAN orders\b/.test(line)), `${query}: ${plan.join(' | ')}`).toEqual([]);
-        expect(plan.some((line) => line.includes('orders_fts VIRTUAL TABLE')), `${query}: ${plan.join(' | ')}`).toBe(true);
+        expect(
+          plan.filter((line) => /^SCAN orders\b/.test(line)),
+          `${query}: ${plan.join(' | ')}`,
+        ).toEqual([]);
+        expect(
+          plan.some((line) => line.includes('orders_fts VIRTUAL TABLE')),
+          `${query}: ${plan.join(' | ')}`,
+        ).toBe(true);
       }
     }
     // By name, unsearched: the rows come in order from the index on the search text (no sort of every order).
     for (const dir of ['asc', 'desc']) {
       const [rows] = await plansOf(`/orders?page=3&per_page=50&sort=name&dir=${dir}`);
       expect(rows!.join(' | ')).toMatch(/^SCAN orders USING INDEX orders_search_text_idx/);
-      expect(rows!.filter((line) => line.includes('TEMP B-TREE')), rows!.join(' | ')).toEqual([]);
+      expect(
+        rows!.filter((line) => line.includes('TEMP B-TREE')),
+        rows!.join(' | '),
+      ).toEqual([]);
     }
   });
 
@@ -431,7 +470,10 @@ describe('the totals at any size', () => {
         const { sql: text, args } = stmt as { sql: string; args: InArgs };
         const plan = (await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args })).rows.map((row) => String(row.detail));
         expect(plan.join(' | ')).toMatch(/USING COVERING INDEX orders_totals_idx/);
-        expect(plan.filter((line) => /^SCAN orders$/.test(line)), plan.join(' | ')).toEqual([]);
+        expect(
+          plan.filter((line) => /^SCAN orders$/.test(line)),
+          plan.join(' | '),
+        ).toEqual([]);
       }
     } finally {
       await t.close();

@@ -21,7 +21,12 @@ const freshIp = freshIps((high, low) => `10.80.${high}.${low}`);
 const both = transports<Op>(
   () => t,
   {
-    rest: { forgot: ['POST', '/api/account/forgot'], reset: ['POST', '/api/account/reset'], login: ['POST', '/api/account/login'], me: ['GET', '/api/account/me'] },
+    rest: {
+      forgot: ['POST', '/api/account/forgot'],
+      reset: ['POST', '/api/account/reset'],
+      login: ['POST', '/api/account/login'],
+      me: ['GET', '/api/account/me'],
+    },
     trpc: {
       forgot: ['mutation', 'account.forgotPassword'],
       reset: ['mutation', 'account.resetPassword'],
@@ -45,7 +50,10 @@ afterEach(() => {
 });
 
 async function resetMails(to: string) {
-  return t.db.select().from(mailOutbox).where(and(eq(mailOutbox.kind, 'password-reset'), eq(mailOutbox.toAddress, to)));
+  return t.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, 'password-reset'), eq(mailOutbox.toAddress, to)));
 }
 
 /** The token of the newest reset link mailed to that address. */
@@ -71,7 +79,10 @@ describe.each(both)('$name', (tr) => {
     const { email } = await userWithEmail('has_mail');
     await t.createUser(name('no_mail'));
     await t.createUser(name('sleeper'), ['Users'], { status: 'inactive' });
-    await t.db.update(users).set({ email: `${name('sleeper')}@example.nl` }).where(eq(users.username, name('sleeper')));
+    await t.db
+      .update(users)
+      .set({ email: `${name('sleeper')}@example.nl` })
+      .where(eq(users.username, name('sleeper')));
     for (const login of [name('has_mail'), name('no_mail'), name('nobody_at_all'), name('sleeper')]) {
       const answer = await tr.call('forgot', { body: { login } });
       expect(answer.status, login).toBe(200);
@@ -93,7 +104,10 @@ describe.each(both)('$name', (tr) => {
     const rows = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows)).not.toContain(token);
-    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.password_reset_requested'), eq(auditLog.target, `user:${user.id} (${name('linda')})`)));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.password_reset_requested'), eq(auditLog.target, `user:${user.id} (${name('linda')})`)));
     expect(entry?.actorId).toBeNull();
   });
 
@@ -113,7 +127,10 @@ describe.each(both)('$name', (tr) => {
     expect((await tr.call('me', { cookie: sessionCookieOf(login) })).data.loggedIn).toBe(true);
 
     expectFailure(tr, await tr.call('reset', { body: { token, new_password: 'yet-another-one' } }), 400, INVALID_LINK);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.password_reset'), eq(auditLog.actorId, user.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.password_reset'), eq(auditLog.actorId, user.id)));
     expect(entries).toHaveLength(1);
   });
 

@@ -52,7 +52,15 @@ afterEach(async () => {
 async function createOrder(amount: number): Promise<number> {
   const r = await t.request('/orders/create', {
     cookie: admin,
-    body: { name: 'Marieke de Vries', email: 'marieke@example.nl', phone: '0612345678', address: 'Noorderhaven 12', postal_code: '8861 AL', city: 'Harlingen', amount },
+    body: {
+      name: 'Marieke de Vries',
+      email: 'marieke@example.nl',
+      phone: '0612345678',
+      address: 'Noorderhaven 12',
+      postal_code: '8861 AL',
+      city: 'Harlingen',
+      amount,
+    },
   });
   expect(r.json?.success, JSON.stringify(r.json)).toBe(true);
   const [row] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.reference, r.json.order_reference));
@@ -61,7 +69,10 @@ async function createOrder(amount: number): Promise<number> {
 
 /** Gives an order an issued invoice straight in the database (sending one needs the club's real details). */
 async function invoice(id: number, invoiceNumber: string, totalCents: number) {
-  await t.db.update(orders).set({ invoiceNumber, invoiceTotalCents: totalCents, invoiceDate: '2026-11-22T10:00:00.000Z', invoiceSent: true }).where(eq(orders.id, id));
+  await t.db
+    .update(orders)
+    .set({ invoiceNumber, invoiceTotalCents: totalCents, invoiceDate: '2026-11-22T10:00:00.000Z', invoiceSent: true })
+    .where(eq(orders.id, id));
 }
 
 /**
@@ -79,7 +90,10 @@ async function ingOrders() {
   return { o1, o2, o3, o4 };
 }
 
-async function upload(file: Uint8Array | string | null, options: { cookie?: string | null; filename?: string; field?: string; headers?: Record<string, string> } = {}) {
+async function upload(
+  file: Uint8Array | string | null,
+  options: { cookie?: string | null; filename?: string; field?: string; headers?: Record<string, string> } = {},
+) {
   const form = new FormData();
   form.append('note', 'ignored');
   if (file !== null) {
@@ -184,7 +198,11 @@ describe('importing a statement (POST /api/payments/import)', () => {
         },
       ],
       skipped: [
-        { entry_ref: 'NL69INGB0123456789-20261203-000007', booked_at: '2026-12-03', reason: 'Bedrag in USD: alleen bijschrijvingen in euro kunnen een factuur betalen.' },
+        {
+          entry_ref: 'NL69INGB0123456789-20261203-000007',
+          booked_at: '2026-12-03',
+          reason: 'Bedrag in USD: alleen bijschrijvingen in euro kunnen een factuur betalen.',
+        },
       ],
     });
 
@@ -219,7 +237,9 @@ describe('importing a statement (POST /api/payments/import)', () => {
     const { o1, o2 } = await ingOrders();
     await t.db.update(orders).set({ cancelled: true, creditNoteNumber: 'F2026-0009' }).where(eq(orders.id, o1));
     // KP-2026-0002 was paid by another booking (another statement).
-    const other = await upload(FIRST_BOOKING_ONLY.replace('Factuur F2026-0001 kerstpakketten', 'KP-2026-0002').replace('272.25', '181.50').replace('000001', '000099'));
+    const other = await upload(
+      FIRST_BOOKING_ONLY.replace('Factuur F2026-0001 kerstpakketten', 'KP-2026-0002').replace('272.25', '181.50').replace('000001', '000099'),
+    );
     expect(other.json.entries[0]).toMatchObject({ status: 'matched', order_id: o2 });
     await rest.call('confirm', { cookie: admin, body: { import_id: other.json.import_id } });
 
@@ -233,7 +253,12 @@ describe('importing a statement (POST /api/payments/import)', () => {
   it.each([
     ['an empty file', '', 400, EMPTY_FILE],
     ['plain text', 'Datum;Bedrag;Omschrijving\n2026-12-01;272,25;F2026-0001\n', 400, NOT_CAMT053],
-    ['an HTML page (the bank\u2019s login page saved by mistake)', '<!DOCTYPE html>\n<html lang="nl"><head><title>Mijn ING</title></head><body><p>Log in<br></p></body></html>', 400, NOT_CAMT053],
+    [
+      'an HTML page (the bank\u2019s login page saved by mistake)',
+      '<!DOCTYPE html>\n<html lang="nl"><head><title>Mijn ING</title></head><body><p>Log in<br></p></body></html>',
+      400,
+      NOT_CAMT053,
+    ],
     ['a camt.054 notification', fixture('notification-camt054.xml'), 400, IS_CAMT054],
   ])('refuses %s with a Dutch explanation and keeps nothing', async (_what, file, status, message) => {
     const r = await upload(file);
@@ -249,7 +274,9 @@ describe('importing a statement (POST /api/payments/import)', () => {
     expect(announced.json).toEqual({ success: false, error: STATEMENT_TOO_LARGE });
 
     const boundary = 'kerstactieBoundary';
-    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="groot.xml"\r\nContent-Type: text/xml\r\n\r\n`);
+    const head = new TextEncoder().encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="groot.xml"\r\nContent-Type: text/xml\r\n\r\n`,
+    );
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -293,7 +320,10 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     expect(await orderRow(o2)).toMatchObject({ paid: true, paidAt: '2026-12-02' });
     expect(await orderRow(o3)).toMatchObject({ paid: false, paidAt: null });
     expect(await orderRow(o4)).toMatchObject({ paid: true, paidAt: '2026-12-03' });
-    const applied = await t.db.select().from(bankEntries).where(and(eq(bankEntries.importId, import_id)));
+    const applied = await t.db
+      .select()
+      .from(bankEntries)
+      .where(and(eq(bankEntries.importId, import_id)));
     expect(applied.filter((e) => e.appliedAt !== null).map((e) => e.orderId)).toEqual([o1, o2, o4]);
     expect((await t.db.select().from(paymentImports).where(eq(paymentImports.id, import_id)))[0]!.confirmedAt).toBe('2026-11-22T10:00:00.000Z');
 
@@ -304,7 +334,9 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
       [`order:${o4} (KP-2026-0004)`, { paid: [false, true], paid_at: '2026-12-03', bank_entry: 'NL69INGB0123456789-20261203-000006/1', import_id }],
     ]);
     const confirmed = await auditOf('payments.confirmed');
-    expect(confirmed.map((a) => [a.actorUsername, a.target, JSON.parse(a.details)])).toEqual([['admin', `import:${import_id} (ing-v02.xml)`, { import_id, marked_paid: 3 }]]);
+    expect(confirmed.map((a) => [a.actorUsername, a.target, JSON.parse(a.details)])).toEqual([
+      ['admin', `import:${import_id} (ing-v02.xml)`, { import_id, marked_paid: 3 }],
+    ]);
 
     // Confirming again pays nothing and writes nothing.
     expect((await tr.call('confirm', { cookie: admin, body: { import_id } })).data).toEqual({ success: true, marked_paid: 0 });
@@ -320,7 +352,14 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     expect((await t.request('/trpc/orders.setPaid', { cookie: admin, body: { id: o1, paid: false } })).status).toBe(200);
 
     const again = await importIng();
-    expect(again.entries.map((e) => e.status)).toEqual(['already_imported', 'already_imported', 'amount_mismatch', 'unmatched', 'already_imported', 'unmatched']);
+    expect(again.entries.map((e) => e.status)).toEqual([
+      'already_imported',
+      'already_imported',
+      'amount_mismatch',
+      'unmatched',
+      'already_imported',
+      'unmatched',
+    ]);
     const r = await tr.call('confirm', { cookie: admin, body: { import_id: again.import_id } });
     expect(r.data).toEqual({ success: true, marked_paid: 0 });
     expect(await orderRow(o1)).toMatchObject({ paid: false });
@@ -339,7 +378,10 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     expect(answers.reduce((sum, x) => sum + x.data.marked_paid, 0)).toBe(3);
     for (const id of [o1, o2, o4]) {
       const entries = await t.db.select().from(bankEntries).where(eq(bankEntries.orderId, id));
-      expect(entries.filter((e) => e.appliedAt !== null), `order ${id}`).toHaveLength(1);
+      expect(
+        entries.filter((e) => e.appliedAt !== null),
+        `order ${id}`,
+      ).toHaveLength(1);
     }
     expect(await auditOf('order.paid')).toHaveLength(3);
     expect(await auditOf('payments.confirmed')).toHaveLength(2);

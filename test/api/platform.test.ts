@@ -224,15 +224,27 @@ describe('cross-site refusal', () => {
     await t.db.delete(twoFactorSecrets);
   });
 
-  it('refuses a state change whose only browser signal is another site\'s Referer (old browsers), and passes its own or none', async () => {
+  it("refuses a state change whose only browser signal is another site's Referer (old browsers), and passes its own or none", async () => {
     const evilReferer = await t.request('/api/users/deleteuser?id=999', { cookie: adminCookie, headers: { referer: `${EVIL}/page` } });
     expect(evilReferer.status).toBe(403);
     expect(evilReferer.json).toEqual(REFUSED);
-    const post = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: `${EVIL}/x` } });
+    const post = await t.request('/api/settings/update', {
+      cookie: adminCookie,
+      body: { key: 'club_town', value: 'Harlingen' },
+      headers: { referer: `${EVIL}/x` },
+    });
     expect(post.status).toBe(403);
-    const garbage = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: 'not a url' } });
+    const garbage = await t.request('/api/settings/update', {
+      cookie: adminCookie,
+      body: { key: 'club_town', value: 'Harlingen' },
+      headers: { referer: 'not a url' },
+    });
     expect(garbage.status).toBe(403);
-    const own = await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'club_town', value: 'Harlingen' }, headers: { referer: 'http://127.0.0.1/admin/settings' } });
+    const own = await t.request('/api/settings/update', {
+      cookie: adminCookie,
+      body: { key: 'club_town', value: 'Harlingen' },
+      headers: { referer: 'http://127.0.0.1/admin/settings' },
+    });
     expect(own.status).toBe(200);
     const apiClient = await t.request('/api/users/deleteuser?id=999', { cookie: adminCookie });
     expect(apiClient.status).toBe(404);
@@ -367,7 +379,13 @@ describe('sessions', () => {
     await s.close();
   });
 
-  const sessionRow = async (cookie: string) => (await s.db.select().from(sessions).where(eq(sessions.id, await sha256Hex(tokenOf(cookie)))))[0];
+  const sessionRow = async (cookie: string) =>
+    (
+      await s.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, await sha256Hex(tokenOf(cookie))))
+    )[0];
 
   it('stores only the SHA-256 of the token, never the token itself', async () => {
     const cookie = await s.cookieFor('admin');
@@ -555,7 +573,17 @@ describe('seed data and the first admin', () => {
     expect(rows.get('maintenance_mode')).toMatchObject({ value: 'false', type: 'boolean' });
     expect(rows.get('default_user_group_id')).toMatchObject({ value: String(usersGroupId), type: 'integer', visibility: 'admin' });
     expect(rows.get('package_price')).toMatchObject({ value: '75', type: 'integer' });
-    for (const key of ['club_name', 'club_address', 'club_email', 'club_iban', 'club_kvk_number', 'club_vat_id', 'vat_split', 'geocoder_provider', 'geocoder_url']) {
+    for (const key of [
+      'club_name',
+      'club_address',
+      'club_email',
+      'club_iban',
+      'club_kvk_number',
+      'club_vat_id',
+      'vat_split',
+      'geocoder_provider',
+      'geocoder_url',
+    ]) {
       expect(rows.get(key), key).toBeDefined();
     }
     expect([...rows.values()].every((r) => r.deletable === false)).toBe(true);
@@ -664,9 +692,17 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
   it('is prepared after a start, and a second start writes nothing', async () => {
     const fresh = await prepared();
     try {
-      const before = { settings: await fresh.db.select().from(settings), users: await fresh.db.select().from(users), grants: await fresh.db.select().from(groupPermissions) };
+      const before = {
+        settings: await fresh.db.select().from(settings),
+        users: await fresh.db.select().from(users),
+        grants: await fresh.db.select().from(groupPermissions),
+      };
       await fresh.restart();
-      expect({ settings: await fresh.db.select().from(settings), users: await fresh.db.select().from(users), grants: await fresh.db.select().from(groupPermissions) }).toEqual(before);
+      expect({
+        settings: await fresh.db.select().from(settings),
+        users: await fresh.db.select().from(users),
+        grants: await fresh.db.select().from(groupPermissions),
+      }).toEqual(before);
     } finally {
       fresh.close();
     }
@@ -676,11 +712,26 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
     ['a built-in setting is missing', (db) => db.delete(settings).where(eq(settings.key, 'club_name'))],
     ['a seeded permission is missing', (db) => db.delete(permissions).where(eq(permissions.key, 'users.delete'))],
     ['a seeded group is missing', (db) => db.delete(groups).where(eq(groups.name, 'Penningmeesters'))],
-    ['a seeded grant is missing', (db) => db.delete(groupPermissions).where(eq(groupPermissions.permissionId, sql`(SELECT id FROM permissions WHERE key = 'management.access')`))],
+    [
+      'a seeded grant is missing',
+      (db) => db.delete(groupPermissions).where(eq(groupPermissions.permissionId, sql`(SELECT id FROM permissions WHERE key = 'management.access')`)),
+    ],
     ['the default group is the placeholder', (db) => db.update(settings).set({ value: '0' }).where(eq(settings.key, 'default_user_group_id'))],
     [
       'a password setting is stored in clear',
-      (db) => db.insert(settings).values({ key: 'legacy.secret', value: 'oud-geheim', type: 'password', description: 'x', visibility: 'admin', deletable: true, groupName: 'general', updatedAt: new Date().toISOString() }),
+      (db) =>
+        db
+          .insert(settings)
+          .values({
+            key: 'legacy.secret',
+            value: 'oud-geheim',
+            type: 'password',
+            description: 'x',
+            visibility: 'admin',
+            deletable: true,
+            groupName: 'general',
+            updatedAt: new Date().toISOString(),
+          }),
     ],
     ['no admin account is left', (db) => db.batch([db.delete(userGroups), db.delete(users)])],
   ];
@@ -718,9 +769,9 @@ describe('database constraints', () => {
   });
 
   it('refuses a user status other than active or inactive', async () => {
-    expect(await failureOf(t.db.run(sql`INSERT INTO users (username, password_hash, status, created_at, updated_at) VALUES ('weird', 'x', 'banned', 'n', 'n')`))).toMatch(
-      /CHECK constraint failed/,
-    );
+    expect(
+      await failureOf(t.db.run(sql`INSERT INTO users (username, password_hash, status, created_at, updated_at) VALUES ('weird', 'x', 'banned', 'n', 'n')`)),
+    ).toMatch(/CHECK constraint failed/);
   });
 
   it('keeps version codes unique', async () => {

@@ -106,7 +106,10 @@ describe('database round trips per request', () => {
       // The same profile as sign-in reads it (loadUserProfile, the same columns over users alone) and as
       // the users list shows it (loadAllUserProfiles).
       expect(await loadUserProfile(t.db, user.id), username).toEqual(user);
-      expect((await loadAllUserProfiles(t.db)).find((listed) => listed.id === user.id), username).toEqual(user);
+      expect(
+        (await loadAllUserProfiles(t.db)).find((listed) => listed.id === user.id),
+        username,
+      ).toEqual(user);
       expect(response.headers.get('set-cookie'), username).toBeNull();
       // tRPC's account.me reads the same context.
       const trpc = await measure('/trpc/account.me', { cookie });
@@ -191,7 +194,16 @@ describe('database round trips per request', () => {
     for (let i = 0; i < 60; i++) {
       const created = await t.request('/orders/create', {
         cookie: admin,
-        body: { tabler_id: i % 3 ? tabler : null, name: `Klant ${i}`, email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1 + (i % 4) },
+        body: {
+          tabler_id: i % 3 ? tabler : null,
+          name: `Klant ${i}`,
+          email: 'klant@example.nl',
+          phone: '0517 123456',
+          address: 'Voorstraat 1',
+          postal_code: '8861 BJ',
+          city: 'Harlingen',
+          amount: 1 + (i % 4),
+        },
       });
       expect(created.status).toBe(200);
     }

@@ -94,7 +94,10 @@ describe.each(both)('$name', (tr) => {
     expect(answer.data).toEqual({ success: true });
     expect((await tr.call('me', { cookie: phone })).data).toEqual({ loggedIn: false });
     expect((await tr.call('me', { cookie: laptop })).data.loggedIn).toBe(true);
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.session_revoked'), eq(auditLog.actorId, user.id)));
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.session_revoked'), eq(auditLog.actorId, user.id)));
     expect(entries.map((e) => JSON.parse(e.details))).toEqual([{ user_agent: PHONE_UA, ip: '10.1.1.1' }]);
   });
 

@@ -533,7 +533,10 @@ describe.each([rest, trpc].map((make) => [make().name, make] as const))('setting
     expect(edit.error).toBe('The default user group must be an existing group.');
     expect(await getSetting(t.deps, 'default_user_group_id')).toBe(usersGroupId);
 
-    const [plain] = await t.db.insert(groups).values({ name: `${x.name} plain group` }).returning();
+    const [plain] = await t.db
+      .insert(groups)
+      .values({ name: `${x.name} plain group` })
+      .returning();
     expect((await x.write('update', { key: 'default_user_group_id', value: String(plain!.id) }, { cookie: adminCookie })).status).toBe(200);
     expect(await getSetting(t.deps, 'default_user_group_id')).toBe(plain!.id);
     expect((await x.write('update', { key: 'default_user_group_id', value: usersGroupId }, { cookie: adminCookie })).status).toBe(200);
@@ -706,7 +709,11 @@ describe('password settings at rest', () => {
       const cookie = await a.cookieFor('admin');
       const added = await a.request('/api/settings/add', { cookie, body: { key: 'smtp.secret', value: 'geheim', type: 'password', visibility: 'admin' } });
       expect(added.json).toEqual({ success: true });
-      const failure = (promise: Promise<unknown>) => promise.then(() => null, (e: unknown) => e as AppError);
+      const failure = (promise: Promise<unknown>) =>
+        promise.then(
+          () => null,
+          (e: unknown) => e as AppError,
+        );
       const otherKey = await failure(getSetting({ ...a.deps, secretKey: 'f'.repeat(64) }, 'smtp.secret'));
       expect(otherKey).toBeInstanceOf(AppError);
       expect(otherKey!.message).toBe('Setting smtp.secret cannot be read with this SECRET_KEY; enter its value again.');

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../support/test-app';
 // Issue 15: the Node app serving a small build of its own, compressed by the build's step (scripts/precompress.mjs).
 
 const script = `export const greeting = ${JSON.stringify('hallo kerstpakket '.repeat(300))};\n`;
-const page = (title: string) => `<!doctype html><html lang="nl"><head><title>${title}</title></head><body>${'<p>Kerstactie Harlingen</p>'.repeat(80)}</body></html>`;
+const page = (title: string) =>
+  `<!doctype html><html lang="nl"><head><title>${title}</title></head><body>${'<p>Kerstactie Harlingen</p>'.repeat(80)}</body></html>`;
 const shellHtml = `<!doctype html><html lang="nl"><head><title>Kerstactie</title><script type="module" src="/assets/app-abc123.js"></script></head><body><div id="root"></div>${'<!-- shell -->'.repeat(40)}</body></html>`;
 const png = Buffer.alloc(4096, 7);
 
@@ -128,7 +129,11 @@ describe('static files on Node', () => {
   });
 
   it('has pages revalidated: no-cache, a strong ETag per encoding, and 304 with no body for GET and HEAD', async () => {
-    for (const [path, accept] of [['/faq', 'br'], ['/', 'gzip'], ['/faq', 'identity']] as const) {
+    for (const [path, accept] of [
+      ['/faq', 'br'],
+      ['/', 'gzip'],
+      ['/faq', 'identity'],
+    ] as const) {
       const first = await get(path, { accept: 'text/html', 'accept-encoding': accept });
       expect(first.status).toBe(200);
       expect(first.headers.get('cache-control')).toBe('no-cache');
@@ -192,7 +197,15 @@ describe('static files on Node', () => {
   });
 
   it('never serves the compressed copies or build internals as paths of their own', async () => {
-    for (const path of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz', '/faq.html.br', '/faq.html.gz', '/.vite/manifest.json', '/.assetsignore', '/%2Evite/manifest.json']) {
+    for (const path of [
+      '/assets/app-abc123.js.br',
+      '/assets/app-abc123.js.gz',
+      '/faq.html.br',
+      '/faq.html.gz',
+      '/.vite/manifest.json',
+      '/.assetsignore',
+      '/%2Evite/manifest.json',
+    ]) {
       for (const accept of ['*/*', 'text/html']) {
         const response = await get(path, { accept, 'accept-encoding': 'br' });
         expect(response.status, `${path} ${accept}`).toBe(404);

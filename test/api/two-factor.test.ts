@@ -61,7 +61,9 @@ function codeFor(secret: string, steps = 0): string {
 function wrongCodeFor(secret: string): string {
   const valid = new Set([codeFor(secret, -1), codeFor(secret), codeFor(secret, 1)]);
   for (let i = 0; ; i++) {
-    const candidate = String(i * 111_111 + 123_456).slice(-6).padStart(6, '0');
+    const candidate = String(i * 111_111 + 123_456)
+      .slice(-6)
+      .padStart(6, '0');
     if (!valid.has(candidate)) return candidate;
   }
 }
@@ -78,7 +80,10 @@ async function me(cookie: string | undefined) {
 }
 
 async function sessionRow(cookie: string) {
-  const [row] = await t.db.select().from(sessions).where(eq(sessions.id, await sha256Hex(cookie.slice(SESSION_COOKIE.length + 1))));
+  const [row] = await t.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, await sha256Hex(cookie.slice(SESSION_COOKIE.length + 1))));
   return row;
 }
 

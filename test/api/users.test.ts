@@ -306,7 +306,10 @@ describe.each(both)('$name', (tr) => {
       const row = await userRow(u.id);
       expect(await t.deps.passwords.verify(row!.passwordHash, 'nieuw-wachtwoord')).toBe(true);
       expect(await t.deps.passwords.verify(row!.passwordHash, DEFAULT_PASSWORD)).toBe(false);
-      const login = await t.request('/api/account/login', { body: { username: 'forgetful', password: 'nieuw-wachtwoord' }, headers: { 'x-test-client-ip': '10.9.0.1' } });
+      const login = await t.request('/api/account/login', {
+        body: { username: 'forgetful', password: 'nieuw-wachtwoord' },
+        headers: { 'x-test-client-ip': '10.9.0.1' },
+      });
       expect(login.json.success).toBe(true);
     });
 
@@ -326,12 +329,22 @@ describe.each(both)('$name', (tr) => {
       expectFailure(tr, await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: '' } }), 400, 'Password must be at least 6 characters.');
       await setSetting(adminCookie, 'password_min_length', 10);
       try {
-        expectFailure(tr, await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: '123456789' } }), 400, 'Password must be at least 10 characters.');
+        expectFailure(
+          tr,
+          await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: '123456789' } }),
+          400,
+          'Password must be at least 10 characters.',
+        );
         expectSuccess(await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: '1234567890' } }));
       } finally {
         await setSetting(adminCookie, 'password_min_length', 6);
       }
-      expectFailure(tr, await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: 'x'.repeat(257) } }), 400, 'Password must be at most 256 characters.');
+      expectFailure(
+        tr,
+        await tr.call('edit', { cookie: adminCookie, id: u.id, body: { password: 'x'.repeat(257) } }),
+        400,
+        'Password must be at most 256 characters.',
+      );
     });
 
     it('sets a user inactive: their sessions end and they cannot sign in; active again lets them in', async () => {

@@ -106,13 +106,33 @@ describe('APK versions on Node (files on disk)', () => {
   });
 
   it.each([
-    ['a name that does not end in .apk', { code: '30', name: 'x', file: { bytes: buildTestApk(), filename: 'app.zip' } }, 400, 'Please select a valid APK file'],
-    ['a file that is not a ZIP', { code: '31', name: 'x', file: { bytes: new TextEncoder().encode('not a zip at all'), filename: 'fake.apk' } }, 400, 'Please select a valid APK file'],
-    ['a file of two bytes', { code: '32', name: 'x', file: { bytes: new Uint8Array([0x50, 0x4b]), filename: 'short.apk' } }, 400, 'Please select a valid APK file'],
+    [
+      'a name that does not end in .apk',
+      { code: '30', name: 'x', file: { bytes: buildTestApk(), filename: 'app.zip' } },
+      400,
+      'Please select a valid APK file',
+    ],
+    [
+      'a file that is not a ZIP',
+      { code: '31', name: 'x', file: { bytes: new TextEncoder().encode('not a zip at all'), filename: 'fake.apk' } },
+      400,
+      'Please select a valid APK file',
+    ],
+    [
+      'a file of two bytes',
+      { code: '32', name: 'x', file: { bytes: new Uint8Array([0x50, 0x4b]), filename: 'short.apk' } },
+      400,
+      'Please select a valid APK file',
+    ],
     ['no file', { code: '33', name: 'x' }, 400, 'Please fill all fields and select an APK file'],
     ['no version name', { code: '34', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'Please fill all fields and select an APK file'],
     ['no version code', { name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'Please fill all fields and select an APK file'],
-    ['a version code that is not a whole number', { code: '1.5', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 400, 'The version code must be a whole number from 1 to 2147483647'],
+    [
+      'a version code that is not a whole number',
+      { code: '1.5', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } },
+      400,
+      'The version code must be a whole number from 1 to 2147483647',
+    ],
     ['a version code already used', { code: '3', name: 'again', file: { bytes: buildTestApk(), filename: 'a.apk' } }, 409, 'Version code 3 already exists'],
   ])('refuses %s and leaves neither row nor file', async (_what, parts, status, message) => {
     const before = { rows: (await rows()).length, files: storedFiles().length };
@@ -150,14 +170,15 @@ describe('APK versions on Node (files on disk)', () => {
       [
         // Like an R2 part upload failing: part of the file was read, the store stops reading and says why.
         'a part fails after some of the file was read',
-        (_real: FileStore) => async (_key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
-          const reader = body.getReader();
-          await reader.read();
-          await reader.read();
-          const error = new Error('uploadPart: We encountered an internal error. Please try again. (10001)');
-          await reader.cancel(error);
-          throw error;
-        },
+        (_real: FileStore) =>
+          async (_key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
+            const reader = body.getReader();
+            await reader.read();
+            await reader.read();
+            const error = new Error('uploadPart: We encountered an internal error. Please try again. (10001)');
+            await reader.cancel(error);
+            throw error;
+          },
       ],
       [
         // A store that gives up without cancelling the stream must not leave the upload waiting forever.
@@ -170,10 +191,11 @@ describe('APK versions on Node (files on disk)', () => {
       [
         // Like R2's complete failing: the whole file was written, then the last step broke.
         'the final step fails after the whole file was written',
-        (real: FileStore) => async (key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
-          await real.put(key, body);
-          throw new Error('completeMultipartUpload: internal error (10001)');
-        },
+        (real: FileStore) =>
+          async (key: string, body: ReadableStream<Uint8Array>): Promise<never> => {
+            await real.put(key, body);
+            throw new Error('completeMultipartUpload: internal error (10001)');
+          },
       ],
     ])('answers 503 when %s, and keeps neither row nor file', async (_what, makeFailure) => {
       const real = t.deps.files;
@@ -210,7 +232,10 @@ describe('APK versions on Node (files on disk)', () => {
       ['', 401, 'Not logged in'],
       [plain, 403, 'Forbidden'],
     ] as const) {
-      expect((await upload(form({ code: '50', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }), cookie)).json).toEqual({ success: false, error });
+      expect((await upload(form({ code: '50', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }), cookie)).json).toEqual({
+        success: false,
+        error,
+      });
       const list = await t.request('/api/update/list', { cookie });
       expect([list.status, list.json]).toEqual([status, { success: false, error }]);
       const download = await t.request('/api/update/download?id=1', { cookie });

@@ -103,7 +103,10 @@ describe('forgot password', () => {
 describe('sessions on the account page', () => {
   it('lists both devices, marks this one, and signs the other out', async () => {
     const laptop = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const phone = await browser.newContext({ viewport: VIEWPORTS.phone, userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36' });
+    const phone = await browser.newContext({
+      viewport: VIEWPORTS.phone,
+      userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+    });
     try {
       const phonePage = await phone.newPage();
       await signIn(phonePage, MEMBER, NEW_PASSWORD);
@@ -142,7 +145,10 @@ describe('the audit log', () => {
       await signIn(page, 'admin', 'e2e-admin-password');
       for (const name of ['Auke Tabler', 'Brecht Tabler', 'Cor Tabler']) {
         const status = await page.evaluate(
-          (body) => fetch('/tablers/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: body }) }).then((r) => r.status),
+          (body) =>
+            fetch('/tablers/create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: body }) }).then(
+              (r) => r.status,
+            ),
           name,
         );
         expect(status).toBe(200);

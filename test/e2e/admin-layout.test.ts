@@ -4,17 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import {
-  animationsDone,
-  launchChromium,
-  openWatchedPage,
-  overflowingElements,
-  postJson,
-  SCREENSHOT_DIR,
-  signIn,
-  startTestServer,
-  VIEWPORTS,
-} from './browser';
+import { animationsDone, launchChromium, openWatchedPage, overflowingElements, postJson, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS } from './browser';
 
 /**
  * Issue 16 "The treasurer and admins", at 1280 and 375 px against the real Node server: the orders and
@@ -41,7 +31,16 @@ const CUSTOMERS = [
   { name: 'Pieter de Boer', email: 'p.deboer@example.nl', address: 'Noorderhaven 88', notes: null },
   { name: 'Anna Achterstal', email: 'anna@example.nl', address: 'Voorstraat 1', notes: null },
 ] as const;
-const ADMIN_PAGES = ['/admin', '/admin/users', '/admin/groups', '/admin/permissions', '/admin/settings', '/admin/versions', '/admin/audit', '/admin/management'];
+const ADMIN_PAGES = [
+  '/admin',
+  '/admin/users',
+  '/admin/groups',
+  '/admin/permissions',
+  '/admin/settings',
+  '/admin/versions',
+  '/admin/audit',
+  '/admin/management',
+];
 const MAINTENANCE_EN = {
   title: 'Maintenance mode is on',
   text: 'Everyone without admin access sees the maintenance page instead of the site.',

@@ -81,7 +81,9 @@ describe('the management dashboard in Chromium', () => {
     for (const [key, value] of Object.entries({ club_iban: 'NL91ABNA0417164300', club_kvk_number: '12345678', club_vat_id: 'NL123456789B01' })) {
       const saved = await page.evaluate(
         async ([key, value]) =>
-          (await fetch('/api/settings/update', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, value }) })).json(),
+          (
+            await fetch('/api/settings/update', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ key, value }) })
+          ).json(),
         [key, value] as const,
       );
       expect(saved).toEqual({ success: true });
@@ -159,10 +161,7 @@ describe('the management dashboard in Chromium', () => {
   it('exports the filtered orders as CSV', async () => {
     await page.locator('#filter-paid').selectOption('true');
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(1);
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'CSV exporteren' }).click(),
-    ]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV exporteren' }).click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const file = await download.path();
     const text = readFileSync(file, 'utf8');
@@ -194,7 +193,9 @@ describe('the management dashboard in Chromium', () => {
   });
 
   it('deletes a non-invoiced order after a Dutch confirmation', async () => {
-    await orderRow(page, 'Jan Jansen').getByRole('button', { name: /verwijderen/ }).click();
+    await orderRow(page, 'Jan Jansen')
+      .getByRole('button', { name: /verwijderen/ })
+      .click();
     const confirm = page.getByRole('alertdialog');
     expect(await confirm.textContent()).toContain('Weet je zeker dat je bestelling');
     await confirm.getByRole('button', { name: 'Verwijderen' }).click();
@@ -204,7 +205,9 @@ describe('the management dashboard in Chromium', () => {
   });
 
   it('refuses to delete an invoiced order and shows the server text in a dismissible banner', async () => {
-    await orderRow(page, 'Piet Pietersen').getByRole('button', { name: /verwijderen/ }).click();
+    await orderRow(page, 'Piet Pietersen')
+      .getByRole('button', { name: /verwijderen/ })
+      .click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Verwijderen' }).click();
     const banner = page.getByText('Een gefactureerde bestelling kan niet worden verwijderd.');
@@ -252,7 +255,13 @@ describe('the management dashboard with 5,000 orders', () => {
         notes: null,
       };
       // Written straight into the database, so with the search text the server writes with an order.
-      return { ...fields, searchText: orderSearchText({ ...fields, invoiceNumber: null, creditNoteNumber: null }), amount: (i % 10) + 1, createdAt: now, updatedAt: now };
+      return {
+        ...fields,
+        searchText: orderSearchText({ ...fields, invoiceNumber: null, creditNoteNumber: null }),
+        amount: (i % 10) + 1,
+        createdAt: now,
+        updatedAt: now,
+      };
     });
     for (let i = 0; i < rows.length; i += 250) await server.deps.db.insert(orders).values(rows.slice(i, i + 250));
     context = await browser.newContext({ viewport: VIEWPORTS.desktop });

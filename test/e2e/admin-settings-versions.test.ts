@@ -499,8 +499,12 @@ describe('Version Management in Chromium', () => {
 
   it('reports a failed download', async () => {
     await openVersions();
-    await page.route('**/api/update/download?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Server error"}' }));
-    await page.route('**/api/update/latest', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"error":"No version"}' }));
+    await page.route('**/api/update/download?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Server error"}' }),
+    );
+    await page.route('**/api/update/latest', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"success":false,"error":"No version"}' }),
+    );
     try {
       await page.getByRole('table', { name: 'Version history' }).getByRole('button', { name: 'Download 1.1.0' }).click();
       await expect.poll(() => snackbar(page).textContent()).toContain('Download failed');

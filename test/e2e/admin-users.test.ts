@@ -172,7 +172,9 @@ describe('the admin screens in Chromium', () => {
     expect(await adminRow.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     expect(await adminRow.getByRole('button', { name: /Status of/ }).count()).toBe(0);
     expect(await adminRow.textContent()).toContain('Administrators');
-    await userRow(page, BOB).getByRole('button', { name: `Delete ${BOB}` }).waitFor();
+    await userRow(page, BOB)
+      .getByRole('button', { name: `Delete ${BOB}` })
+      .waitFor();
   });
 
   it("toggles a user's status after a confirmation", async () => {
@@ -221,7 +223,9 @@ describe('the admin screens in Chromium', () => {
   });
 
   it('resets a password in the change-password dialog, and the user signs in with it', async () => {
-    await userRow(page, BOB).getByRole('button', { name: `Change password of ${BOB}` }).click();
+    await userRow(page, BOB)
+      .getByRole('button', { name: `Change password of ${BOB}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await dialog.waitFor();
     const password = dialog.getByLabel('New Password (min 6)');
@@ -276,7 +280,9 @@ describe('the admin screens in Chromium', () => {
   });
 
   it('deletes a user after a confirmation', async () => {
-    await userRow(page, CAROL).getByRole('button', { name: `Delete ${CAROL}` }).click();
+    await userRow(page, CAROL)
+      .getByRole('button', { name: `Delete ${CAROL}` })
+      .click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectSnackbar(page, 'User deleted');
@@ -290,7 +296,11 @@ describe('the admin screens in Chromium', () => {
     const headers = await page.getByRole('table', { name: 'Groups' }).locator('th').allTextContents();
     expect(headers).toEqual(['ID', 'Name', 'Description', 'Edit Permissions', 'Actions']);
     // Built-in groups cannot be deleted.
-    expect(await groupRow(page, 'Administrators').getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(
+      await groupRow(page, 'Administrators')
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
 
     await page.getByRole('button', { name: 'Add Group' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Add Group' });
@@ -368,7 +378,11 @@ describe('the admin screens in Chromium', () => {
     await section('users').waitFor();
     expect(await section('users').textContent()).toContain('users.assign');
     // Built-in permissions cannot be deleted.
-    expect(await section('users').getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(
+      await section('users')
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).toBe(0);
 
     await page.getByRole('button', { name: 'Add Permission' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Permission' });

@@ -7,7 +7,18 @@ import { SEED_GROUPS, SEED_PERMISSIONS } from '../../src/features/setup/seed-dat
 import { catalogues, type Messages } from '../../web/i18n/catalogue';
 import { buildTestApk } from '../support/zip';
 import { blockingAxeViolations } from './axe';
-import { animationsDone, createPlainUser, launchChromium, openWatchedPage, overflowingElements, postJson, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS } from './browser';
+import {
+  animationsDone,
+  createPlainUser,
+  launchChromium,
+  openWatchedPage,
+  overflowingElements,
+  postJson,
+  SCREENSHOT_DIR,
+  signIn,
+  startTestServer,
+  VIEWPORTS,
+} from './browser';
 
 /**
  * Issue 16 "A Dutch back-office": every admin and account screen, and every dialog on them, walked in
@@ -27,13 +38,90 @@ const ADMIN_PASSWORD = 'e2e-admin-password';
  * Admin, E-mail, Tablers) are not in it.
  */
 const ENGLISH_WORDS = [
-  'the', 'and', 'Save', 'Cancel', 'Delete', 'Add', 'Edit', 'Create', 'Close', 'Loading', 'Failed', 'Please', 'Username',
-  'Password', 'Email', 'Groups', 'Permissions', 'Permission', 'Settings', 'Setting', 'Users', 'User', 'Actions', 'Created',
-  'Updated', 'Name', 'Description', 'Value', 'Key', 'Search', 'Upload', 'Download', 'Version', 'Versions', 'Logout', 'Enable',
-  'Disable', 'Yes', 'No', 'Retry', 'Back', 'Next', 'Previous', 'Page', 'None', 'you', 'Select', 'Public', 'Private', 'required',
-  'must', 'cannot', 'Latest', 'Archive', 'Change', 'New', 'Old', 'Confirm', 'Sign', 'Signed', 'Devices', 'Recovery', 'codes',
-  'Two-factor', 'authentication', 'Language', 'Audit', 'log', 'Action', 'Target', 'When', 'Who', 'Filter', 'all',
-  'Active', 'Inactive', 'Deletable', 'Group', 'Current', 'this', 'device', 'Revoke', 'Other', 'sessions',
+  'the',
+  'and',
+  'Save',
+  'Cancel',
+  'Delete',
+  'Add',
+  'Edit',
+  'Create',
+  'Close',
+  'Loading',
+  'Failed',
+  'Please',
+  'Username',
+  'Password',
+  'Email',
+  'Groups',
+  'Permissions',
+  'Permission',
+  'Settings',
+  'Setting',
+  'Users',
+  'User',
+  'Actions',
+  'Created',
+  'Updated',
+  'Name',
+  'Description',
+  'Value',
+  'Key',
+  'Search',
+  'Upload',
+  'Download',
+  'Version',
+  'Versions',
+  'Logout',
+  'Enable',
+  'Disable',
+  'Yes',
+  'No',
+  'Retry',
+  'Back',
+  'Next',
+  'Previous',
+  'Page',
+  'None',
+  'you',
+  'Select',
+  'Public',
+  'Private',
+  'required',
+  'must',
+  'cannot',
+  'Latest',
+  'Archive',
+  'Change',
+  'New',
+  'Old',
+  'Confirm',
+  'Sign',
+  'Signed',
+  'Devices',
+  'Recovery',
+  'codes',
+  'Two-factor',
+  'authentication',
+  'Language',
+  'Audit',
+  'log',
+  'Action',
+  'Target',
+  'When',
+  'Who',
+  'Filter',
+  'all',
+  'Active',
+  'Inactive',
+  'Deletable',
+  'Group',
+  'Current',
+  'this',
+  'device',
+  'Revoke',
+  'Other',
+  'sessions',
 ];
 
 type Screen = {
@@ -56,7 +144,10 @@ const VERSION = '2.1.0';
 /** A dialog opened by the button or link of that accessible name; answers the dialog. */
 function dialogFrom(name: (t: Messages) => string, exact = true): (page: Page, t: Messages) => Promise<Locator> {
   return async (page, t) => {
-    await page.getByRole('button', { name: name(t), exact }).first().click();
+    await page
+      .getByRole('button', { name: name(t), exact })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).first();
     await dialog.waitFor();
     return dialog;
@@ -161,7 +252,11 @@ function englishLeftovers(texts: string[], data: string[]): string[] {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Whole words only: 'Download' is not in 'Downloaden'.
   const wholeWords = (alternatives: string[]) => new RegExp(`(?<![\\p{L}_.-])(${alternatives.join('|')})(?![\\p{L}_-])`, 'u');
-  const catalogue = wholeWords(englishOnlyTexts().sort((a, b) => b.length - a.length).map(escape));
+  const catalogue = wholeWords(
+    englishOnlyTexts()
+      .sort((a, b) => b.length - a.length)
+      .map(escape),
+  );
   const words = wholeWords(ENGLISH_WORDS);
   const left: string[] = [];
   for (const original of texts) {
@@ -188,7 +283,8 @@ async function dataTexts(page: Page): Promise<string[]> {
     // A permission's key and its prefix, which heads its section.
     for (const permission of permissions.permissions) values.push(permission.key, permission.key.split('.')[0], permission.description ?? '');
     for (const setting of Object.values(settings) as { key?: string; description?: string; value?: unknown }[]) {
-      if (setting && typeof setting === 'object') values.push(setting.key ?? '', setting.description ?? '', typeof setting.value === 'string' ? setting.value : '');
+      if (setting && typeof setting === 'object')
+        values.push(setting.key ?? '', setting.description ?? '', typeof setting.value === 'string' ? setting.value : '');
     }
     return values;
   });
@@ -206,7 +302,13 @@ beforeAll(async () => {
   const created = [
     await postJson(page, '/api/groups/addgroup', { name: GROUP, description: 'Pakken de kerstpakketten in' }),
     await postJson(page, '/api/permissions/add', { key: PERMISSION, description: 'Mag pakketten inpakken' }),
-    await postJson(page, '/api/settings/add', { key: SETTING, value: 'Samen voor Harlingen', type: 'string', visibility: 'public', description: 'Motto op de site' }),
+    await postJson(page, '/api/settings/add', {
+      key: SETTING,
+      value: 'Samen voor Harlingen',
+      type: 'string',
+      visibility: 'public',
+      description: 'Motto op de site',
+    }),
   ];
   for (const answer of created) expect(answer).toMatchObject({ status: 200, json: { success: true } });
   const apk = Buffer.from(buildTestApk()).toString('base64');
@@ -309,4 +411,3 @@ describe('the back-office in English and Dutch', () => {
     }
   }
 });
-

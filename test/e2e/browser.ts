@@ -42,7 +42,10 @@ export async function createPlainUser(server: Awaited<ReturnType<typeof startTes
  * A page in a context of its own, with its script errors collected: a test ends by expecting `errors` to
  * be empty, so an exception in the app fails it even when the screen looked right.
  */
-export async function openWatchedPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function openWatchedPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];

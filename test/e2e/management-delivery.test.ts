@@ -30,7 +30,8 @@ const ELSEWHERE = 'Eva Elders';
 
 const nlDay = (date: Date) => new Intl.DateTimeFormat('nl-NL', { day: '2-digit', month: '2-digit', year: 'numeric' }).format(date);
 /** The date the PDF's header prints ('24 november 2026'), in Dutch time as the server writes it. */
-const nlLongDay = (date: Date) => new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(date);
+const nlLongDay = (date: Date) =>
+  new Intl.DateTimeFormat('nl-NL', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Amsterdam' }).format(date);
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -103,7 +104,9 @@ describe('delivery day on the Management page', () => {
     for (const customer of CUSTOMERS) {
       expect((await api(page, '/orders/create', { ...common, ...customer, tabler_id: tablerId })).status).toBe(200);
     }
-    expect((await api(page, '/orders/create', { ...common, name: ELSEWHERE, address: 'Kerkpad 3', postal_code: '8861 AA', amount: 1, tabler_id: otherId })).status).toBe(200);
+    expect(
+      (await api(page, '/orders/create', { ...common, name: ELSEWHERE, address: 'Kerkpad 3', postal_code: '8861 AA', amount: 1, tabler_id: otherId })).status,
+    ).toBe(200);
     await page.goto(`${server.url}/admin/management?tab=orders`);
     await page.locator('tr[data-order]').nth(CUSTOMERS.length).waitFor();
   });
@@ -187,7 +190,14 @@ describe('delivery day on the Management page', () => {
     expect(await blockingAxeViolations(page, 'tablers tab with the delivery list buttons, 1280 px')).toBe('');
     const list = await download(page, button, 'management-delivery-bezorglijst.pdf');
     expect(list.name).toBe('bezorglijst-sjoerd-bezorger.pdf');
-    for (const phrase of ['Ronde Tafel 144 Harlingen', 'Bezorglijst', `Tabler: ${TABLER}`, nlLongDay(new Date()), 'Te bezorgen: 2 bestellingen, 4 pakketten', 'Opmerking: Na 17:00 thuis']) {
+    for (const phrase of [
+      'Ronde Tafel 144 Harlingen',
+      'Bezorglijst',
+      `Tabler: ${TABLER}`,
+      nlLongDay(new Date()),
+      'Te bezorgen: 2 bestellingen, 4 pakketten',
+      'Opmerking: Na 17:00 thuis',
+    ]) {
       expect(list.text, phrase).toContain(phrase);
     }
     // Noorderhaven (8861 AL) before Zuiderhaven (8862 AB); the delivered ones and the other tabler's are not on it.
@@ -228,7 +238,8 @@ describe('delivery day on the Management page', () => {
     expect(await inView(page, page.getByRole('button', { name: `Bezorglijst ${TABLER} (PDF)` }))).toBe(true);
     await orderCard(page, 'Carla Terug').getByRole('checkbox').click();
     await expect.poll(() => bulkBar(page).locator('[data-slot=bulk-count]').textContent()).toBe('1 geselecteerd');
-    for (const action of ['Markeer als bezorgd', 'Markeer als niet bezorgd']) expect(await inView(page, bulkBar(page).getByRole('button', { name: action }))).toBe(true);
+    for (const action of ['Markeer als bezorgd', 'Markeer als niet bezorgd'])
+      expect(await inView(page, bulkBar(page).getByRole('button', { name: action }))).toBe(true);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-delivery-orders-phone.png'), fullPage: true });
     expect(await overflowingElements(page)).toEqual([]);
     expect(await blockingAxeViolations(page, 'orders tab with the delivery filter, 375 px')).toBe('');

@@ -100,7 +100,10 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     }
     await page.goto(`${server.url}/admin/management`);
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
-    await page.locator('tr[data-order]').nth(CUSTOMERS.length - 1).waitFor();
+    await page
+      .locator('tr[data-order]')
+      .nth(CUSTOMERS.length - 1)
+      .waitFor();
   });
 
   afterAll(async () => {
@@ -126,7 +129,9 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
       const status = orderRow(page, customer).locator('[data-slot=invoice-status]');
       await expect.poll(() => status.textContent()).toMatch(/^F\d{4}-\d{4}/);
       invoiceNumbers.set(customer, (await status.textContent())!.slice(0, 10));
-      await orderRow(page, customer).getByRole('link', { name: `Factuur ${invoiceNumbers.get(customer)} (PDF)` }).waitFor();
+      await orderRow(page, customer)
+        .getByRole('link', { name: `Factuur ${invoiceNumbers.get(customer)} (PDF)` })
+        .waitFor();
     }
     expect(await orderRow(page, 'Eva Nieuw').locator('[data-slot=invoice-status]').textContent()).toBe('Niet verstuurd');
   });
@@ -176,9 +181,11 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     const invoiceNumber = sent.json.invoice_number as string;
     await save.click();
     const refusal = dialog.getByRole('alert');
-    await expect.poll(() => refusal.textContent()).toBe(
-      `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`,
-    );
+    await expect
+      .poll(() => refusal.textContent())
+      .toBe(
+        `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`,
+      );
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-edit-refused-desktop.png') });
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -211,7 +218,12 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     const invoiceLink = row.getByRole('link', { name: `Factuur ${invoiceNumber} (PDF)` });
     const creditLink = row.getByRole('link', { name: /^Creditnota F\d{4}-\d{4} \(PDF\)$/ });
     // The visible words; the numbers are read out to screen readers only.
-    const visibleWords = (a: Element) => [...a.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+    const visibleWords = (a: Element) =>
+      [...a.childNodes]
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent)
+        .join('')
+        .trim();
     expect(await invoiceLink.evaluate(visibleWords)).toBe('Factuur');
     expect(await creditLink.evaluate(visibleWords)).toBe('Creditnota');
     for (const link of [invoiceLink, creditLink]) {
@@ -273,9 +285,9 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-bulk-result-desktop.png') });
     await result.getByRole('button', { name: 'Sluiten' }).first().click();
     await result.waitFor({ state: 'detached' });
-    await expect.poll(() => orderRow(page, 'Anna Achterstal').locator('[data-slot=reminders]').textContent()).toBe(
-      `2 herinneringen, laatste ${nlDay(new Date())}`,
-    );
+    await expect
+      .poll(() => orderRow(page, 'Anna Achterstal').locator('[data-slot=reminders]').textContent())
+      .toBe(`2 herinneringen, laatste ${nlDay(new Date())}`);
   });
 
   it('selects the whole page with the header checkbox, and unticking one leaves the others', async () => {

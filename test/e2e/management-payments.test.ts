@@ -44,8 +44,7 @@ function signIn(page: Page, username: string, password: string) {
 async function api<T = Record<string, unknown>>(page: Page, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   return page.evaluate(
     async ({ path, body }) => {
-      const init: RequestInit =
-        body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+      const init: RequestInit = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
       const response = await fetch(path, init);
       return { status: response.status, body: await response.json().catch(() => null) };
     },
@@ -334,9 +333,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
       'Pakketten per tabler',
     ]);
     const perTabler = treasurer.locator('figure[data-chart="per-tabler"]');
-    expect(await perTabler.locator('[role=img]').getAttribute('aria-label')).toBe(
-      'Grafiek: Pakketten per tabler. De cijfers staan in de tabel hieronder.',
-    );
+    expect(await perTabler.locator('[role=img]').getAttribute('aria-label')).toBe('Grafiek: Pakketten per tabler. De cijfers staan in de tabel hieronder.');
     await perTabler.getByText('Toon als tabel').click();
     expect(await perTabler.locator('tbody tr').first().locator('td').allTextContents()).toEqual([TABLER, '5', '2']);
     const perDay = treasurer.locator('figure[data-chart="per-day"]');

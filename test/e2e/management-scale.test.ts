@@ -49,14 +49,30 @@ beforeAll(async () => {
   for (let i = 0; i < SEARCHED_ORDERS; i++) {
     const status = await page.evaluate(
       async (body) => (await fetch('/orders/create', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).status,
-      { tabler_id: tabler!.id, name: SEARCHED, email: `ypma${i}@example.nl`, phone: '0517 123456', address: 'Noorderhaven 1', postal_code: '8861 AL', city: 'Harlingen', amount: 2 },
+      {
+        tabler_id: tabler!.id,
+        name: SEARCHED,
+        email: `ypma${i}@example.nl`,
+        phone: '0517 123456',
+        address: 'Noorderhaven 1',
+        postal_code: '8861 AL',
+        city: 'Harlingen',
+        amount: 2,
+      },
     );
     expect(status).toBe(200);
   }
   await context.close();
 
   const db = server.deps.db;
-  const reference = async (...order: ReturnType<typeof asc>[]) => (await db.select({ r: orders.reference }).from(orders).orderBy(...order).limit(1))[0]!.r;
+  const reference = async (...order: ReturnType<typeof asc>[]) =>
+    (
+      await db
+        .select({ r: orders.reference })
+        .from(orders)
+        .orderBy(...order)
+        .limit(1)
+    )[0]!.r;
   const byName = SORT_COLUMNS.name;
   expected.newest = await reference(desc(orders.createdAt), desc(orders.id));
   expected.firstByName = await reference(asc(byName), asc(orders.id));
@@ -110,7 +126,9 @@ async function openOrdersTab(page: Page, rowLocator: (page: Page) => ReturnType<
   const stop = countJsonBytes(page);
   const started = performance.now();
   await page.goto(`${server.url}/admin/management?tab=orders`);
-  await rowLocator(page).nth(PER_PAGE - 1).waitFor();
+  await rowLocator(page)
+    .nth(PER_PAGE - 1)
+    .waitFor();
   const tableMs = Math.round(performance.now() - started);
   // Everything the page asks for on opening: the totals, their charts, the tablers, the readiness.
   await page.locator('[data-slot=campaign-charts]').waitFor();
@@ -287,7 +305,12 @@ describe('the Management page with 50,000 orders at 375 px', () => {
     await expect.poll(() => pageStatus(page)).toBe('Pagina 999 van 1.000');
     // It scrolls smoothly (styles.css): wait until it is there.
     const listTop = () => page.locator('[data-slot=orders-count]').evaluate((el) => el.getBoundingClientRect().top);
-    await expect.poll(async () => { const top = await listTop(); return top >= 0 && top < VIEWPORTS.phone.height / 2; }).toBe(true);
+    await expect
+      .poll(async () => {
+        const top = await listTop();
+        return top >= 0 && top < VIEWPORTS.phone.height / 2;
+      })
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAxeClean(page, 'orders tab with 50,000 orders, 375 px');
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-scale-phone-full.png'), fullPage: true });

@@ -64,7 +64,11 @@ async function screenshot(page: Page, name: string) {
 }
 
 function storage(page: Page) {
-  return page.evaluate(() => ({ id: localStorage.getItem('selectedTablerId'), name: localStorage.getItem('selectedTablerName'), gateToken: localStorage.getItem('gateToken') }));
+  return page.evaluate(() => ({
+    id: localStorage.getItem('selectedTablerId'),
+    name: localStorage.getItem('selectedTablerName'),
+    gateToken: localStorage.getItem('gateToken'),
+  }));
 }
 
 /** The visible message under the address field (the same text is also announced to screen readers). */
@@ -189,7 +193,11 @@ describe('the order form in Chromium', () => {
     await expect.poll(() => error.textContent()).toBe('Kon tablers niet laden. Probeer de pagina te verversen.');
     await page.unroute('**/trpc/tablers.match**');
     await page.route('**/trpc/tablers.match**', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { message: 'Internal server error', data: { httpStatus: 500 } } }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { message: 'Internal server error', data: { httpStatus: 500 } } }),
+      }),
     );
     const answered = page.waitForResponse('**/trpc/tablers.match**');
     await page.getByRole('button', { name: 'Doorgaan' }).click();
@@ -220,9 +228,7 @@ describe('the order form in Chromium', () => {
     for (const label of ['Naam', 'Email', 'Telefoon', 'Adres', 'Postcode', 'Plaats']) {
       await expect.poll(() => fieldError(page, label).textContent()).toBe(`${label} is verplicht.`);
     }
-    await expect
-      .poll(() => fieldError(page, 'Aantal kerstpakketten').textContent())
-      .toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
+    await expect.poll(() => fieldError(page, 'Aantal kerstpakketten').textContent()).toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
     // Focus goes to the first field with a problem.
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
 
@@ -239,9 +245,7 @@ describe('the order form in Chromium', () => {
     expect(await quantity.inputValue()).toBe('251');
     await quantity.fill('0');
     await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
-    await expect
-      .poll(() => fieldError(page, 'Aantal kerstpakketten').textContent())
-      .toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
+    await expect.poll(() => fieldError(page, 'Aantal kerstpakketten').textContent()).toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
     await screenshot(page, 'order-form-errors-desktop.png');
   });
 
@@ -487,9 +491,7 @@ describe('the order form in Chromium', () => {
     await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
     await page.route('**/trpc/orders.create**', (route) => route.abort());
     await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
-    await expect
-      .poll(() => alert.textContent())
-      .toContain('Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.');
+    await expect.poll(() => alert.textContent()).toContain('Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.');
     await page.unroute('**/trpc/orders.create**');
     // Still on the form, nothing lost.
     expect(await page.getByLabel('Naam', { exact: true }).inputValue()).toBe('Anna Visser');

@@ -16,7 +16,12 @@ let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 const PAGES = [
-  { path: '/', file: 'index.html', heading: 'Kerstactie Ronde Tafel 144 Harlingen', title: 'Kerstactie Ronde Tafel 144 Harlingen – kerstpakketten voor het goede doel' },
+  {
+    path: '/',
+    file: 'index.html',
+    heading: 'Kerstactie Ronde Tafel 144 Harlingen',
+    title: 'Kerstactie Ronde Tafel 144 Harlingen – kerstpakketten voor het goede doel',
+  },
   { path: '/faq', file: 'faq.html', heading: 'Veelgestelde Vragen', title: 'Veelgestelde Vragen | Kerstactie Ronde Tafel 144 Harlingen' },
   { path: '/bestelinformatie', file: 'bestelinformatie.html', heading: 'Bestelinformatie', title: 'Bestelinformatie | Kerstactie Ronde Tafel 144 Harlingen' },
   { path: '/privacy', file: 'privacy.html', heading: 'Privacy & Cookies', title: 'Privacy & Cookies | Kerstactie Ronde Tafel 144 Harlingen' },
@@ -35,7 +40,10 @@ afterAll(async () => {
 
 /** A page that records script errors and console errors (React reports hydration mismatches there). */
 async function openPage(options: { javaScriptEnabled?: boolean; width?: number } = {}) {
-  const { context, page, errors } = await openWatchedPage(browser, { javaScriptEnabled: options.javaScriptEnabled ?? true, viewport: { width: options.width ?? 1280, height: 900 } });
+  const { context, page, errors } = await openWatchedPage(browser, {
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: { width: options.width ?? 1280, height: 900 },
+  });
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -131,7 +139,10 @@ describe('without JavaScript', () => {
 
   it('sends the forms only once their script runs: the prerendered submit buttons start disabled', () => {
     const web = join(process.cwd(), 'dist/web');
-    for (const [file, button] of [['order.html', 'Doorgaan'], ['contact.html', 'Versturen']] as const) {
+    for (const [file, button] of [
+      ['order.html', 'Doorgaan'],
+      ['contact.html', 'Versturen'],
+    ] as const) {
       const html = readFileSync(join(web, file), 'utf8');
       const submit = html.match(/<button[^>]*type="submit"[^>]*>[\s\S]*?<\/button>/)?.[0] ?? '';
       expect(submit, file).toContain(button);
@@ -153,7 +164,10 @@ describe('with JavaScript', () => {
       // The sign-in controls appear only after hydration: the build knows no visitor.
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
       // Issue 15: only the islands hydrate; the code of the whole page and of the layout stays on the server.
-      expect(scripts.filter((script) => /\/(public-app|site-layout|[a-z-]+-page)-[\w-]+\.js$/.test(script)), path).toEqual([]);
+      expect(
+        scripts.filter((script) => /\/(public-app|site-layout|[a-z-]+-page)-[\w-]+\.js$/.test(script)),
+        path,
+      ).toEqual([]);
       expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toBe(heading);
       expect(await keptFirstHeading(page), path).toBe(true);
       // The note for visitors without JavaScript stays out of sight, and the forms can be sent.

@@ -105,9 +105,16 @@ describe('the landing page', () => {
     expect(await page.locator('section#bestellen a[href="/order"]').count()).toBe(1);
 
     // Every image has its size and an alt attribute, and none comes from another site.
-    const images = await page.locator('main img').evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: img.getAttribute('src'), width: img.getAttribute('width'), height: img.getAttribute('height'), alt: img.getAttribute('alt') })),
-    );
+    const images = await page
+      .locator('main img')
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: img.getAttribute('src'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          alt: img.getAttribute('alt'),
+        })),
+      );
     expect(images.length).toBeGreaterThanOrEqual(7);
     for (const image of images) {
       expect(image.src).toMatch(/^\/images\//);
@@ -118,9 +125,7 @@ describe('the landing page', () => {
 
     await nav.getByRole('link', { name: 'Goede doelen' }).click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#goede-doelen');
-    await expect
-      .poll(() => page.locator('#goede-doelen').evaluate((section) => Math.round(section.getBoundingClientRect().top)))
-      .toBeLessThan(200);
+    await expect.poll(() => page.locator('#goede-doelen').evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBeLessThan(200);
     await nav.getByRole('link', { name: 'Contact' }).click();
     await page.waitForURL(`${server.url}/contact`);
     expect(errors).toEqual([]);
@@ -247,7 +252,15 @@ describe('the landing page', () => {
     const names = scripts.map((script) => new URL(script.url).pathname.replace('/assets/', ''));
     // Texts that only the account, registration and admin screens contain.
     const code = scripts.map((script) => script.body.toString('utf8')).join('\n');
-    for (const screen of ['My Account', 'Registration Disabled', 'User Management', 'Group Management', 'Permission Management', 'Settings Management', 'Version Management']) {
+    for (const screen of [
+      'My Account',
+      'Registration Disabled',
+      'User Management',
+      'Group Management',
+      'Permission Management',
+      'Settings Management',
+      'Version Management',
+    ]) {
       expect(code, screen).not.toContain(screen);
     }
     const gzip = scripts.reduce((sum, script) => sum + gzipSync(script.body, { level: 9 }).length, 0);
@@ -404,7 +417,11 @@ describe('the contact form', () => {
 describe('the public pages on small screens', () => {
   it('work at 360 px wide without sideways scrolling', async () => {
     const { page, errors } = await openPage({ width: 360, height: 740 });
-    for (const { path, heading } of [{ path: '/', heading: 'Kerstactie Ronde Tafel 144 Harlingen' }, ...INFO_PAGES, { path: '/order', heading: 'Kerstpakket Bestellen' }]) {
+    for (const { path, heading } of [
+      { path: '/', heading: 'Kerstactie Ronde Tafel 144 Harlingen' },
+      ...INFO_PAGES,
+      { path: '/order', heading: 'Kerstpakket Bestellen' },
+    ]) {
       await gotoAndWait(page, path, heading);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(360);
     }
@@ -464,7 +481,9 @@ describe('the public pages on small screens', () => {
         // Lazy images below the fold load before the full-page shot.
         await page.evaluate(async () => {
           for (const img of Array.from(document.images)) img.loading = 'eager';
-          await Promise.all(Array.from(document.images).map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('load', done, { once: true })))));
+          await Promise.all(
+            Array.from(document.images).map((img) => (img.complete ? null : new Promise((done) => img.addEventListener('load', done, { once: true })))),
+          );
         });
         if (path === '/faq') {
           await page.locator('[data-slot=faq-item] summary').first().click();

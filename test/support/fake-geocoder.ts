@@ -111,7 +111,9 @@ export async function startFakeGeocoder(): Promise<FakeGeocoder> {
     const q = url.searchParams.get('q') ?? '';
     switch (url.pathname) {
       case '/suggest': {
-        const docs = fake.pdokAddresses.filter((a) => matches(a.weergavenaam, q)).map((a) => ({ id: a.id, weergavenaam: a.weergavenaam, type: 'adres', score: 10 }));
+        const docs = fake.pdokAddresses
+          .filter((a) => matches(a.weergavenaam, q))
+          .map((a) => ({ id: a.id, weergavenaam: a.weergavenaam, type: 'adres', score: 10 }));
         return json(response, 200, { response: { numFound: docs.length, start: 0, maxScore: 10, docs } });
       }
       case '/lookup': {

@@ -22,12 +22,18 @@ describe('the Hrana-over-HTTP test server', () => {
 
   it('executes statements and returns typed values, affected rows and the last insert rowid', async () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 255]);
-    const inserted = await client.execute({ sql: 'INSERT INTO things (id, name, price, data, note) VALUES (?, ?, ?, ?, ?)', args: [9007199254740993n, 'kerstpakket', 72.5, bytes, null] });
+    const inserted = await client.execute({
+      sql: 'INSERT INTO things (id, name, price, data, note) VALUES (?, ?, ?, ?, ?)',
+      args: [9007199254740993n, 'kerstpakket', 72.5, bytes, null],
+    });
     expect(inserted.rowsAffected).toBe(1);
     expect(inserted.lastInsertRowid).toBe(9007199254740993n);
     expect(inserted.columns).toEqual([]);
 
-    const selected = await client.execute({ sql: 'SELECT id, name, price, data, note, 2.0 AS two FROM things WHERE name = :name', args: { name: 'kerstpakket' } });
+    const selected = await client.execute({
+      sql: 'SELECT id, name, price, data, note, 2.0 AS two FROM things WHERE name = :name',
+      args: { name: 'kerstpakket' },
+    });
     expect(selected.columns).toEqual(['id', 'name', 'price', 'data', 'note', 'two']);
     expect(selected.columnTypes).toEqual(['INTEGER', 'TEXT', 'REAL', 'BLOB', 'TEXT', '']);
     expect(selected.rowsAffected).toBe(0);
@@ -71,10 +77,15 @@ describe('the Hrana-over-HTTP test server', () => {
   });
 
   it('serves drizzle’s queries and db.batch, and executeMultiple as a sequence', async () => {
-    await client.executeMultiple('CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL); INSERT INTO counters VALUES (\'order\', 0);');
+    await client.executeMultiple("CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL); INSERT INTO counters VALUES ('order', 0);");
     const counters = sqliteTable('counters', { name: text('name').primaryKey(), value: integer('value').notNull() });
     const db = drizzle(createClient({ url: server.url }));
-    const bump = () => db.update(counters).set({ value: sql`${counters.value} + 1` }).where(eq(counters.name, 'order')).returning({ value: counters.value });
+    const bump = () =>
+      db
+        .update(counters)
+        .set({ value: sql`${counters.value} + 1` })
+        .where(eq(counters.name, 'order'))
+        .returning({ value: counters.value });
     // Twenty batches at once: each is one atomic pipeline, so no two see the same value.
     const values = await Promise.all(Array.from({ length: 20 }, async () => (await db.batch([bump(), db.select().from(counters)]))[0][0]!.value));
     expect(new Set(values).size).toBe(20);

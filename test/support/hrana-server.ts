@@ -23,7 +23,12 @@ export interface HranaServer {
   close(): Promise<void>;
 }
 
-type Value = { type: 'null' } | { type: 'integer'; value: string } | { type: 'float'; value: number } | { type: 'text'; value: string } | { type: 'blob'; base64: string };
+type Value =
+  | { type: 'null' }
+  | { type: 'integer'; value: string }
+  | { type: 'float'; value: number }
+  | { type: 'text'; value: string }
+  | { type: 'blob'; base64: string };
 interface Stmt {
   sql?: string;
   sql_id?: number;
@@ -31,11 +36,7 @@ interface Stmt {
   named_args?: { name: string; value: Value }[];
   want_rows?: boolean;
 }
-type Cond =
-  | { type: 'ok' | 'error'; step: number }
-  | { type: 'not'; cond: Cond }
-  | { type: 'and' | 'or'; conds: Cond[] }
-  | { type: 'is_autocommit' };
+type Cond = { type: 'ok' | 'error'; step: number } | { type: 'not'; cond: Cond } | { type: 'and' | 'or'; conds: Cond[] } | { type: 'is_autocommit' };
 type StreamRequest =
   | { type: 'close' }
   | { type: 'execute'; stmt: Stmt }
@@ -74,8 +75,17 @@ const STREAM_IDLE_MS = 10_000;
 
 /** The primary SQLite result codes by number, for the error's `code` (sqld sends e.g. SQLITE_CONSTRAINT). */
 const SQLITE_CODES: Record<number, string> = {
-  1: 'SQLITE_ERROR', 5: 'SQLITE_BUSY', 6: 'SQLITE_LOCKED', 8: 'SQLITE_READONLY', 9: 'SQLITE_INTERRUPT',
-  13: 'SQLITE_FULL', 18: 'SQLITE_TOOBIG', 19: 'SQLITE_CONSTRAINT', 20: 'SQLITE_MISMATCH', 21: 'SQLITE_MISUSE', 25: 'SQLITE_RANGE',
+  1: 'SQLITE_ERROR',
+  5: 'SQLITE_BUSY',
+  6: 'SQLITE_LOCKED',
+  8: 'SQLITE_READONLY',
+  9: 'SQLITE_INTERRUPT',
+  13: 'SQLITE_FULL',
+  18: 'SQLITE_TOOBIG',
+  19: 'SQLITE_CONSTRAINT',
+  20: 'SQLITE_MISMATCH',
+  21: 'SQLITE_MISUSE',
+  25: 'SQLITE_RANGE',
 };
 
 class RequestError extends Error {}

@@ -153,7 +153,10 @@ export function decodeHeader(value: string): string {
     const bytes =
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1');
+        : Buffer.from(
+            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          );
     return new TextDecoder(charset).decode(bytes);
   });
 }
@@ -186,7 +189,10 @@ function decodeBody(body: string, encoding: string): Uint8Array {
       return new Uint8Array(Buffer.from(body.replace(/\s+/g, ''), 'base64'));
     case 'quoted-printable':
       return new Uint8Array(
-        Buffer.from(body.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1'),
+        Buffer.from(
+          body.replace(/=\r\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ),
       );
     default:
       return new Uint8Array(Buffer.from(body, 'latin1'));

@@ -102,7 +102,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
       })
       .returning();
     for (const name of groupNames) {
-      const [group] = await db.select().from(groups).where(eq(sql`lower(${groups.name})`, name.toLowerCase()));
+      const [group] = await db
+        .select()
+        .from(groups)
+        .where(eq(sql`lower(${groups.name})`, name.toLowerCase()));
       if (!group) throw new Error(`No group ${name}`);
       await db.insert(userGroups).values({ userId: user!.id, groupId: group.id });
     }
@@ -111,7 +114,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
 
   /** A session cookie for the user with that name, made the way login will make it. */
   async function cookieFor(username: string): Promise<string> {
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
     if (!user) throw new Error(`No user ${username}`);
     const { token } = await createSession(db, clock, user.id);
     return `${sessionCookieName(config.publicUrl?.startsWith('https:') ?? false)}=${token}`;

@@ -68,7 +68,11 @@ export const TRPC_CODE: Record<number, string> = {
 };
 
 /** The REST and the tRPC transport over the app `app()` returns at call time (apps are made in hooks). */
-export function transports<Op extends string>(app: () => TestApp, routes: Routes<Op>, options: TransportOptions = {}): [rest: Transport<Op>, trpc: Transport<Op>] {
+export function transports<Op extends string>(
+  app: () => TestApp,
+  routes: Routes<Op>,
+  options: TransportOptions = {},
+): [rest: Transport<Op>, trpc: Transport<Op>] {
   async function send(method: 'GET' | 'POST', path: string, init: CallInit, body: unknown): Promise<Answer> {
     const ip = init.ip ?? options.ip?.();
     const r = await app().request(path, {

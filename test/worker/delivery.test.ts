@@ -32,7 +32,11 @@ describe('delivery day inside workerd', () => {
       ['Bauke Bezorgd', 'Voorstraat 4', '8861 BJ', null],
       ['Doutzen Dubbel', 'Voorstraat 6', '8861 BJ', null],
     ] as const) {
-      const created = await post('/orders/create', { tabler_id: tablerId, name, email: 'klant@example.nl', phone: '0517 123456', address, postal_code, city: 'Harlingen', amount: 2, notes }, cookie);
+      const created = await post(
+        '/orders/create',
+        { tabler_id: tablerId, name, email: 'klant@example.nl', phone: '0517 123456', address, postal_code, city: 'Harlingen', amount: 2, notes },
+        cookie,
+      );
       const { order_reference } = (await created.json()) as { order_reference: string };
       const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, order_reference));
       ids[name] = row!.id;

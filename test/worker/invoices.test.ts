@@ -15,13 +15,28 @@ const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[
 describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
   const site = 'https://kerst.example';
   const post = (path: string, body: unknown, cookie: string) =>
-    SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, 'cf-connecting-ip': '198.51.100.40' }, body: JSON.stringify(body) });
+    SELF.fetch(`${site}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, 'cf-connecting-ip': '198.51.100.40' },
+      body: JSON.stringify(body),
+    });
   const get = (path: string, cookie: string) => SELF.fetch(`${site}${path}`, { headers: { cookie } });
-
 
   it('refuses placeholders, stores the PDF in R2, credits in the same series, reminds and sums', async () => {
     const cookie = await adminCookie('198.51.100.41');
-    const created = await post('/orders/create', { name: 'Sietske Bakker', email: 'sietske@example.nl', phone: '0612345678', address: 'Noorderhaven 1', postal_code: '8861 AA', city: 'Harlingen', amount: 3 }, cookie);
+    const created = await post(
+      '/orders/create',
+      {
+        name: 'Sietske Bakker',
+        email: 'sietske@example.nl',
+        phone: '0612345678',
+        address: 'Noorderhaven 1',
+        postal_code: '8861 AA',
+        city: 'Harlingen',
+        amount: 3,
+      },
+      cookie,
+    );
     const { order_reference } = (await created.json()) as { order_reference: string };
     const db = openD1Db(bindings.DB);
     const [row] = await db.select().from(orders).where(eq(orders.reference, order_reference));
@@ -29,7 +44,10 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
 
     const refused = await post(`/orders/sendInvoice?id=${id}`, {}, cookie);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ success: false, error: 'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.' });
+    expect(await refused.json()).toEqual({
+      success: false,
+      error: 'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.',
+    });
     const badIban = await post('/api/settings/update', { key: 'club_iban', value: 'NL91ABNA0417164301' }, cookie);
     expect(badIban.status).toBe(400);
     for (const [key, value] of [
@@ -49,7 +67,19 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
 
-    const locked = await post(`/orders/update?id=${id}`, { name: 'Sietske Bakker', email: 'sietske@example.nl', phone: '0612345678', address: 'Noorderhaven 1', postal_code: '8861 AA', city: 'Harlingen', amount: 5 }, cookie);
+    const locked = await post(
+      `/orders/update?id=${id}`,
+      {
+        name: 'Sietske Bakker',
+        email: 'sietske@example.nl',
+        phone: '0612345678',
+        address: 'Noorderhaven 1',
+        postal_code: '8861 AA',
+        city: 'Harlingen',
+        amount: 5,
+      },
+      cookie,
+    );
     expect(locked.status).toBe(409);
 
     const reminder = await post(`/orders/sendReminder?id=${id}`, {}, cookie);

@@ -31,7 +31,11 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
 describe('mail leaves at once inside workerd (issue 14)', () => {
   it('delivers a contact message and a public order confirmation within 5 seconds, without the cron', async () => {
     const started = Date.now();
-    const contact = await post('/contact/send', { name: 'Zoë', email: 'zoe@example.nl', subject: 'Bezorging-worker-1', message: 'Bezorgen jullie in Midlum?' }, { 'cf-connecting-ip': '192.0.2.50' });
+    const contact = await post(
+      '/contact/send',
+      { name: 'Zoë', email: 'zoe@example.nl', subject: 'Bezorging-worker-1', message: 'Bezorgen jullie in Midlum?' },
+      { 'cf-connecting-ip': '192.0.2.50' },
+    );
     expect(contact.status).toBe(200);
     const mail = await arrived('Subject: Contactformulier: Bezorging-worker-1');
     expect(mail.to).toEqual(['kerstactie@example.nl']);
@@ -41,7 +45,16 @@ describe('mail leaves at once inside workerd (issue 14)', () => {
     const tabler = (await (await post('/tablers/create', { name: 'Mail Tabler' }, { cookie })).json()) as { tabler: { id: number } };
     const order = await post(
       '/orders/create',
-      { tabler_id: tabler.tabler.id, name: 'Sjoerd', email: 'sjoerd@example.nl', phone: '06', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 2 },
+      {
+        tabler_id: tabler.tabler.id,
+        name: 'Sjoerd',
+        email: 'sjoerd@example.nl',
+        phone: '06',
+        address: 'Kade 1',
+        postal_code: '8861 AA',
+        city: 'Harlingen',
+        amount: 2,
+      },
       { 'cf-connecting-ip': '192.0.2.52' },
     );
     const { order_reference } = (await order.json()) as { order_reference: string };
@@ -53,7 +66,11 @@ describe('mail leaves at once inside workerd (issue 14)', () => {
   it('keeps a message queued while SMTP is down, and the cron delivers it once the server is back', async () => {
     await fetch(`${bindings.MAIL_SINK_URL}/stop`, { method: 'POST' });
     try {
-      const contact = await post('/contact/send', { name: 'Zoë', email: 'zoe@example.nl', subject: 'Bezorging-worker-2', message: 'Tweede vraag' }, { 'cf-connecting-ip': '192.0.2.53' });
+      const contact = await post(
+        '/contact/send',
+        { name: 'Zoë', email: 'zoe@example.nl', subject: 'Bezorging-worker-2', message: 'Tweede vraag' },
+        { 'cf-connecting-ip': '192.0.2.53' },
+      );
       expect(contact.status).toBe(200);
       const db = openD1Db(bindings.DB);
       const deadline = Date.now() + 5_000;

@@ -23,12 +23,15 @@ describe('order search inside workerd', () => {
   const page = async (query: string, cookie: string) =>
     (await (await SELF.fetch(`${site}/orders?${query}`, { headers: { cookie } })).json()) as { orders: { id: number; name: string }[]; total: number };
 
-
   it('finds orders through the trigram index whatever the accents, sorts names folded, and forgets deleted ones', async () => {
     const cookie = await adminCookie('198.51.100.62');
     const tabler = (await post('/tablers/create', { name: 'Hâns Zoeker' }, cookie)).tabler as { id: number };
     const order = (name: string, extra: Record<string, unknown> = {}) =>
-      post('/orders/create', { name, email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1, ...extra }, cookie);
+      post(
+        '/orders/create',
+        { name, email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1, ...extra },
+        cookie,
+      );
     for (const name of ['Zoë Visser', 'Ëlsa de Vries', 'elsa Bakker', 'Émile Dijkstra']) await order(name);
     const withTabler = await order('Bram Meijer', { tabler_id: tabler.id, notes: '50% korting' });
 

@@ -22,7 +22,6 @@ describe('bank statement import inside workerd (D1)', () => {
   const site = 'https://kerst.example';
   const ip = { 'cf-connecting-ip': '198.51.100.60' };
 
-
   async function importStatement(text: string, cookie: string): Promise<ImportAnswer> {
     const form = new FormData();
     form.append('file', new Blob([text], { type: 'text/xml' }), 'rabobank-v08.xml');
@@ -36,14 +35,25 @@ describe('bank statement import inside workerd (D1)', () => {
     const created = await SELF.fetch(`${site}/orders/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, ...ip },
-      body: JSON.stringify({ name: 'Hendrik van der Meer', email: 'hendrik@example.nl', phone: '0612345678', address: 'Zoutsloot 3', postal_code: '8861 AB', city: 'Harlingen', amount: 1 }),
+      body: JSON.stringify({
+        name: 'Hendrik van der Meer',
+        email: 'hendrik@example.nl',
+        phone: '0612345678',
+        address: 'Zoutsloot 3',
+        postal_code: '8861 AB',
+        city: 'Harlingen',
+        amount: 1,
+      }),
     });
     const { order_reference } = (await created.json()) as { order_reference: string };
     const db = openD1Db(bindings.DB);
     const [order] = await db.select().from(orders).where(eq(orders.reference, order_reference));
     // An invoice number no other test of this run hands out, written into the fixture's remittance.
     const invoiceNumber = `F2031-${String(order!.id).padStart(4, '0')}`;
-    await db.update(orders).set({ invoiceNumber, invoiceTotalCents: 9075, invoiceDate: '2026-12-01T10:00:00.000Z', invoiceSent: true }).where(eq(orders.id, order!.id));
+    await db
+      .update(orders)
+      .set({ invoiceNumber, invoiceTotalCents: 9075, invoiceDate: '2026-12-01T10:00:00.000Z', invoiceSent: true })
+      .where(eq(orders.id, order!.id));
     const statement = statementV08.replace('F2026 0005', invoiceNumber.replace('-', ' '));
 
     const preview = await importStatement(statement, cookie);
@@ -65,11 +75,17 @@ describe('bank statement import inside workerd (D1)', () => {
     const applied = await db.select().from(bankEntries).where(eq(bankEntries.orderId, order!.id));
     expect(applied.filter((e) => e.appliedAt !== null)).toHaveLength(1);
     // The audit entries ride in the same D1 batch, guarded by changes() as on libSQL.
-    const paidEntries = await db.select().from(auditLog).where(and(eq(auditLog.action, 'order.paid'), eq(auditLog.target, `order:${order!.id} (${order_reference})`)));
+    const paidEntries = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.paid'), eq(auditLog.target, `order:${order!.id} (${order_reference})`)));
     expect(paidEntries.map((a) => JSON.parse(a.details))).toEqual([
       { paid: [false, true], paid_at: '2026-12-10', bank_entry: 'RABO-2026-12-10-000001', import_id: preview.import_id },
     ]);
-    const confirmed = await db.select().from(auditLog).where(and(eq(auditLog.action, 'payments.confirmed'), eq(auditLog.target, `import:${preview.import_id} (rabobank-v08.xml)`)));
+    const confirmed = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'payments.confirmed'), eq(auditLog.target, `import:${preview.import_id} (rabobank-v08.xml)`)));
     expect(confirmed.map((a) => JSON.parse(a.details))).toEqual([{ import_id: preview.import_id, marked_paid: matched }]);
 
     const again = await importStatement(statement, cookie);
@@ -88,6 +104,9 @@ describe('bank statement import inside workerd (D1)', () => {
     form.append('file', new Blob(['<!DOCTYPE html><html><body>Inloggen</body></html>'], { type: 'text/html' }), 'afschrift.html');
     const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ success: false, error: 'Dit bestand is geen CAMT.053-bankafschrift (XML). Download het afschrift als CAMT.053 bij je bank.' });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: 'Dit bestand is geen CAMT.053-bankafschrift (XML). Download het afschrift als CAMT.053 bij je bank.',
+    });
   });
 });

@@ -21,8 +21,6 @@ describe('pdf-lib standard fonts in the Worker bundle', () => {
   });
 
   it('names the missing metrics when a document asks for another font', () => {
-    expect(() => Font.load('Courier')).toThrow(
-      'The standard font Courier is not in the Worker bundle; add its metrics in src/platform/pdf-standard-fonts.ts.',
-    );
+    expect(() => Font.load('Courier')).toThrow('The standard font Courier is not in the Worker bundle; add its metrics in src/platform/pdf-standard-fonts.ts.');
   });
 });

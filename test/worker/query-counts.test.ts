@@ -105,7 +105,11 @@ describe('database round trips per request inside workerd (D1)', () => {
     };
     for (const [username, shape] of Object.entries(expected)) {
       const { response, statements } = await measure('/api/account/me', { cookie: await cookieFor(ids[username]!) });
-      expect(await response.json(), username).toMatchObject({ loggedIn: true, user: { id: ids[username], username, ...shape }, two_factor_setup_required: false });
+      expect(await response.json(), username).toMatchObject({
+        loggedIn: true,
+        user: { id: ids[username], username, ...shape },
+        two_factor_setup_required: false,
+      });
       expect(statements, username).toHaveLength(1);
       expect(response.headers.get('set-cookie'), username).toBeNull();
     }
@@ -142,7 +146,15 @@ describe('database round trips per request inside workerd (D1)', () => {
       const created = await app.request(`${SITE}/orders/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ name, email: 'klant@example.nl', phone: '0612345678', address: 'Noorderhaven 1', postal_code: '8861 AA', city: 'Harlingen', amount: 2 }),
+        body: JSON.stringify({
+          name,
+          email: 'klant@example.nl',
+          phone: '0612345678',
+          address: 'Noorderhaven 1',
+          postal_code: '8861 AA',
+          city: 'Harlingen',
+          amount: 2,
+        }),
       });
       expect(created.status).toBe(200);
     }

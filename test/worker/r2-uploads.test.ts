@@ -158,7 +158,6 @@ function uploadBody(code: number, name: string, dexBytes: number): { body: Reada
   return { body: body.pipeThrough(new FixedLengthStream(length)), length, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-
 describe('APK uploads of any allowed size on R2 (issue 14)', () => {
   it('stores an APK of 20 MiB in parts of one size and serves back the same bytes', { timeout: 120_000 }, async () => {
     const cookie = await adminCookie('198.51.100.70');
@@ -196,7 +195,9 @@ describe('APK uploads of any allowed size on R2 (issue 14)', () => {
           key: upload.key,
           uploadId: upload.uploadId,
           uploadPart: (partNumber: number, value: Uint8Array) =>
-            partNumber === fail.part ? Promise.reject(new Error('uploadPart: We encountered an internal error. (10001)')) : upload.uploadPart(partNumber, value),
+            partNumber === fail.part
+              ? Promise.reject(new Error('uploadPart: We encountered an internal error. (10001)'))
+              : upload.uploadPart(partNumber, value),
           complete: (parts: Parameters<MultipartUpload['complete']>[0]) =>
             fail.complete ? Promise.reject(new Error('completeMultipartUpload: We encountered an internal error. (10001)')) : upload.complete(parts),
           abort: () => {

@@ -29,7 +29,17 @@ describe('fifty public orders at the same moment', () => {
     const order = (i: number) =>
       post(
         '/orders/create',
-        { tabler_id: matched.tabler.id, gate_token: matched.gate_token, name: `Klant ${i}`, email: `klant${i}@example.nl`, phone: '0612345678', address: `Voorstraat ${i}`, postal_code: '8861 BK', city: 'Harlingen', amount: 1 + (i % 3) },
+        {
+          tabler_id: matched.tabler.id,
+          gate_token: matched.gate_token,
+          name: `Klant ${i}`,
+          email: `klant${i}@example.nl`,
+          phone: '0612345678',
+          address: `Voorstraat ${i}`,
+          postal_code: '8861 BK',
+          city: 'Harlingen',
+          amount: 1 + (i % 3),
+        },
         ip,
       );
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => order(i)));

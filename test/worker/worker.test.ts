@@ -114,9 +114,14 @@ describe('accounts inside workerd', () => {
 
   it('stores the back-office language on the user in D1 (issue 16) and reads it back with the identity', async () => {
     const cookie = await adminCookie('203.0.113.16');
-    const me = async () => ((await (await SELF.fetch('https://kerst.example/api/account/me', { headers: { cookie } })).json()) as { user: { locale: string } }).user.locale;
+    const me = async () =>
+      ((await (await SELF.fetch('https://kerst.example/api/account/me', { headers: { cookie } })).json()) as { user: { locale: string } }).user.locale;
     const setLocale = (locale: string) =>
-      SELF.fetch('https://kerst.example/api/account/locale', { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: JSON.stringify({ locale }) });
+      SELF.fetch('https://kerst.example/api/account/locale', {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ locale }),
+      });
     expect(await me()).toBe('en');
     expect(await (await setLocale('nl')).json()).toEqual({ success: true });
     expect(await me()).toBe('nl');
@@ -129,7 +134,6 @@ describe('accounts inside workerd', () => {
 });
 
 describe('APK versions inside workerd (R2)', () => {
-
   it('streams an APK of 9 MiB into R2 (as a multipart upload) and serves it back whole', async () => {
     const cookie = await adminCookie('198.51.100.71');
     const apk = buildTestApk(9 * 1024 * 1024);
@@ -203,7 +207,17 @@ describe('issue 12 inside workerd (D1)', () => {
     expect(matched.gate_token).toMatch(new RegExp(`^${matched.tabler.id}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     const order = await post(
       '/orders/create',
-      { tabler_id: matched.tabler.id, gate_token: matched.gate_token, name: 'Jan Visser', email: 'jan@example.nl', phone: '0612345678', address: 'Voorstraat 3', postal_code: '8861 BK', city: 'Harlingen', amount: 2 },
+      {
+        tabler_id: matched.tabler.id,
+        gate_token: matched.gate_token,
+        name: 'Jan Visser',
+        email: 'jan@example.nl',
+        phone: '0612345678',
+        address: 'Voorstraat 3',
+        postal_code: '8861 BK',
+        city: 'Harlingen',
+        amount: 2,
+      },
       { 'cf-connecting-ip': '192.0.2.10' },
     );
     expect(order.status).toBe(200);

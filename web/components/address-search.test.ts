@@ -50,7 +50,10 @@ describe("fetchAddressSuggestions", () => {
     expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok", failed: true });
     vi.stubGlobal("fetch", answer({ results: [] }, 200, "pdok"));
     expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: "pdok", failed: true });
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
     expect(await fetchAddressSuggestions("Voorstraat")).toEqual({ suggestions: [], provider: null, failed: true });
   });
 

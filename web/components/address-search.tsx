@@ -69,7 +69,8 @@ export async function fetchAddressSuggestions(query: string, signal?: AbortSigna
       signal,
     });
     const provider = providerOf(response);
-    if (!response.ok || response.headers.get(GEOCODER_STATUS_HEADER) === GEOCODER_UNAVAILABLE) return { suggestions: [], provider, failed: true };
+    if (!response.ok || response.headers.get(GEOCODER_STATUS_HEADER) === GEOCODER_UNAVAILABLE)
+      return { suggestions: [], provider, failed: true };
     const body: unknown = await response.json();
     if (!Array.isArray(body)) return { suggestions: [], provider, failed: true };
     return { suggestions: body.filter(isSuggestion).slice(0, MAX_SUGGESTIONS), provider, failed: false };
@@ -87,7 +88,12 @@ function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
     return (
       <>
         Adresgegevens:{" "}
-        <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+        <a
+          href="https://www.openstreetmap.org/copyright"
+          target="_blank"
+          rel="noopener noreferrer"
+          className="underline underline-offset-2"
+        >
           © OpenStreetMap contributors
         </a>
       </>
@@ -239,14 +245,14 @@ export function AddressSearch({
   }
 
   const showList = open && status === "done" && suggestions.length > 0;
-  const message =
-    status === "short" ? HINT_TEXT : status === "done" && suggestions.length === 0 ? EMPTY_TEXT : null;
+  const message = status === "short" ? HINT_TEXT : status === "done" && suggestions.length === 0 ? EMPTY_TEXT : null;
   const showPopup = open && (showList || message !== null);
-  const announcement = !open || status === "failed"
-    ? ""
-    : status === "loading"
-      ? "Zoeken…"
-      : message ?? `${suggestions.length} ${suggestions.length === 1 ? "adres" : "adressen"} gevonden`;
+  const announcement =
+    !open || status === "failed"
+      ? ""
+      : status === "loading"
+        ? "Zoeken…"
+        : (message ?? `${suggestions.length} ${suggestions.length === 1 ? "adres" : "adressen"} gevonden`);
   const activeId = showList && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined;
 
   // Issue 16: on a phone the field often sits low on the screen, above the keyboard, and the suggestions
@@ -285,11 +291,7 @@ export function AddressSearch({
           className={cn("pr-9", className)}
         />
         <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-muted-foreground">
-          {status === "loading" && open ? (
-            <LoaderCircleIcon className="size-4 animate-spin" />
-          ) : (
-            <MapPinIcon className="size-4" />
-          )}
+          {status === "loading" && open ? <LoaderCircleIcon className="size-4 animate-spin" /> : <MapPinIcon className="size-4" />}
         </span>
         <div
           ref={popupRef}

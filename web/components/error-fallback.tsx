@@ -13,8 +13,7 @@ export function ErrorFallback({ error }: Pick<ErrorComponentProps, "error">) {
     return (
       <FallbackFrame title="This page could not be loaded">
         <p className="text-muted-foreground">
-          A new version of the site may have been deployed, or the connection was interrupted. Reloading the page
-          usually fixes this.
+          A new version of the site may have been deployed, or the connection was interrupted. Reloading the page usually fixes this.
         </p>
         <Button onClick={() => window.location.reload()}>
           <RefreshCwIcon aria-hidden="true" />

@@ -22,7 +22,8 @@ const SETTINGS: Readonly<Record<string, string>> = {
   club_facebook_url: "Link naar de socialemediapagina van de club.",
   club_website_url: "Link naar de eigen site van de organisatie.",
   package_price: "Prijs van één kerstpakket in euro, zonder btw.",
-  vat_split: "Hoe de pakketprijs over de btw-tarieven verdeeld is: een lijst van {label, share_percent, vat_rate}; de aandelen tellen op tot 100.",
+  vat_split:
+    "Hoe de pakketprijs over de btw-tarieven verdeeld is: een lijst van {label, share_percent, vat_rate}; de aandelen tellen op tot 100.",
   club_iban: "IBAN op de facturen, voor de betaling.",
   club_kvk_number: "KvK-nummer op de facturen.",
   club_vat_id: "Btw-identificatienummer op de facturen.",
@@ -38,7 +39,8 @@ const PERMISSIONS: Readonly<Record<string, string>> = {
   "users.assign": "De groepen van een gebruiker wijzigen.",
   "users.delete": "Gebruikers verwijderen.",
   "settings.delete": "Verwijderbare instellingen verwijderen.",
-  "management.access": "Het Management-dashboard: tablers, bestellingen, facturen, betalingen en de CSV-export, zonder de rest van het beheer.",
+  "management.access":
+    "Het Management-dashboard: tablers, bestellingen, facturen, betalingen en de CSV-export, zonder de rest van het beheer.",
 };
 
 const GROUPS: Readonly<Record<string, string>> = {

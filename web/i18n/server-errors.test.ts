@@ -26,7 +26,10 @@ const SAMPLES: readonly (readonly [string, string])[] = [
   ["Not logged in", "Je bent niet ingelogd"],
   ["Two-factor authentication is required for admins", "Tweestapsverificatie is verplicht voor beheerders"],
   ["Invalid username or password", "Gebruikersnaam of wachtwoord is onjuist"],
-  ["Too many failed login attempts. Please wait 15 minutes and try again.", "Te veel mislukte inlogpogingen. Wacht 15 minuten en probeer het opnieuw."],
+  [
+    "Too many failed login attempts. Please wait 15 minutes and try again.",
+    "Te veel mislukte inlogpogingen. Wacht 15 minuten en probeer het opnieuw.",
+  ],
   ["Email is already in use", "Dit e-mailadres is al in gebruik"],
   ["Old password is incorrect", "Je huidige wachtwoord is onjuist"],
   ["Username must be 3-32 characters: letters, digits, _ . -", "Een gebruikersnaam heeft 3-32 tekens: letters, cijfers, _ . -"],
@@ -59,7 +62,10 @@ const SAMPLES: readonly (readonly [string, string])[] = [
     "Instelling smtp_password kan met deze SECRET_KEY niet worden gelezen; vul de waarde opnieuw in.",
   ],
   ["Missing required setting default_user_group_id", "Verplichte instelling default_user_group_id ontbreekt"],
-  ["The APK is larger than the upload limit of 100 MB (MAX_UPLOAD_MB).", "De APK is groter dan de uploadlimiet van 100 MB (MAX_UPLOAD_MB)."],
+  [
+    "The APK is larger than the upload limit of 100 MB (MAX_UPLOAD_MB).",
+    "De APK is groter dan de uploadlimiet van 100 MB (MAX_UPLOAD_MB).",
+  ],
   ["Version code 42 already exists", "Versiecode 42 bestaat al"],
   // zod's readable defaults.
   ["locale is required", "locale is verplicht"],
@@ -73,7 +79,10 @@ const SAMPLES: readonly (readonly [string, string])[] = [
   ["code is too short (at least 6 characters)", "code is te kort (minstens 6 tekens)"],
   ["permission_ids needs at least 1 items", "permission_ids heeft minstens 1 elementen nodig"],
   ["per_page must be at least 1", "per_page moet minstens 1 zijn"],
-  ["type must be one of: string, integer, boolean, json, password", "type moet een van deze zijn: string, integer, boolean, json, password"],
+  [
+    "type must be one of: string, integer, boolean, json, password",
+    "type moet een van deze zijn: string, integer, boolean, json, password",
+  ],
   ["input.email has an invalid format", "input.email heeft een ongeldige vorm"],
   ["Unknown field: colour, size", "Onbekend veld: colour, size"],
   ["input is invalid", "input is ongeldig"],

@@ -55,7 +55,10 @@ export const DUTCH: readonly Translation[] = [
   ["Username and password are required", "Gebruikersnaam en wachtwoord zijn verplicht"],
   ["Invalid username or password", "Gebruikersnaam of wachtwoord is onjuist"],
   ["Two-factor authentication required", "Tweestapsverificatie vereist"],
-  ["Too many failed login attempts. Please wait 15 minutes and try again.", "Te veel mislukte inlogpogingen. Wacht 15 minuten en probeer het opnieuw."],
+  [
+    "Too many failed login attempts. Please wait 15 minutes and try again.",
+    "Te veel mislukte inlogpogingen. Wacht 15 minuten en probeer het opnieuw.",
+  ],
   ["Account is not active", "Dit account is niet actief"],
   ["Registration is currently disabled.", "Registreren is op dit moment uitgeschakeld."],
   ["Too many registrations from this address. Please try again later.", "Te veel registraties vanaf dit adres. Probeer het later opnieuw."],
@@ -132,7 +135,10 @@ export const DUTCH: readonly Translation[] = [
   // Settings.
   ["Key, value and type are required.", "Sleutel, waarde en type zijn verplicht."],
   ["Key is too long (at most 64 characters).", "De sleutel is te lang (hoogstens 64 tekens)."],
-  ["Key must start with a lowercase letter and contain only a-z, 0-9, _ . -", "Een sleutel begint met een kleine letter en bevat alleen a-z, 0-9, _ . -"],
+  [
+    "Key must start with a lowercase letter and contain only a-z, 0-9, _ . -",
+    "Een sleutel begint met een kleine letter en bevat alleen a-z, 0-9, _ . -",
+  ],
   ["Minimum and maximum must be whole numbers.", "Minimum en maximum moeten gehele getallen zijn."],
   ["Description is too long (at most 500 characters).", "De omschrijving is te lang (hoogstens 500 tekens)."],
   ["Visibility must be public, private or admin.", "De zichtbaarheid moet public, private of admin zijn."],
@@ -151,7 +157,10 @@ export const DUTCH: readonly Translation[] = [
     "Turn on two-factor authentication for your own account before requiring it for admins.",
     "Zet eerst tweestapsverificatie aan voor je eigen account voordat je het verplicht maakt voor beheerders.",
   ],
-  ["The VAT split must be a list of {label, share_percent, vat_rate}.", "De btw-verdeling moet een lijst van {label, share_percent, vat_rate} zijn."],
+  [
+    "The VAT split must be a list of {label, share_percent, vat_rate}.",
+    "De btw-verdeling moet een lijst van {label, share_percent, vat_rate} zijn.",
+  ],
   ["Every part of the VAT split needs a label.", "Elk deel van de btw-verdeling heeft een label nodig."],
   ["Every share_percent must be a number above 0 and at most 100.", "Elke share_percent moet een getal boven 0 en hoogstens 100 zijn."],
   [
@@ -190,11 +199,23 @@ export const DUTCH: readonly Translation[] = [
   [/^Value must be at most (-?\d+)\.$/, (max) => `De waarde mag hoogstens ${max} zijn.`],
   [/^Value must be one of: (.+)\.$/, (list) => `De waarde moet een van deze zijn: ${list}.`],
   [/^Every vat_rate must be one of (.+)\.$/, (list) => `Elke vat_rate moet een van deze zijn: ${list}.`],
-  [/^The shares of the VAT split must add up to 100 \(now (.+)\)\.$/, (total) => `De aandelen in de btw-verdeling moeten samen 100 zijn (nu ${total}).`],
-  [/^Setting (\S+) is a password and needs the secret key to be read\.$/, (key) => `Instelling ${key} is een wachtwoord en kan alleen met de geheime sleutel worden gelezen.`],
-  [/^Setting (\S+) cannot be read with this SECRET_KEY; enter its value again\.$/, (key) => `Instelling ${key} kan met deze SECRET_KEY niet worden gelezen; vul de waarde opnieuw in.`],
+  [
+    /^The shares of the VAT split must add up to 100 \(now (.+)\)\.$/,
+    (total) => `De aandelen in de btw-verdeling moeten samen 100 zijn (nu ${total}).`,
+  ],
+  [
+    /^Setting (\S+) is a password and needs the secret key to be read\.$/,
+    (key) => `Instelling ${key} is een wachtwoord en kan alleen met de geheime sleutel worden gelezen.`,
+  ],
+  [
+    /^Setting (\S+) cannot be read with this SECRET_KEY; enter its value again\.$/,
+    (key) => `Instelling ${key} kan met deze SECRET_KEY niet worden gelezen; vul de waarde opnieuw in.`,
+  ],
   [/^Missing required setting (\S+)$/, (key) => `Verplichte instelling ${key} ontbreekt`],
-  [/^The APK is larger than the upload limit of (\d+) MB \(MAX_UPLOAD_MB\)\.$/, (mb) => `De APK is groter dan de uploadlimiet van ${mb} MB (MAX_UPLOAD_MB).`],
+  [
+    /^The APK is larger than the upload limit of (\d+) MB \(MAX_UPLOAD_MB\)\.$/,
+    (mb) => `De APK is groter dan de uploadlimiet van ${mb} MB (MAX_UPLOAD_MB).`,
+  ],
   [/^Version code (\d+) already exists$/, (code) => `Versiecode ${code} bestaat al`],
 
   // zod's readable defaults (src/http/validate.ts describeIssue), naming the field as it is.
@@ -213,8 +234,13 @@ export const DUTCH: readonly Translation[] = [
   [field("is invalid"), (name) => `${name} is ongeldig`],
 ];
 
-const exact = new Map(DUTCH.filter((entry): entry is readonly [string, string] => typeof entry[0] === "string" && typeof entry[1] === "string"));
-const patterns = DUTCH.filter((entry) => entry[0] instanceof RegExp) as readonly (readonly [RegExp, string | ((...groups: string[]) => string)])[];
+const exact = new Map(
+  DUTCH.filter((entry): entry is readonly [string, string] => typeof entry[0] === "string" && typeof entry[1] === "string"),
+);
+const patterns = DUTCH.filter((entry) => entry[0] instanceof RegExp) as readonly (readonly [
+  RegExp,
+  string | ((...groups: string[]) => string),
+])[];
 
 /** The server's text in `locale`. */
 export function translateServerText(text: string, locale: Locale): string {

@@ -4,9 +4,7 @@ import { isChunkLoadError } from "./chunk-error";
 
 describe("isChunkLoadError", () => {
   it("recognises Chromium's failed dynamic import", () => {
-    const error = new TypeError(
-      "Failed to fetch dynamically imported module: https://example.test/assets/admin-BxY12.js",
-    );
+    const error = new TypeError("Failed to fetch dynamically imported module: https://example.test/assets/admin-BxY12.js");
     expect(isChunkLoadError(error)).toBe(true);
   });
 

@@ -9,7 +9,8 @@ export function interceptedHref(event: MouseEvent, location: Location): string |
   if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
   const target = event.target instanceof Element ? event.target.closest("a[href]") : null;
   if (!(target instanceof HTMLAnchorElement)) return null;
-  if ((target.target && target.target !== "_self") || target.hasAttribute("download") || target.rel.split(/\s+/).includes("external")) return null;
+  if ((target.target && target.target !== "_self") || target.hasAttribute("download") || target.rel.split(/\s+/).includes("external"))
+    return null;
   const url = new URL(target.href, location.href);
   if (url.origin !== location.origin) return null;
   // A jump within the page (#wie) is the browser's business.

@@ -17,7 +17,5 @@ export function groupByPrefix<T extends { key: string }>(items: readonly T[]): P
     if (group) group.push(item);
     else groups.set(prefix, [item]);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([prefix, grouped]) => ({ prefix, items: grouped }));
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([prefix, grouped]) => ({ prefix, items: grouped }));
 }

@@ -5,9 +5,7 @@ export type SettingValue = string | number | boolean | null;
 
 export type SettingsLookup = Readonly<Record<string, SettingValue>>;
 
-export function toSettingsLookup(
-  settings: ReadonlyArray<{ key: string; value: SettingValue }> | null | undefined,
-): SettingsLookup {
+export function toSettingsLookup(settings: ReadonlyArray<{ key: string; value: SettingValue }> | null | undefined): SettingsLookup {
   const lookup: Record<string, SettingValue> = {};
   for (const setting of settings ?? []) lookup[setting.key] = setting.value;
   return lookup;

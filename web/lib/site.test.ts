@@ -27,7 +27,13 @@ describe("siteFromSettings", () => {
 
   it("falls back to the defaults for missing, empty or unusable values", () => {
     expect(siteFromSettings({})).toEqual(DEFAULT_SITE);
-    const site = siteFromSettings({ club_name: "  ", club_town: "Sneek", club_address: "", club_website_url: "javascript:alert(1)", package_price: "0" });
+    const site = siteFromSettings({
+      club_name: "  ",
+      club_town: "Sneek",
+      club_address: "",
+      club_website_url: "javascript:alert(1)",
+      package_price: "0",
+    });
     expect(site.clubName).toBe(DEFAULT_SITE.clubName);
     expect(site.addressLine).toBe("Sneek");
     expect(site.ownSiteUrl).toBe(DEFAULT_SITE.ownSiteUrl);

@@ -44,7 +44,10 @@ type Envelope = { result?: { data?: unknown }; error?: { message?: string; data?
 function unwrap(envelope: Envelope | undefined, status: number): unknown {
   if (envelope?.result && "data" in envelope.result) return envelope.result.data;
   const error = envelope?.error;
-  throw new ProcedureError(error?.message ?? `Request failed (${status})`, { code: error?.data?.code, httpStatus: error?.data?.httpStatus ?? status });
+  throw new ProcedureError(error?.message ?? `Request failed (${status})`, {
+    code: error?.data?.code,
+    httpStatus: error?.data?.httpStatus ?? status,
+  });
 }
 
 async function readJson(response: Response): Promise<unknown> {

@@ -20,9 +20,7 @@ export const Route = createFileRoute("/register")({
   beforeLoad: async ({ context: { queryClient, trpc } }) => {
     // fetchQuery, not ensureQueryData: a stale cached "off" (or "on") must not decide the guard.
     // No retries: as in the root guard, a failing call must not hold the page behind the spinner.
-    const settings = await queryClient
-      .fetchQuery({ ...trpc.settings.list.queryOptions(), retry: false })
-      .catch(() => null);
+    const settings = await queryClient.fetchQuery({ ...trpc.settings.list.queryOptions(), retry: false }).catch(() => null);
     if (!isSettingOn(toSettingsLookup(settings?.settings), "allow_registration")) {
       throw redirect({ to: "/login", replace: true });
     }
@@ -121,9 +119,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
       <AuthCard title="Register">
         <FormFeedback
           focusOnShow
-          feedback={successFeedback(
-            "Your account has been created. An administrator must activate it before you can log in.",
-          )}
+          feedback={successFeedback("Your account has been created. An administrator must activate it before you can log in.")}
         />
         <Button asChild className="w-full">
           <Link to="/login">Go to Login</Link>
@@ -201,13 +197,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
           onPasswordChange={setPassword}
           onConfirmPasswordChange={setConfirmPassword}
         />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={register.isPending}
-          aria-busy={register.isPending || undefined}
-        >
+        <Button type="submit" size="lg" className="w-full" disabled={register.isPending} aria-busy={register.isPending || undefined}>
           {register.isPending && <Spinner label="Registering" />}
           {register.isPending ? "Registering..." : "Register"}
         </Button>

@@ -10,7 +10,9 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     email: text('email'),
     passwordHash: text('password_hash').notNull(),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),

@@ -25,7 +25,9 @@ export const mailOutbox = sqliteTable(
     attachments: text('attachments').notNull().default('[]'),
     // What to mark when the SMTP server accepted the message, e.g. 'order:12' for an invoice.
     relatedRef: text('related_ref'),
-    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: integer('next_attempt_at').notNull(),

@@ -1,6 +1,15 @@
 import { restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
-import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema, setLocaleSchema } from './account.schemas';
+import {
+  changePasswordSchema,
+  editEmailSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  revokeSessionSchema,
+  setLocaleSchema,
+} from './account.schemas';
 import { changePassword, editEmail, login, logout, me, register, setLocale } from './account.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';

@@ -6,8 +6,15 @@ export const MAX_PASSWORD_LENGTH = 256;
 
 // docs/product.md §5 sign-in: both required.
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username and password are required' }).trim().min(1, { error: 'Username and password are required' }).max(64, { error: 'Invalid username or password' }),
-  password: z.string({ error: 'Username and password are required' }).min(1, { error: 'Username and password are required' }).max(MAX_PASSWORD_LENGTH, { error: 'Invalid username or password' }),
+  username: z
+    .string({ error: 'Username and password are required' })
+    .trim()
+    .min(1, { error: 'Username and password are required' })
+    .max(64, { error: 'Invalid username or password' }),
+  password: z
+    .string({ error: 'Username and password are required' })
+    .min(1, { error: 'Username and password are required' })
+    .max(MAX_PASSWORD_LENGTH, { error: 'Invalid username or password' }),
 });
 
 const optionalEmail = z
@@ -18,9 +25,16 @@ const optionalEmail = z
 // docs/product.md §3 registration payload: username, email (optional), password. The length rule needs a setting,
 // so it is checked in the service.
 export const registerSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: 'Username must be 3-32 characters: letters, digits, _ . -' }),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, { error: 'Username is required' })
+    .max(64, { error: 'Username must be 3-32 characters: letters, digits, _ . -' }),
   email: optionalEmail,
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, { error: 'Password is required' })
+    .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
 
 /** issue 16: the back-office language of the signed-in user. */
@@ -33,7 +47,11 @@ export const editEmailSchema = z.object({
 // docs/product.md §3 password change payload.
 export const changePasswordSchema = z.object({
   old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: 'Old password is incorrect' }).optional().default(''),
-  new_password: z.string().max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }).optional().default(''),
+  new_password: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` })
+    .optional()
+    .default(''),
 });
 
 /** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
@@ -42,7 +60,11 @@ export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters,
 
 /** docs/architecture.md §5 POST /api/account/forgot: a username or an e-mail address. */
 export const forgotPasswordSchema = z.object({
-  login: z.string({ error: 'Username or email is required' }).trim().min(1, { error: 'Username or email is required' }).max(254, { error: 'Username or email is too long' }),
+  login: z
+    .string({ error: 'Username or email is required' })
+    .trim()
+    .min(1, { error: 'Username or email is required' })
+    .max(254, { error: 'Username or email is too long' }),
 });
 
 /** docs/architecture.md §5 POST /api/account/reset; the length rule needs a setting, so the service checks it. */

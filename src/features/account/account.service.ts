@@ -50,7 +50,11 @@ function timingDummy(ctx: RequestCtx): Promise<string> {
 }
 
 async function findUserByName(ctx: RequestCtx, username: string) {
-  const [row] = await ctx.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase())).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+    .limit(1);
   return row;
 }
 
@@ -96,7 +100,10 @@ export async function login(ctx: RequestCtx, input: { username: string; password
     }
     // The lockout is written once, by the attempt that went over the limit.
     if (byName.count === LOGIN_LIMIT_PER_USERNAME.limit + 1) {
-      await ctx.db.batch([failed, auditInsert(ctx, { action: 'auth.lockout', target: input.username.slice(0, 64), actor: null, details: { failures: byName.count } })]);
+      await ctx.db.batch([
+        failed,
+        auditInsert(ctx, { action: 'auth.lockout', target: input.username.slice(0, 64), actor: null, details: { failures: byName.count } }),
+      ]);
     } else {
       await failed;
     }
@@ -106,7 +113,10 @@ export async function login(ctx: RequestCtx, input: { username: string; password
   // Said only after the right password, so it does not reveal which accounts exist.
   if (user.status !== 'active') throw new AppError(403, 'Account is not active');
   if (ctx.passwords.needsRehash(user.passwordHash)) {
-    await ctx.db.update(users).set({ passwordHash: await ctx.passwords.hash(input.password) }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash: await ctx.passwords.hash(input.password) })
+      .where(eq(users.id, user.id));
   }
   if (await hasTwoFactor(ctx, user.id)) {
     // Not yet a sign-in: auth.login is written when the second step succeeds.
@@ -122,10 +132,7 @@ export async function login(ctx: RequestCtx, input: { username: string; password
 
 export async function logout(ctx: RequestCtx): Promise<void> {
   if (ctx.session) {
-    await ctx.db.batch([
-      ctx.db.delete(sessions).where(eq(sessions.id, ctx.session.id)),
-      ...(ctx.user ? [auditInsert(ctx, { action: 'auth.logout' })] : []),
-    ]);
+    await ctx.db.batch([ctx.db.delete(sessions).where(eq(sessions.id, ctx.session.id)), ...(ctx.user ? [auditInsert(ctx, { action: 'auth.logout' })] : [])]);
   }
   ctx.session = null;
   ctx.user = null;
@@ -146,7 +153,13 @@ export interface RegisterResult {
 export async function register(ctx: RequestCtx, input: { username: string; email: string | null; password: string }): Promise<RegisterResult> {
   await refuseDuringMaintenance(ctx);
   if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError(403, 'Registration is currently disabled.');
-  await enforceRateLimit(ctx.db, ctx.clock, `register:ip:${ctx.rateLimitAddress}`, REGISTER_LIMIT_PER_ADDRESS, 'Too many registrations from this address. Please try again later.');
+  await enforceRateLimit(
+    ctx.db,
+    ctx.clock,
+    `register:ip:${ctx.rateLimitAddress}`,
+    REGISTER_LIMIT_PER_ADDRESS,
+    'Too many registrations from this address. Please try again later.',
+  );
   if (!USERNAME_PATTERN.test(input.username)) throw badRequest(USERNAME_RULE_MESSAGE);
   if (input.email !== null && !isValidEmail(input.email)) throw badRequest('Invalid email address');
   const min = await minimumPasswordLength(ctx);
@@ -170,15 +183,13 @@ export async function register(ctx: RequestCtx, input: { username: string; email
         createdAt: now,
         updatedAt: now,
       }),
-      ctx.db
-        .insert(userGroups)
-        .select(
-          ctx.db
-            .select({ userId: users.id, groupId: groups.id })
-            .from(users)
-            .innerJoin(groups, eq(groups.id, defaultGroupId))
-            .where(eq(sql`lower(${users.username})`, input.username.toLowerCase())),
-        ),
+      ctx.db.insert(userGroups).select(
+        ctx.db
+          .select({ userId: users.id, groupId: groups.id })
+          .from(users)
+          .innerJoin(groups, eq(groups.id, defaultGroupId))
+          .where(eq(sql`lower(${users.username})`, input.username.toLowerCase())),
+      ),
     ]);
   } catch (error) {
     // Two registrations racing for one name or address: the unique indexes decide.
@@ -188,7 +199,12 @@ export async function register(ctx: RequestCtx, input: { username: string; email
     throw error;
   }
   const created = await findUserByName(ctx, input.username);
-  await writeAudit(ctx, { action: 'auth.registered', actor: { id: created!.id, username: created!.username }, target: `user:${created!.id} (${created!.username})`, details: { status: created!.status } });
+  await writeAudit(ctx, {
+    action: 'auth.registered',
+    actor: { id: created!.id, username: created!.username },
+    target: `user:${created!.id} (${created!.username})`,
+    details: { status: created!.status },
+  });
   if (activationRequired) return { user: null, activation_required: true };
   await startSession(ctx, created!.id, false);
   const profile = await loadUserProfile(ctx.db, created!.id);
@@ -212,7 +228,13 @@ export async function editEmail(ctx: RequestCtx, input: { email: string }): Prom
   const email = input.email.trim();
   if (email === '') throw badRequest('Email cannot be empty');
   if (!isValidEmail(email)) throw badRequest('Invalid email address');
-  await enforceRateLimit(ctx.db, ctx.clock, `email-change:user:${user.id}`, EMAIL_CHANGE_LIMIT_PER_USER, 'Too many attempts. Please wait 15 minutes and try again.');
+  await enforceRateLimit(
+    ctx.db,
+    ctx.clock,
+    `email-change:user:${user.id}`,
+    EMAIL_CHANGE_LIMIT_PER_USER,
+    'Too many attempts. Please wait 15 minutes and try again.',
+  );
   if (await emailInUse(ctx, email, user.id)) throw new AppError(409, 'Email is already in use');
   await ctx.db.batch([
     ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
@@ -236,11 +258,20 @@ export async function changePassword(ctx: RequestCtx, input: { old_password: str
   if (input.old_password === '') throw badRequest('Old password is required');
   const min = await minimumPasswordLength(ctx);
   if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
-  await enforceRateLimit(ctx.db, ctx.clock, `password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER, 'Too many attempts. Please wait 15 minutes and try again.');
+  await enforceRateLimit(
+    ctx.db,
+    ctx.clock,
+    `password-change:user:${user.id}`,
+    PASSWORD_CHANGE_LIMIT_PER_USER,
+    'Too many attempts. Please wait 15 minutes and try again.',
+  );
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw badRequest('Old password is incorrect');
   await ctx.db.batch([
-    ctx.db.update(users).set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
+    ctx.db
+      .update(users)
+      .set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() })
+      .where(eq(users.id, user.id)),
     endOtherSessions(ctx, user.id),
     auditInsert(ctx, { action: 'auth.password_changed', target: `user:${user.id} (${user.username})` }),
   ]);

@@ -1,5 +1,14 @@
 import { publicProcedure, router, userProcedure } from '../../trpc/init';
-import { changePasswordSchema, editEmailSchema, forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema, revokeSessionSchema, setLocaleSchema } from './account.schemas';
+import {
+  changePasswordSchema,
+  editEmailSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  revokeSessionSchema,
+  setLocaleSchema,
+} from './account.schemas';
 import { changePassword, editEmail, login, logout, me, register, setLocale } from './account.service';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions.service';

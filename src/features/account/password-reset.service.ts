@@ -39,7 +39,13 @@ async function findAccount(ctx: RequestCtx, login: string) {
  * otherwise does nothing, visibly the same. A new link makes the user's older unused links void.
  */
 export async function requestPasswordReset(ctx: RequestCtx, input: { login: string }): Promise<void> {
-  await enforceRateLimit(ctx.db, ctx.clock, `forgot:ip:${ctx.rateLimitAddress}`, FORGOT_LIMIT_PER_ADDRESS, 'Too many requests. Please wait 15 minutes and try again.');
+  await enforceRateLimit(
+    ctx.db,
+    ctx.clock,
+    `forgot:ip:${ctx.rateLimitAddress}`,
+    FORGOT_LIMIT_PER_ADDRESS,
+    'Too many requests. Please wait 15 minutes and try again.',
+  );
   const user = await findAccount(ctx, input.login);
   // An inactive account cannot sign in with a new password either, so it gets no link.
   if (!user?.email || user.status !== 'active') return;
@@ -49,7 +55,10 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
   const token = encodeBase64urlNoPadding(randomBytes(32));
   const now = ctx.clock.now();
   await ctx.db.batch([
-    ctx.db.update(passwordResets).set({ usedAt: now.toISOString() }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
+    ctx.db
+      .update(passwordResets)
+      .set({ usedAt: now.toISOString() })
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
     ctx.db.insert(passwordResets).values({ id: sha256Hex(token), userId: user.id, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() }),
     auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target: `user:${user.id} (${user.username})` }),
   ]);
@@ -103,14 +112,21 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
       .set({ usedAt: stamp })
       .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id }),
-    ctx.db.update(users).set({ passwordHash: hash, updatedAt: now.toISOString() }).where(and(eq(users.id, reset.userId), claimed)),
+    ctx.db
+      .update(users)
+      .set({ passwordHash: hash, updatedAt: now.toISOString() })
+      .where(and(eq(users.id, reset.userId), claimed)),
     ctx.db.delete(sessions).where(and(eq(sessions.userId, reset.userId), claimed)),
   ]);
   if (claim.length === 0) throw badRequest(INVALID_RESET_LINK);
   // After the batch, not in it: only a reset that took place may be recorded as one.
   ctx.session = null;
   ctx.user = null;
-  await auditInsert(ctx, { action: 'auth.password_reset', actor: { id: reset.userId, username: reset.username }, target: `user:${reset.userId} (${reset.username})` });
+  await auditInsert(ctx, {
+    action: 'auth.password_reset',
+    actor: { id: reset.userId, username: reset.username },
+    target: `user:${reset.userId} (${reset.username})`,
+  });
 }
 
 /** Housekeeping: links an hour past their end are of no use to anyone. */

@@ -29,7 +29,12 @@ const positiveInt = (fallback: number) =>
 
 /** GET /api/audit?actor=&action=&from=&to=&page=&per_page= (query strings; the tRPC twin sends the same). */
 export const auditQuerySchema = z.object({
-  actor: z.string().trim().max(64, { error: 'actor is too long' }).optional().transform((v) => (v ? v : undefined)),
+  actor: z
+    .string()
+    .trim()
+    .max(64, { error: 'actor is too long' })
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   action: blankAsMissing(z.enum(AUDIT_ACTIONS, { error: 'Unknown action' }).optional()),
   from: blankAsMissing(isoDate.optional()),
   to: blankAsMissing(isoDate.optional()),

@@ -108,12 +108,7 @@ function identityQuery(db: Db) {
  * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
  * cold settings cache costs no extra round trip in sequence.
  */
-export async function validateSessionToken(
-  db: Db,
-  clock: Clock,
-  token: string,
-  maxAgeDays: () => Promise<number>,
-): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: Db, clock: Clock, token: string, maxAgeDays: () => Promise<number>): Promise<ValidatedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = sha256Hex(token);
   const [[row], maxAge] = await Promise.all([identityQuery(db).all({ id }), maxAgeDays()]);
@@ -158,9 +153,7 @@ export function endOtherSessions(ctx: { db: Db; session: Session | null }, userI
 
 /** Ends every session of a user, or every other one when `keepSessionId` is given (password change). */
 export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
-  await db
-    .delete(sessions)
-    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+  await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
 export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {

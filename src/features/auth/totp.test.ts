@@ -56,7 +56,16 @@ describe('TOTP', () => {
   it('refuses anything that is not exactly six digits, and a wrong code', () => {
     const current = totpStepAt(NOW);
     const good = codeAt(RFC_KEY, current);
-    for (const code of ['', 'abcdef', `${good.slice(0, 5)}x`, good.slice(0, 5), `${good}0`, ` ${good}`, `${good.slice(0, 3)} ${good.slice(3)}`, '１２３４５６']) {
+    for (const code of [
+      '',
+      'abcdef',
+      `${good.slice(0, 5)}x`,
+      good.slice(0, 5),
+      `${good}0`,
+      ` ${good}`,
+      `${good.slice(0, 3)} ${good.slice(3)}`,
+      '１２３４５６',
+    ]) {
       expect(matchTotpStep(RFC_KEY, code, NOW), JSON.stringify(code)).toBeNull();
     }
     const valid = new Set([-1, 0, 1].map((d) => codeAt(RFC_KEY, current + d)));

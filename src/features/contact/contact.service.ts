@@ -17,7 +17,13 @@ export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60
  */
 export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): Promise<void> {
   await refuseDuringMaintenance(ctx);
-  await enforceRateLimit(ctx.db, ctx.clock, `contact:ip:${ctx.rateLimitAddress}`, CONTACT_LIMIT_PER_ADDRESS, 'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.');
+  await enforceRateLimit(
+    ctx.db,
+    ctx.clock,
+    `contact:ip:${ctx.rateLimitAddress}`,
+    CONTACT_LIMIT_PER_ADDRESS,
+    'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.',
+  );
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (input.website.trim() !== '') return;
   const now = ctx.clock.now().toISOString();

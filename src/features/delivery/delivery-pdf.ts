@@ -59,7 +59,10 @@ function wrap(w: Writer, value: string, size: number, maxWidth: number, bold = f
   const fits = (text: string) => w.width(text, size, bold) <= maxWidth;
   const lines: string[] = [];
   let line = '';
-  for (const word of w.encodable(value).split(' ').filter((part) => part !== '')) {
+  for (const word of w
+    .encodable(value)
+    .split(' ')
+    .filter((part) => part !== '')) {
     const candidate = line === '' ? word : `${line} ${word}`;
     if (fits(candidate)) {
       line = candidate;

@@ -80,7 +80,10 @@ async function searchPdok(base: string, query: string, userAgent: string): Promi
     ids.map(async (id) => {
       const lookup = new URL(`${base.replace(/\/+$/, '')}/lookup`);
       lookup.searchParams.set('id', id);
-      lookup.searchParams.set('fl', 'id,weergavenaam,straatnaam,huisnummer,huisletter,huisnummertoevoeging,huis_nlt,postcode,woonplaatsnaam,gemeentenaam,provincienaam');
+      lookup.searchParams.set(
+        'fl',
+        'id,weergavenaam,straatnaam,huisnummer,huisletter,huisnummertoevoeging,huis_nlt,postcode,woonplaatsnaam,gemeentenaam,provincienaam',
+      );
       return docsOf(await getJson(lookup.toString(), userAgent))[0];
     }),
   );
@@ -90,7 +93,9 @@ async function searchPdok(base: string, query: string, userAgent: string): Promi
       display_name: d.weergavenaam ?? [d.straatnaam, d.huis_nlt ?? d.huisnummer, d.postcode, d.woonplaatsnaam].filter(Boolean).join(' '),
       address: {
         ...(d.straatnaam ? { road: d.straatnaam } : {}),
-        ...(d.huis_nlt || d.huisnummer !== undefined ? { house_number: String(d.huis_nlt ?? `${d.huisnummer}${d.huisletter ?? ''}${d.huisnummertoevoeging ? `-${d.huisnummertoevoeging}` : ''}`) } : {}),
+        ...(d.huis_nlt || d.huisnummer !== undefined
+          ? { house_number: String(d.huis_nlt ?? `${d.huisnummer}${d.huisletter ?? ''}${d.huisnummertoevoeging ? `-${d.huisnummertoevoeging}` : ''}`) }
+          : {}),
         ...(d.woonplaatsnaam ? { city: d.woonplaatsnaam } : {}),
         ...(d.gemeentenaam ? { municipality: d.gemeentenaam } : {}),
         ...(d.provincienaam ? { state: d.provincienaam } : {}),

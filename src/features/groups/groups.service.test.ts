@@ -21,7 +21,7 @@ const admin: UserProfile = {
   created_at: '',
   updated_at: '',
   two_factor_enabled: false,
-    locale: 'en',
+  locale: 'en',
   groups: [],
   permissions: [{ key: 'admin.access' }],
 };
@@ -40,7 +40,17 @@ beforeAll(async () => {
     const values = Array.from({ length: Math.min(30, 250 - i) }, (_, j) => ({ key: `bulk.p${i + j}`, description: '' }));
     await t.db.insert(permissions).values(values);
   }
-  manyIds = (await t.db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.key, Array.from({ length: 250 }, (_, i) => `bulk.p${i}`)))).map((r) => r.id);
+  manyIds = (
+    await t.db
+      .select({ id: permissions.id })
+      .from(permissions)
+      .where(
+        inArray(
+          permissions.key,
+          Array.from({ length: 250 }, (_, i) => `bulk.p${i}`),
+        ),
+      )
+  ).map((r) => r.id);
 });
 
 afterAll(async () => t.close());
@@ -61,7 +71,9 @@ describe('the last active admin', () => {
   it('keeps admin.access on the only group giving it, and removes nothing else asked in the same call', async () => {
     await addGroupPermissions(ctx, { group_id: adminGroupId, permission_ids: manyIds.slice(0, 120) });
     const before = await grantsOf(adminGroupId);
-    const error = await removeGroupPermissions(ctx, { group_id: adminGroupId, permission_ids: [...manyIds.slice(0, 120), adminAccessId] }).catch((e: Error) => e);
+    const error = await removeGroupPermissions(ctx, { group_id: adminGroupId, permission_ids: [...manyIds.slice(0, 120), adminAccessId] }).catch(
+      (e: Error) => e,
+    );
     expect((error as Error).message).toBe(LAST_ADMIN_MESSAGE);
     expect(await grantsOf(adminGroupId)).toEqual(before);
     await removeGroupPermissions(ctx, { group_id: adminGroupId, permission_ids: manyIds.slice(0, 120) });

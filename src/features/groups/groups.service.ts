@@ -167,7 +167,10 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
   );
   const granted = await permissionKeys(ctx.db, input.permission_ids);
   // One entry per chunk that granted something (usually one: a chunk holds 90 ids).
-  const audited = statements.flatMap((statement) => [statement, auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { added: granted } })]);
+  const audited = statements.flatMap((statement) => [
+    statement,
+    auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { added: granted } }),
+  ]);
   await ctx.db.batch(audited as [(typeof audited)[number], ...typeof audited]);
 }
 
@@ -212,7 +215,10 @@ export async function removeGroupPermissions(ctx: GroupsCtx, input: GroupPermiss
       ),
   );
   const taken = await permissionKeys(ctx.db, input.permission_ids);
-  const audited = statements.flatMap((statement) => [statement, auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { removed: taken } })]);
+  const audited = statements.flatMap((statement) => [
+    statement,
+    auditIfChanged(ctx, { action: 'group.permissions_changed', target: groupTarget(group), details: { removed: taken } }),
+  ]);
   await ctx.db.batch(audited as [(typeof audited)[number], ...typeof audited]);
   if (takesAdmin) {
     const [still] = await ctx.db

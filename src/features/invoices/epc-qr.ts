@@ -28,7 +28,15 @@ const MAX_AMOUNT_CENTS = 99_999_999_999;
  * standard counts characters, so the cut is by code point, never inside a surrogate pair.
  */
 function singleLine(text: string, max: number): string {
-  return [...text.replace(/[\r\n\t]+/g, ' ').replace(/ {2,}/g, ' ').trim()].slice(0, max).join('').trimEnd();
+  return [
+    ...text
+      .replace(/[\r\n\t]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim(),
+  ]
+    .slice(0, max)
+    .join('')
+    .trimEnd();
 }
 
 /** 27225 → 'EUR272.25' (a dot and two decimals, as the standard writes amounts). */

@@ -83,9 +83,7 @@ export function computeInvoiceAmounts(quantity: number, unitPriceCents: number, 
   });
   const byRate = new Map<number, number>();
   for (const part of parts) byRate.set(part.vat_rate, (byRate.get(part.vat_rate) ?? 0) + part.baseCents);
-  const vat = [...byRate.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([rate, baseCents]) => ({ rate, baseCents, vatCents: vatOf(baseCents, rate) }));
+  const vat = [...byRate.entries()].sort(([a], [b]) => a - b).map(([rate, baseCents]) => ({ rate, baseCents, vatCents: vatOf(baseCents, rate) }));
   const vatTotalCents = vat.reduce((sum, line) => sum + line.vatCents, 0);
   return { quantity, unitPriceCents, netCents, parts, vat, vatTotalCents, totalCents: netCents + vatTotalCents };
 }

@@ -87,7 +87,17 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
 
   it('draws accented names and replaces what the standard font cannot encode instead of failing', async () => {
     const text = await pdfText(
-      await renderInvoicePdf(invoice({ customer: { name: 'Zoë Łukasiewicz-Ōta 東京 😀', address: 'Kerkstraat 1\nachterom', postalCode: '1234 AB', city: "'s-Hertogenbosch", email: 'z@example.nl' } })),
+      await renderInvoicePdf(
+        invoice({
+          customer: {
+            name: 'Zoë Łukasiewicz-Ōta 東京 😀',
+            address: 'Kerkstraat 1\nachterom',
+            postalCode: '1234 AB',
+            city: "'s-Hertogenbosch",
+            email: 'z@example.nl',
+          },
+        }),
+      ),
     );
     expect(text).toContain('Zoë Lukasiewicz-Ota ?? ?');
     expect(text).toContain('Kerkstraat 1 achterom');
@@ -161,7 +171,11 @@ describe('renderInvoicePdf with the payment QR code', () => {
     const text = await pdfText(pdf);
     expect(text).toContain('Scan met je bank-app om te betalen');
     // The payment terms stay whole beside the code.
-    for (const expected of ['Gelieve het totaalbedrag van € 272,25 binnen 14 dagen', 'uiterlijk op 6 december 2026', 'Betalingskenmerk: F2026-0007 (bestelling KP-2026-0012)']) {
+    for (const expected of [
+      'Gelieve het totaalbedrag van € 272,25 binnen 14 dagen',
+      'uiterlijk op 6 december 2026',
+      'Betalingskenmerk: F2026-0007 (bestelling KP-2026-0012)',
+    ]) {
       expect(text, expected).toContain(expected);
     }
   });

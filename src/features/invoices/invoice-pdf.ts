@@ -213,7 +213,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
       { size: 10, lineHeight: 14 },
     );
     y -= 4;
-    w.text(`Kenmerk: ${invoice.invoiceNumber} (factuur ${credit.corrects.invoiceNumber}, bestelling ${invoice.orderReference})`, LEFT, y, { size: 10, bold: true });
+    w.text(`Kenmerk: ${invoice.invoiceNumber} (factuur ${credit.corrects.invoiceNumber}, bestelling ${invoice.orderReference})`, LEFT, y, {
+      size: 10,
+      bold: true,
+    });
   } else {
     // Payment terms and reference; with a QR code the text makes room for it on the right.
     const qr = invoice.paymentQrPng ? await doc.embedPng(invoice.paymentQrPng) : null;

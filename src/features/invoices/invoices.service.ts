@@ -108,7 +108,13 @@ function issuedAmounts(order: OrderRow, settings: InvoiceSettings): InvoiceAmoun
   return parseStoredAmounts(order.invoiceAmounts) ?? computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split);
 }
 
-function invoiceDocument(order: OrderRow, settings: InvoiceSettings, invoiceNumber: string, invoiceDate: Date, amounts: InvoiceAmounts): Omit<InvoiceDocument, 'kind'> {
+function invoiceDocument(
+  order: OrderRow,
+  settings: InvoiceSettings,
+  invoiceNumber: string,
+  invoiceDate: Date,
+  amounts: InvoiceAmounts,
+): Omit<InvoiceDocument, 'kind'> {
   return {
     invoiceNumber,
     orderReference: order.reference,
@@ -219,7 +225,12 @@ const orderTarget = (order: OrderRow) => `order:${order.id} (${order.reference})
  * does not pile up copies for the customer. A message that failed for good stays as it is (the admin
  * sees it) and a new one is queued. Sends at the same moment queue one copy between them.
  */
-async function queueInvoiceMail(ctx: RequestCtx, order: OrderRow, settings: InvoiceSettings, files: { pdf: MailAttachmentRef; qr: MailAttachmentRef }): Promise<number> {
+async function queueInvoiceMail(
+  ctx: RequestCtx,
+  order: OrderRow,
+  settings: InvoiceSettings,
+  files: { pdf: MailAttachmentRef; qr: MailAttachmentRef },
+): Promise<number> {
   const relatedRef = invoiceMailRef(order.id);
   const text = invoiceMailText(order, settings, issuedAmounts(order, settings));
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
@@ -315,7 +326,11 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
         ),
       )
       .returning({ id: orders.id }),
-    auditIfChanged(deps, { action: 'invoice.reminder_sent', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, to: order.email, automatic: onlyFirst } }),
+    auditIfChanged(deps, {
+      action: 'invoice.reminder_sent',
+      target: orderTarget(order),
+      details: { invoice_number: order.invoiceNumber, to: order.email, automatic: onlyFirst },
+    }),
   ]);
   if (!claimed) return null;
   const files = await ensureInvoiceFiles(deps, order, settings);
@@ -384,7 +399,10 @@ export async function sendDueReminders(deps: InvoiceDeps, limit = 50): Promise<n
  * gap-free series, negating exactly the billed sums and naming the invoice it corrects; mailed with its
  * PDF. The order becomes cancelled and leaves the totals. A correction is this plus a new order.
  */
-export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{ success: true; credit_note_number: string; queued: boolean; message: string }> {
+export async function creditInvoice(
+  ctx: RequestCtx,
+  orderId: number,
+): Promise<{ success: true; credit_note_number: string; queued: boolean; message: string }> {
   requireManagement(ctx);
   const before = await requireOrder(ctx, orderId);
   if (!before.invoiceNumber) throw new AppError(409, NOTHING_TO_CREDIT);
@@ -415,7 +433,9 @@ export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{
       `Beste ${order.name},`,
       '',
       `In de bijlage vind je creditnota ${creditNoteNumber}. Daarmee vervalt factuur ${order.invoiceNumber} van ${formatDateLong(new Date(order.invoiceDate!))} voor je bestelling ${order.reference}.`,
-      order.paid ? 'Je hebt al betaald: we nemen contact met je op over het terugstorten of verrekenen van het bedrag.' : 'Je hoeft deze factuur dus niet (meer) te betalen.',
+      order.paid
+        ? 'Je hebt al betaald: we nemen contact met je op over het terugstorten of verrekenen van het bedrag.'
+        : 'Je hoeft deze factuur dus niet (meer) te betalen.',
       '',
       'Met vriendelijke groet,',
       settings.club.name,
@@ -423,10 +443,19 @@ export async function creditInvoice(ctx: RequestCtx, orderId: number): Promise<{
     attachments: [{ filename: `Creditnota-${creditNoteNumber}.pdf`, contentType: 'application/pdf', fileKey: key }],
     relatedRef: `credit:${order.id}`,
   });
-  await writeAudit(ctx, { action: 'invoice.credited', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, credit_note_number: creditNoteNumber } });
+  await writeAudit(ctx, {
+    action: 'invoice.credited',
+    target: orderTarget(order),
+    details: { invoice_number: order.invoiceNumber, credit_note_number: creditNoteNumber },
+  });
   await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
-  return { success: true, credit_note_number: creditNoteNumber, queued: !sent, message: sent ? creditNoteSentMessage(creditNoteNumber, order.email) : CREDIT_NOTE_QUEUED };
+  return {
+    success: true,
+    credit_note_number: creditNoteNumber,
+    queued: !sent,
+    message: sent ? creditNoteSentMessage(creditNoteNumber, order.email) : CREDIT_NOTE_QUEUED,
+  };
 }
 
 export interface StoredPdf {

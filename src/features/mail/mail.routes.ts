@@ -8,7 +8,9 @@ import { listMail, retryMail } from './mail.service';
 export function mailRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  r.get('/api/mail', manager, async (c) => c.json(await listMail(await ctxOf(c), parseInput(mailListSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }));
+  r.get('/api/mail', manager, async (c) =>
+    c.json(await listMail(await ctxOf(c), parseInput(mailListSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }),
+  );
   r.post('/api/mail/retry', manager, async (c) => {
     const { id } = parseInput(idSchema, { id: c.req.query('id') });
     return c.json(await retryMail(await ctxOf(c), id));

@@ -13,8 +13,7 @@ import { MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schem
  * the screen can say why messages wait.
  */
 
-export const SMTP_NOT_CONFIGURED =
-  'Er is geen mailserver ingesteld (SMTP_URL ontbreekt): berichten blijven in de wachtrij staan tot die is ingesteld.';
+export const SMTP_NOT_CONFIGURED = 'Er is geen mailserver ingesteld (SMTP_URL ontbreekt): berichten blijven in de wachtrij staan tot die is ingesteld.';
 export const MAIL_NOT_FOUND = 'Bericht niet gevonden.';
 export const MAIL_ALREADY_SENT = 'Dit bericht is al verstuurd.';
 export const MAIL_BUSY = 'Dit bericht wordt op dit moment verstuurd.';

@@ -66,7 +66,10 @@ export async function fillMissingSearchText(db: Db): Promise<number> {
   const unnamed = await db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(isNull(tablers.searchName));
   for (let i = 0; i < unnamed.length; i += SEARCH_FILL_BATCH) {
     const texts = Object.fromEntries(unnamed.slice(i, i + SEARCH_FILL_BATCH).map((t) => [t.id, tablerSearchName(t.name)]));
-    await db.update(tablers).set({ searchName: byId(texts, tablers.id) }).where(and(isNull(tablers.searchName), idIn(texts, tablers.id)));
+    await db
+      .update(tablers)
+      .set({ searchName: byId(texts, tablers.id) })
+      .where(and(isNull(tablers.searchName), idIn(texts, tablers.id)));
   }
   let filled = 0;
   for (;;) {
@@ -89,12 +92,16 @@ export async function fillMissingSearchText(db: Db): Promise<number> {
       .limit(SEARCH_FILL_BATCH);
     if (rows.length === 0) return filled;
     const texts = Object.fromEntries(rows.map((row) => [row.id, orderSearchText(row)]));
-    await db.update(orders).set({ searchText: byId(texts, orders.id) }).where(and(isNull(orders.searchText), idIn(texts, orders.id)));
+    await db
+      .update(orders)
+      .set({ searchText: byId(texts, orders.id) })
+      .where(and(isNull(orders.searchText), idIn(texts, orders.id)));
     filled += rows.length;
   }
 }
 
 /** The text for the row's id from a JSON object keyed by id, bound as one parameter. */
-const byId = (texts: Record<number, string>, id: typeof orders.id | typeof tablers.id) => sql<string>`json_extract(${JSON.stringify(texts)}, '$."' || ${id} || '"')`;
+const byId = (texts: Record<number, string>, id: typeof orders.id | typeof tablers.id) =>
+  sql<string>`json_extract(${JSON.stringify(texts)}, '$."' || ${id} || '"')`;
 const idIn = (texts: Record<number, string>, id: typeof orders.id | typeof tablers.id) =>
   sql`${id} IN (SELECT CAST(key AS INTEGER) FROM json_each(${JSON.stringify(texts)}))`;

@@ -55,7 +55,9 @@ describe('csvField', () => {
 
 describe('CSV_HEADER and csvLineWriter', () => {
   it('start the file with a BOM and the Dutch header, and end every line with CRLF', () => {
-    expect(CSV_HEADER).toBe('\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n');
+    expect(CSV_HEADER).toBe(
+      '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n',
+    );
     expect(csvLineWriter()(order)).toBe('KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026\r\n');
   });
 
@@ -67,8 +69,17 @@ describe('CSV_HEADER and csvLineWriter', () => {
 
   it('write each order the Dutch date of its own moment, also around midnight in Amsterdam', () => {
     const line = csvLineWriter();
-    const dates = ['2026-11-22T22:59:59.999Z', '2026-11-22T23:00:00.000Z', '2026-11-22T23:30:00.000Z', '2026-06-30T21:59:00.000Z', '2026-06-30T22:00:00.000Z'].map((at) =>
-      line({ ...order, created_at: at }).replace(/\r\n$/, '').split(';').at(-1),
+    const dates = [
+      '2026-11-22T22:59:59.999Z',
+      '2026-11-22T23:00:00.000Z',
+      '2026-11-22T23:30:00.000Z',
+      '2026-06-30T21:59:00.000Z',
+      '2026-06-30T22:00:00.000Z',
+    ].map((at) =>
+      line({ ...order, created_at: at })
+        .replace(/\r\n$/, '')
+        .split(';')
+        .at(-1),
     );
     expect(dates).toEqual(['22-11-2026', '23-11-2026', '23-11-2026', '30-6-2026', '1-7-2026']);
   });

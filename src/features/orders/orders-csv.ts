@@ -50,7 +50,20 @@ const yesNo = (flag: boolean) => (flag ? 'Ja' : 'Nee');
 /** What a CSV line shows of an order. */
 export type CsvOrder = Pick<
   OrderView,
-  'reference' | 'tabler_name' | 'name' | 'email' | 'phone' | 'address' | 'postal_code' | 'city' | 'amount' | 'notes' | 'paid' | 'invoice_sent' | 'invoice_number' | 'created_at'
+  | 'reference'
+  | 'tabler_name'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'postal_code'
+  | 'city'
+  | 'amount'
+  | 'notes'
+  | 'paid'
+  | 'invoice_sent'
+  | 'invoice_number'
+  | 'created_at'
 >;
 
 /** The fields of an order's line, its order date already written the Dutch way. */
@@ -105,7 +118,23 @@ export function csvFileName(now: Date): string {
 export const EXPORT_CHUNK_ROWS = 1000;
 
 /** The columns the CSV prints, and the id its cursor needs: a part of GET /orders' columns. */
-const CSV_FIELDS = ['id', 'reference', 'tabler_name', 'name', 'email', 'phone', 'address', 'postal_code', 'city', 'amount', 'notes', 'paid', 'invoice_sent', 'invoice_number', 'created_at'] as const;
+const CSV_FIELDS = [
+  'id',
+  'reference',
+  'tabler_name',
+  'name',
+  'email',
+  'phone',
+  'address',
+  'postal_code',
+  'city',
+  'amount',
+  'notes',
+  'paid',
+  'invoice_sent',
+  'invoice_number',
+  'created_at',
+] as const;
 const csvColumns = Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>;
 
 /**
@@ -131,7 +160,12 @@ export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): P
       .from(orders)
       .leftJoin(tablers, eq(tablers.id, orders.tablerId))
       // After the cursor in (created_at, id) order: the `<=` bound is the range SQLite starts the index scan at, the OR settles ties.
-      .where(and(where, after ? sql`${orders.createdAt} <= ${after.createdAt} AND (${orders.createdAt} < ${after.createdAt} OR ${orders.id} < ${after.id})` : undefined))
+      .where(
+        and(
+          where,
+          after ? sql`${orders.createdAt} <= ${after.createdAt} AND (${orders.createdAt} < ${after.createdAt} OR ${orders.id} < ${after.id})` : undefined,
+        ),
+      )
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(EXPORT_CHUNK_ROWS);
   return new ReadableStream<Uint8Array>({

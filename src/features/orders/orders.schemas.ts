@@ -1,17 +1,23 @@
 import * as z from 'zod';
-import { nameHasLink, NAME_LINK_MESSAGE, ORDER_LABELS, ORDER_MAX_LENGTHS, QUANTITY_MESSAGE, requiredMessage, tooLongMessage } from '../../core/public-form-rules';
+import {
+  nameHasLink,
+  NAME_LINK_MESSAGE,
+  ORDER_LABELS,
+  ORDER_MAX_LENGTHS,
+  QUANTITY_MESSAGE,
+  requiredMessage,
+  tooLongMessage,
+} from '../../core/public-form-rules';
 import { requiredText } from '../../core/public-form-schemas';
 
-const quantity = z
-  .union([z.number(), z.string()], { error: QUANTITY_MESSAGE })
-  .transform((v, ctx) => {
-    const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
-    if (!Number.isInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
-      return z.NEVER;
-    }
-    return n;
-  });
+const quantity = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGE }).transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
+  if (!Number.isInteger(n) || n < 1) {
+    ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /**
  * The tabler an order form names: none, one by its id, or a value that can name no tabler. The last is

@@ -96,7 +96,9 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
       })
       .returning({ id: orders.id, reference: orders.reference }),
     // Only an admin's order is an admin change; a visitor's order has no actor to record.
-    ...(isManager ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })] : []),
+    ...(isManager
+      ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })]
+      : []),
   ]);
   const order = inserted[0];
   if (!order) throw new AppError(500, 'Order could not be stored');
@@ -244,7 +246,12 @@ function orderSort(input: OrderListInput): SQL[] {
 export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
   requireManagement(ctx);
   const where = await orderListWhere(ctx, input);
-  return ctx.db.select(orderColumns).from(orders).leftJoin(tablers, eq(tablers.id, orders.tablerId)).where(where).orderBy(...orderSort(input));
+  return ctx.db
+    .select(orderColumns)
+    .from(orders)
+    .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+    .where(where)
+    .orderBy(...orderSort(input));
 }
 
 /**
@@ -330,8 +337,15 @@ export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   const [[row]] = await ctx.db.batch([
-    ctx.db.delete(orders).where(and(eq(orders.id, id), isNull(orders.invoiceNumber))).returning({ id: orders.id }),
-    auditIfChanged(ctx, { action: 'order.deleted', target: orderTarget(existing), details: { name: existing.name, amount: existing.amount, paid: existing.paid } }),
+    ctx.db
+      .delete(orders)
+      .where(and(eq(orders.id, id), isNull(orders.invoiceNumber)))
+      .returning({ id: orders.id }),
+    auditIfChanged(ctx, {
+      action: 'order.deleted',
+      target: orderTarget(existing),
+      details: { name: existing.name, amount: existing.amount, paid: existing.paid },
+    }),
   ]);
   if (row) return;
   const [still] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);

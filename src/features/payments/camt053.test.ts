@@ -2,7 +2,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors';
-import { amountToCents, EMPTY_FILE, IS_CAMT052, IS_CAMT054, MAX_STATEMENT_BYTES, NO_STATEMENT, NOT_CAMT053, parseCamt053, STATEMENT_TOO_LARGE } from './camt053';
+import {
+  amountToCents,
+  EMPTY_FILE,
+  IS_CAMT052,
+  IS_CAMT054,
+  MAX_STATEMENT_BYTES,
+  NO_STATEMENT,
+  NOT_CAMT053,
+  parseCamt053,
+  STATEMENT_TOO_LARGE,
+} from './camt053';
 
 const fixture = (name: string) => readFileSync(join(process.cwd(), 'test/fixtures/camt053', name));
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -82,7 +92,11 @@ describe('reading a CAMT.053 statement', () => {
     expect(parsed.entries.map((e) => e.entryKey)).toEqual(parsed.entries.map((e) => `NL69INGB0123456789:${e.entryRef}`));
     // The debit, the pending entry and nothing else are left out; the dollar credit is named.
     expect(parsed.skipped).toEqual([
-      { entryRef: 'NL69INGB0123456789-20261203-000007', bookedAt: '2026-12-03', reason: 'Bedrag in USD: alleen bijschrijvingen in euro kunnen een factuur betalen.' },
+      {
+        entryRef: 'NL69INGB0123456789-20261203-000007',
+        bookedAt: '2026-12-03',
+        reason: 'Bedrag in USD: alleen bijschrijvingen in euro kunnen een factuur betalen.',
+      },
     ]);
   });
 
@@ -96,7 +110,9 @@ describe('reading a CAMT.053 statement', () => {
       ['RABO-2026-12-10-000006-A', '2026-12-10', 9075, 'W. Kingma', '', 'F2026-0007'],
       ['RABO-2026-12-10-000006-B', '2026-12-10', 27225, 'R. de Boer', '', 'Kerstpakketten KP20260008'],
     ]);
-    expect(parsed.skipped).toEqual([{ entryRef: 'RABO-2026-12-10-000005', bookedAt: '2026-12-10', reason: 'Bedrag in GBP: alleen bijschrijvingen in euro kunnen een factuur betalen.' }]);
+    expect(parsed.skipped).toEqual([
+      { entryRef: 'RABO-2026-12-10-000005', bookedAt: '2026-12-10', reason: 'Bedrag in GBP: alleen bijschrijvingen in euro kunnen een factuur betalen.' },
+    ]);
   });
 
   it('keys a booking without a bank reference by a SHA-256 of its content, the same on every import', async () => {
@@ -160,10 +176,20 @@ describe('reading a CAMT.053 statement', () => {
     ['XML with an entity declaration', bytes('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY a "aaaa">]><Document>&a;</Document>'), 400, NOT_CAMT053],
     ['broken XML', bytes('<Document><BkToCstmrStmt><Stmt></BkToCstmrStmt>'), 400, NOT_CAMT053],
     ['a camt.054 notification', fixture('notification-camt054.xml'), 400, IS_CAMT054],
-    ['a camt.052 report', bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrAcctRpt><Rpt/></BkToCstmrAcctRpt></Document>'), 400, IS_CAMT052],
+    [
+      'a camt.052 report',
+      bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.02"><BkToCstmrAcctRpt><Rpt/></BkToCstmrAcctRpt></Document>'),
+      400,
+      IS_CAMT052,
+    ],
     ['a pain.001 payment order', bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>'), 400, NOT_CAMT053],
     ['a statement under a foreign namespace', bytes('<Document xmlns="urn:example:other"><BkToCstmrStmt><Stmt/></BkToCstmrStmt></Document>'), 400, NOT_CAMT053],
-    ['a statement message without a statement', bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr></BkToCstmrStmt></Document>'), 400, NO_STATEMENT],
+    [
+      'a statement message without a statement',
+      bytes('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr></BkToCstmrStmt></Document>'),
+      400,
+      NO_STATEMENT,
+    ],
     ['a file over 5 MB', new Uint8Array(MAX_STATEMENT_BYTES + 1), 413, STATEMENT_TOO_LARGE],
   ])('refuses %s with a Dutch explanation', async (_what, input, status, message) => {
     expect(await refusal(input)).toEqual({ status, message });

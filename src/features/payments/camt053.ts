@@ -229,7 +229,13 @@ function creditsOf(entry: Node): RawCredit[] {
   if (!splittable) {
     if (!entryCredit) return [];
     const tx = transactions[0];
-    const remittance = transactions.length > 1 ? transactions.map((t) => remittanceOf(t, {})).filter(Boolean).join(' ') : remittanceOf(tx, entry);
+    const remittance =
+      transactions.length > 1
+        ? transactions
+            .map((t) => remittanceOf(t, {}))
+            .filter(Boolean)
+            .join(' ')
+        : remittanceOf(tx, entry);
     return [
       {
         bankRef: entryRef || textAt(tx, 'Refs', 'AcctSvcrRef'),
@@ -272,7 +278,9 @@ function creditsOf(entry: Node): RawCredit[] {
  */
 async function entryKeyOf(accountIban: string, credit: RawCredit, amountCents: number, occurrence: number): Promise<string> {
   if (credit.bankRef) return `${accountIban}:${credit.bankRef}`;
-  const digest = sha256Hex(JSON.stringify([accountIban, credit.bookedAt, amountCents, credit.counterpartyIban, credit.remittance, credit.shownRef, occurrence]));
+  const digest = sha256Hex(
+    JSON.stringify([accountIban, credit.bookedAt, amountCents, credit.counterpartyIban, credit.remittance, credit.shownRef, occurrence]),
+  );
   return `sha256:${digest}`;
 }
 

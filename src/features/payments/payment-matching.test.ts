@@ -7,8 +7,20 @@ describe('finding invoice numbers and order references in a remittance', () => {
     ['f2026 0001', [{ kind: 'invoice_number', value: 'F2026-0001' }]],
     ['F20260001', [{ kind: 'invoice_number', value: 'F2026-0001' }]],
     ['betaling kp 2026 0002', [{ kind: 'reference', value: 'KP-2026-0002' }]],
-    ['KP20260008 en Kp-2026-0009', [{ kind: 'reference', value: 'KP-2026-0008' }, { kind: 'reference', value: 'KP-2026-0009' }]],
-    ['KP-2026-0003 / F2026-0002 / F2026-0002', [{ kind: 'reference', value: 'KP-2026-0003' }, { kind: 'invoice_number', value: 'F2026-0002' }]],
+    [
+      'KP20260008 en Kp-2026-0009',
+      [
+        { kind: 'reference', value: 'KP-2026-0008' },
+        { kind: 'reference', value: 'KP-2026-0009' },
+      ],
+    ],
+    [
+      'KP-2026-0003 / F2026-0002 / F2026-0002',
+      [
+        { kind: 'reference', value: 'KP-2026-0003' },
+        { kind: 'invoice_number', value: 'F2026-0002' },
+      ],
+    ],
   ])('%j names %j', (remittance, mentions) => {
     expect(findMentions(remittance)).toEqual(mentions);
   });
@@ -38,7 +50,13 @@ describe('matching credits to orders', () => {
     const orders = [order(1), order(2, { totalCents: 18150, invoiceNumber: null }), order(3, { totalCents: 9075 })];
     expect(
       matchEntries(
-        [entry('a', 27225, 'Factuur F2026-0001'), entry('b', 18150, 'kp 2026 0002'), entry('c', 10000, 'f20260003'), entry('d', 2500, 'Gift'), entry('e', 500, 'F2026-0099')],
+        [
+          entry('a', 27225, 'Factuur F2026-0001'),
+          entry('b', 18150, 'kp 2026 0002'),
+          entry('c', 10000, 'f20260003'),
+          entry('d', 2500, 'Gift'),
+          entry('e', 500, 'F2026-0099'),
+        ],
         lookup(orders),
       ),
     ).toEqual([
@@ -51,7 +69,9 @@ describe('matching credits to orders', () => {
   });
 
   it('says already_imported for a booking that paid an order before, whatever its text', () => {
-    expect(matchEntries([entry('paid-before', 27225, 'F2026-0001')], lookup([order(1)], [['paid-before', 1]]))).toEqual([{ status: 'already_imported', orderId: 1 }]);
+    expect(matchEntries([entry('paid-before', 27225, 'F2026-0001')], lookup([order(1)], [['paid-before', 1]]))).toEqual([
+      { status: 'already_imported', orderId: 1 },
+    ]);
   });
 
   it('does not match a credited (cancelled) order', () => {
@@ -59,7 +79,9 @@ describe('matching credits to orders', () => {
   });
 
   it('does not match an order a bank booking already paid, nor a second credit for the same order in one statement', () => {
-    expect(matchEntries([entry('a', 27225, 'F2026-0001')], lookup([order(1, { paid: true, paidByBank: true })]))).toEqual([{ status: 'unmatched', orderId: 1 }]);
+    expect(matchEntries([entry('a', 27225, 'F2026-0001')], lookup([order(1, { paid: true, paidByBank: true })]))).toEqual([
+      { status: 'unmatched', orderId: 1 },
+    ]);
     expect(matchEntries([entry('a', 27225, 'F2026-0001'), entry('b', 27225, 'KP-2026-0001')], lookup([order(1)]))).toEqual([
       { status: 'matched', orderId: 1 },
       { status: 'unmatched', orderId: 1 },

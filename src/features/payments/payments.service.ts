@@ -79,7 +79,10 @@ async function lookUpOrders(ctx: RequestCtx, entries: StatementEntry[], appliedO
   for (const chunk of chunked([...references], LOOKUP_CHUNK)) {
     for (const row of await ctx.db.select(orderColumns).from(orders).where(inArray(orders.reference, chunk))) rows.set(row.id, row);
   }
-  for (const chunk of chunked(appliedOrderIds.filter((id) => !rows.has(id)), LOOKUP_CHUNK)) {
+  for (const chunk of chunked(
+    appliedOrderIds.filter((id) => !rows.has(id)),
+    LOOKUP_CHUNK,
+  )) {
     for (const row of await ctx.db.select(orderColumns).from(orders).where(inArray(orders.id, chunk))) rows.set(row.id, row);
   }
   return [...rows.values()];
@@ -114,7 +117,10 @@ async function paidByBank(ctx: RequestCtx, ids: number[]): Promise<Set<number>> 
 /** The statement's file name as shown in the list of imports: no folders, no control characters, not endless. */
 function cleanFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]+/g, '').trim().slice(0, 200);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]+/g, '')
+    .trim()
+    .slice(0, 200);
   return clean || 'afschrift.xml';
 }
 
@@ -128,10 +134,16 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
   const statement = await parseCamt053(file.bytes);
   const { entries } = statement;
 
-  const appliedKeys = await appliedKeysOf(ctx, entries.map((e) => e.entryKey));
+  const appliedKeys = await appliedKeysOf(
+    ctx,
+    entries.map((e) => e.entryKey),
+  );
   const appliedOrderIds = [...new Set([...appliedKeys.values()].filter((id): id is number => id !== null))];
   const rows = await lookUpOrders(ctx, entries, appliedOrderIds);
-  const byBank = await paidByBank(ctx, rows.map((r) => r.id));
+  const byBank = await paidByBank(
+    ctx,
+    rows.map((r) => r.id),
+  );
   const pricing = todaysPricing(ctx);
   const candidates: CandidateOrder[] = [];
   for (const row of rows) {
@@ -178,7 +190,10 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
     ]);
   } catch (error) {
     // Without its entries the import would be an empty preview: take it away again.
-    await ctx.db.delete(paymentImports).where(eq(paymentImports.id, importId)).catch(() => undefined);
+    await ctx.db
+      .delete(paymentImports)
+      .where(eq(paymentImports.id, importId))
+      .catch(() => undefined);
     throw error;
   }
 
@@ -246,7 +261,13 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
         paidAt: sql`(SELECT e.booked_at FROM bank_entries AS e WHERE ${applicable('e', importId)} AND e.order_id = ${orders.id} ORDER BY e.id LIMIT 1)`,
         updatedAt: now,
       })
-      .where(and(eq(orders.paid, false), eq(orders.cancelled, false), sql`${orders.id} IN (SELECT e.order_id FROM bank_entries AS e WHERE ${applicable('e', importId)})`))
+      .where(
+        and(
+          eq(orders.paid, false),
+          eq(orders.cancelled, false),
+          sql`${orders.id} IN (SELECT e.order_id FROM bank_entries AS e WHERE ${applicable('e', importId)})`,
+        ),
+      )
       .returning({ id: orders.id }),
     ctx.db.insert(auditLog).select(sql`
       SELECT NULL, ${now}, ${actor.id}, ${actor.username}, 'order.paid', 'order:' || o.id || ' (' || o.reference || ')',

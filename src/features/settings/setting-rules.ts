@@ -50,8 +50,10 @@ export function vatSplitProblem(raw: string): string | null {
     if (typeof item !== 'object' || item === null) return 'The VAT split must be a list of {label, share_percent, vat_rate}.';
     const { label, share_percent, vat_rate } = item as Record<string, unknown>;
     if (typeof label !== 'string' || label.trim() === '') return 'Every part of the VAT split needs a label.';
-    if (typeof share_percent !== 'number' || !(share_percent > 0) || share_percent > 100) return 'Every share_percent must be a number above 0 and at most 100.';
-    if (typeof vat_rate !== 'number' || !(DUTCH_VAT_RATES as readonly number[]).includes(vat_rate)) return `Every vat_rate must be one of ${DUTCH_VAT_RATES.join(', ')}.`;
+    if (typeof share_percent !== 'number' || !(share_percent > 0) || share_percent > 100)
+      return 'Every share_percent must be a number above 0 and at most 100.';
+    if (typeof vat_rate !== 'number' || !(DUTCH_VAT_RATES as readonly number[]).includes(vat_rate))
+      return `Every vat_rate must be one of ${DUTCH_VAT_RATES.join(', ')}.`;
     total += share_percent;
   }
   if (Math.abs(total - 100) > 1e-6) return `The shares of the VAT split must add up to 100 (now ${Math.round(total * 100) / 100}).`;

@@ -179,7 +179,11 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
   const problem = stored === previous ? null : settingValueProblem(key, stored);
   if (problem) throw badRequest(problem);
   if (key === 'default_user_group_id') {
-    const [group] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, Number(stored))).limit(1);
+    const [group] = await ctx.db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(eq(groups.id, Number(stored)))
+      .limit(1);
     if (!group) throw badRequest('The default user group must be an existing group.');
     // issue 12 item 9: otherwise everyone who registers would be an administrator.
     const [adminGrant] = await ctx.db
@@ -266,7 +270,15 @@ export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): P
   const value = keepPassword ? existing.value : normaliseValue(input.type, input.value, min, max);
   await checkSpecialSetting(ctx, existing.key, value, existing.value);
   const stored = keepPassword ? existing.value : await toStored(ctx, input.type, value);
-  const changes = settingChanges(existing, { value: keepPassword ? null : value, type: input.type, description: input.description, visibility: input.visibility, min_value: min, max_value: max, group_name: input.group_name });
+  const changes = settingChanges(existing, {
+    value: keepPassword ? null : value,
+    type: input.type,
+    description: input.description,
+    visibility: input.visibility,
+    min_value: min,
+    max_value: max,
+    group_name: input.group_name,
+  });
   const [[row]] = await ctx.db.batch([
     ctx.db
       .update(settings)
@@ -316,7 +328,11 @@ export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise
   if (!existing.deletable) throw badRequest('This setting cannot be deleted.');
   await ctx.db.batch([
     ctx.db.delete(settings).where(eq(settings.key, key)),
-    auditIfChanged(ctx, { action: 'setting.deleted', target: `setting:${key}`, details: { value: auditedValue(existing.type, existing.type === 'password' ? '' : existing.value) } }),
+    auditIfChanged(ctx, {
+      action: 'setting.deleted',
+      target: `setting:${key}`,
+      details: { value: auditedValue(existing.type, existing.type === 'password' ? '' : existing.value) },
+    }),
   ]);
   ctx.settingsCache.invalidate();
 }
@@ -327,7 +343,15 @@ export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise
  */
 function settingChanges(
   existing: SettingRow,
-  next: { value: string | null; type?: SettingType; description?: string; visibility?: SettingVisibility; min_value?: number | null; max_value?: number | null; group_name?: string },
+  next: {
+    value: string | null;
+    type?: SettingType;
+    description?: string;
+    visibility?: SettingVisibility;
+    min_value?: number | null;
+    max_value?: number | null;
+    group_name?: string;
+  },
 ): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   if (next.value !== null) {

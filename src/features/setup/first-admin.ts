@@ -62,14 +62,12 @@ export async function ensureFirstAdmin(
   // One batch, so there is never an admin account without its group.
   await db.batch([
     db.insert(users).values({ username: options.username, passwordHash: hash, status: 'active', deletable: false, createdAt: now, updatedAt: now }),
-    db
-      .insert(userGroups)
-      .select(
-        db
-          .select({ userId: users.id, groupId: sql<number>`${groupId}`.as('group_id') })
-          .from(users)
-          .where(eq(sql`lower(${users.username})`, options.username.toLowerCase())),
-      ),
+    db.insert(userGroups).select(
+      db
+        .select({ userId: users.id, groupId: sql<number>`${groupId}`.as('group_id') })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, options.username.toLowerCase())),
+    ),
   ]);
   return { created: true, username: options.username, ...(generatedPassword ? { generatedPassword } : {}) };
 }

@@ -8,7 +8,10 @@ export const SEED_PERMISSIONS = [
   { key: 'users.assign', description: "Edit a user's groups." },
   { key: 'users.delete', description: 'Delete users.' },
   { key: 'settings.delete', description: 'Delete deletable settings.' },
-  { key: 'management.access', description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.' },
+  {
+    key: 'management.access',
+    description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.',
+  },
 ] as const;
 
 export const ADMIN_GROUP = 'Administrators';
@@ -19,5 +22,9 @@ export const TREASURERS_GROUP = 'Penningmeesters';
 export const SEED_GROUPS = [
   { name: ADMIN_GROUP, description: 'Club administrators with full access.', deletable: false },
   { name: USERS_GROUP, description: 'Registered users (default group).', deletable: false },
-  { name: TREASURERS_GROUP, description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.', deletable: false },
+  {
+    name: TREASURERS_GROUP,
+    description: 'Treasurers: the Management dashboard (orders, invoices, payments), nothing else of the admin area.',
+    deletable: false,
+  },
 ];

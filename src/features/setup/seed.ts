@@ -21,10 +21,7 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
       .values(SEED_PERMISSIONS.map((p) => ({ key: p.key, description: p.description, deletable: false })))
       .onConflictDoNothing(),
     // Without a conflict target, DO NOTHING covers the case-insensitive unique index on names.
-    db
-      .insert(groups)
-      .values(SEED_GROUPS)
-      .onConflictDoNothing(),
+    db.insert(groups).values(SEED_GROUPS).onConflictDoNothing(),
     // The seeded groups hold their seeded permission after every start.
     ...SEED_GRANTS.map((grant) => db.insert(groupPermissions).select(grantPair(db, grant)).onConflictDoNothing()),
     // One statement per setting: D1 allows at most 100 bound values in a statement.
@@ -90,16 +87,26 @@ export function seedIsComplete(db: Db): SQL {
     [
       // An embedded query is parenthesised by Drizzle: a scalar subquery here, the operand of EXISTS below.
       sql`${db.select({ n: count() }).from(permissions).where(inArray(permissions.key, permissionKeys))} = ${permissionKeys.length}`,
-      sql`${db.select({ n: count() }).from(groups).where(inArray(sql`lower(${groups.name})`, groupNames))} = ${groupNames.length}`,
+      sql`${db
+        .select({ n: count() })
+        .from(groups)
+        .where(inArray(sql`lower(${groups.name})`, groupNames))} = ${groupNames.length}`,
       sql`${db.select({ n: count() }).from(settings).where(inArray(settings.key, settingKeys))} = ${settingKeys.length}`,
       ...grantsHeld,
-      sql`NOT EXISTS ${db.select({ one: sql`1` }).from(settings).where(and(eq(settings.key, 'default_user_group_id'), eq(settings.value, '0')))}`,
+      sql`NOT EXISTS ${db
+        .select({ one: sql`1` })
+        .from(settings)
+        .where(and(eq(settings.key, 'default_user_group_id'), eq(settings.value, '0')))}`,
     ],
     sql` AND `,
   );
 }
 
 export async function findGroupId(db: Db, name: string): Promise<number | null> {
-  const [row] = await db.select({ id: groups.id }).from(groups).where(eq(sql`lower(${groups.name})`, name.toLowerCase())).limit(1);
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(eq(sql`lower(${groups.name})`, name.toLowerCase()))
+    .limit(1);
   return row?.id ?? null;
 }

@@ -74,7 +74,11 @@ export async function createTabler(ctx: RequestCtx, name: string): Promise<Table
   await checkTablerName(ctx, name);
   const now = ctx.clock.now().toISOString();
   const [[row]] = await ctx.db.batch([
-    ctx.db.insert(tablers).values({ name, searchName: tablerSearchName(name), createdAt: now, updatedAt: now }).onConflictDoNothing().returning(),
+    ctx.db
+      .insert(tablers)
+      .values({ name, searchName: tablerSearchName(name), createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning(),
     auditIfChanged(ctx, { action: 'tabler.created', target: `tabler (${name})` }),
   ]);
   if (!row) throw new AppError(409, 'Er bestaat al een tabler met deze naam.');
@@ -88,7 +92,11 @@ export async function renameTabler(ctx: RequestCtx, id: number, name: string): P
   await checkTablerName(ctx, name, id);
   const [[row]] = await ctx.db.batch([
     // Order search compares the folded name (orders/order-search.ts), so a rename is found at once.
-    ctx.db.update(tablers).set({ name, searchName: tablerSearchName(name), updatedAt: ctx.clock.now().toISOString() }).where(eq(tablers.id, id)).returning(),
+    ctx.db
+      .update(tablers)
+      .set({ name, searchName: tablerSearchName(name), updatedAt: ctx.clock.now().toISOString() })
+      .where(eq(tablers.id, id))
+      .returning(),
     auditIfChanged(ctx, { action: 'tabler.updated', target: `tabler:${id} (${existing.name})`, details: { name: [existing.name, name] } }),
   ]);
   return toTablerView(row!);

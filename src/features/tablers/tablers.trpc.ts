@@ -5,7 +5,9 @@ import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } fr
 
 export const tablersRouter = router({
   list: managementProcedure.query(({ ctx }) => listTablers(ctx)),
-  create: managementProcedure.input(tablerNameSchema).mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await createTabler(ctx, input.name) })),
+  create: managementProcedure
+    .input(tablerNameSchema)
+    .mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await createTabler(ctx, input.name) })),
   update: managementProcedure
     .input(idSchema.extend(tablerNameSchema.shape))
     .mutation(async ({ ctx, input }) => ({ success: true as const, tabler: await renameTabler(ctx, input.id, input.name) })),

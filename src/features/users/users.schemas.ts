@@ -22,7 +22,12 @@ export const editUserSchema = z.object({
     .union([z.string(), z.null()], { error: 'Password must be text' })
     .optional()
     .transform((v) => v ?? undefined)
-    .pipe(z.string().max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }).optional()),
+    .pipe(
+      z
+        .string()
+        .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` })
+        .optional(),
+    ),
   status: z
     .union([z.enum(USER_STATUSES), z.null()], { error: 'Status must be active or inactive' })
     .optional()

@@ -54,8 +54,7 @@ async function loadMembershipChange(ctx: UsersCtx, input: UserGroupInput) {
   return { user, group };
 }
 
-const touch = (ctx: UsersCtx, userId: number) =>
-  ctx.db.update(users).set({ updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, userId));
+const touch = (ctx: UsersCtx, userId: number) => ctx.db.update(users).set({ updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, userId));
 
 /** Adds a user to a group; a user already in it stays as they are. */
 export async function assignGroup(ctx: UsersCtx, input: UserGroupInput): Promise<void> {
@@ -76,7 +75,10 @@ export async function removeGroup(ctx: UsersCtx, input: UserGroupInput): Promise
   const change = { membership: { userId: user.id, groupId: input.group_id } };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
   const [removed] = await ctx.db.batch([
-    ctx.db.delete(userGroups).where(and(membership, adminRemainsAfter(ctx.db, change))).returning(),
+    ctx.db
+      .delete(userGroups)
+      .where(and(membership, adminRemainsAfter(ctx.db, change)))
+      .returning(),
     auditIfChanged(ctx, { action: 'user.group_removed', target: userTarget(user), details: { group: group.name } }),
   ]);
   if (removed.length === 0) {
@@ -102,8 +104,7 @@ async function emailInUse(ctx: UsersCtx, email: string, exceptUserId: number): P
   return !!row;
 }
 
-const isUniqueViolation = (error: unknown) =>
-  /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
+const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 /**
  * docs/product.md §6 "changing another user's password is available to whoever sees the user table", §4 the

@@ -5,8 +5,7 @@
  */
 export const uploadLimitBytes = (maxUploadMb: number): number => maxUploadMb * 1_000_000;
 
-export const uploadTooLargeText = (maxUploadMb: number): string =>
-  `The APK is larger than the upload limit of ${maxUploadMb} MB (MAX_UPLOAD_MB).`;
+export const uploadTooLargeText = (maxUploadMb: number): string => `The APK is larger than the upload limit of ${maxUploadMb} MB (MAX_UPLOAD_MB).`;
 
 export const maximumSizeText = (maxUploadMb: number): string => `Maximum size: ${maxUploadMb} MB`;
 

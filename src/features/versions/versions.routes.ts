@@ -52,4 +52,3 @@ export function versionsRoutes(ctxOf: CtxOf) {
   });
   return r;
 }
-

@@ -103,7 +103,11 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
     try {
       await Promise.race([work, stored!.then(() => work)]);
     } catch (error) {
-      ctx.log.error('Storing an APK failed', { requestId: ctx.requestId, fileKey, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      ctx.log.error('Storing an APK failed', {
+        requestId: ctx.requestId,
+        fileKey,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
       throw uploadError(503, STORAGE_FAILED);
     }
   };
@@ -147,7 +151,11 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
     if (name.length > 100) throw uploadError(400, 'The version name is too long (at most 100 characters)');
     if (await codeTaken(ctx, code)) throw uploadError(409, `Version code ${code} already exists`);
     const [[row]] = await ctx.db.batch([
-      ctx.db.insert(versions).values({ versionName: name, versionCode: code, fileKey, size, createdAt: ctx.clock.now().toISOString() }).onConflictDoNothing().returning(),
+      ctx.db
+        .insert(versions)
+        .values({ versionName: name, versionCode: code, fileKey, size, createdAt: ctx.clock.now().toISOString() })
+        .onConflictDoNothing()
+        .returning(),
       auditIfChanged(ctx, { action: 'version.uploaded', target: `version:${code} (${name})`, details: { size } }),
     ]);
     if (!row) throw uploadError(409, `Version code ${code} already exists`);

@@ -22,7 +22,9 @@ export function SiteHeader({ authControls }: { authControls: React.ReactNode }) 
           </span>
           <span className="flex min-w-0 flex-col leading-tight sm:flex-row sm:items-baseline sm:gap-2">
             <span className="text-lg font-bold tracking-tight group-hover:underline sm:text-xl">Kerstactie</span>
-            <span className="line-clamp-2 max-w-36 text-xs text-header-foreground/85 sm:line-clamp-1 sm:max-w-none sm:text-base">{site.clubName}</span>
+            <span className="line-clamp-2 max-w-36 text-xs text-header-foreground/85 sm:line-clamp-1 sm:max-w-none sm:text-base">
+              {site.clubName}
+            </span>
           </span>
         </a>
         {authControls}

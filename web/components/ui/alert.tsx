@@ -11,8 +11,7 @@ const alertVariants = cva(
         default: "bg-card text-card-foreground",
         info: "border-info/30 bg-accent text-accent-foreground *:data-[slot=alert-description]:text-accent-foreground/90",
         success: "border-success/30 bg-success/5 text-success *:data-[slot=alert-description]:text-success/90",
-        destructive:
-          "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive-text",
+        destructive: "border-destructive/30 bg-destructive/5 text-destructive *:data-[slot=alert-description]:text-destructive-text",
       },
     },
     defaultVariants: {
@@ -34,11 +33,7 @@ function Alert({ className, variant, ...props }: React.ComponentProps<"div"> & V
 
 function AlertTitle({ className, ...props }: React.ComponentProps<"div">) {
   return (
-    <div
-      data-slot="alert-title"
-      className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)}
-      {...props}
-    />
+    <div data-slot="alert-title" className={cn("col-start-2 line-clamp-1 min-h-4 font-medium tracking-tight", className)} {...props} />
   );
 }
 

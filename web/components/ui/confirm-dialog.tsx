@@ -75,9 +75,7 @@ export function ConfirmDialog({
         >
           <div className="flex flex-col gap-2 text-center sm:text-left">
             <AlertDialogPrimitive.Title className="text-lg font-semibold">{title}</AlertDialogPrimitive.Title>
-            <AlertDialogPrimitive.Description
-              className={cn("text-sm text-muted-foreground", !message && "sr-only")}
-            >
+            <AlertDialogPrimitive.Description className={cn("text-sm text-muted-foreground", !message && "sr-only")}>
               {message ?? title}
             </AlertDialogPrimitive.Description>
           </div>

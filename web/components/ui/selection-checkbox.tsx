@@ -22,7 +22,11 @@ function SelectionCheckbox({ className, checked, ...props }: React.ComponentProp
       {...props}
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center text-current transition-none">
-        {checked === "indeterminate" ? <MinusIcon aria-hidden="true" className="size-3.5" /> : <CheckIcon aria-hidden="true" className="size-3.5" />}
+        {checked === "indeterminate" ? (
+          <MinusIcon aria-hidden="true" className="size-3.5" />
+        ) : (
+          <CheckIcon aria-hidden="true" className="size-3.5" />
+        )}
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );

@@ -92,7 +92,8 @@ export const settings = defineMessages({
   },
   nl: {
     title: "Instellingenbeheer",
-    description: "Wijzig een waarde ter plekke en sla hem op met het opslaan-icoon: gewijzigde rijen worden geel, opgeslagen rijen groen, mislukte rijen rood.",
+    description:
+      "Wijzig een waarde ter plekke en sla hem op met het opslaan-icoon: gewijzigde rijen worden geel, opgeslagen rijen groen, mislukte rijen rood.",
     addSetting: "Instelling toevoegen",
     loading: "Instellingen laden",
     loadFailed: "Instellingen konden niet worden geladen",

@@ -31,8 +31,7 @@ export const users = defineMessages({
       setInactive: "Set inactive",
       confirmInactiveTitle: "Set user inactive?",
       confirmActiveTitle: "Set user active?",
-      confirmInactiveMessage: (username: string) =>
-        `${username} is signed out everywhere and can no longer log in until set active again.`,
+      confirmInactiveMessage: (username: string) => `${username} is signed out everywhere and can no longer log in until set active again.`,
       confirmActiveMessage: (username: string) => `${username} can log in again.`,
       setToActive: "User set to active",
       setToInactive: "User set to inactive",

@@ -31,8 +31,7 @@ export const versions = defineMessages({
     latestDownloadFailed: "Latest version download failed",
     deleteDialog: {
       title: "Delete version?",
-      message: (name: string, code: number) =>
-        `Version ${name} (code ${code}) and its APK file will be removed. This cannot be undone.`,
+      message: (name: string, code: number) => `Version ${name} (code ${code}) and its APK file will be removed. This cannot be undone.`,
     },
     latest: {
       title: "Latest Version",

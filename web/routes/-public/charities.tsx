@@ -21,8 +21,7 @@ const CHARITIES: readonly Charity[] = [
     slug: "kindervakantiefonds",
     name: "Kindervakantiefonds",
     tileName: "Kinder\u00ADvakantie\u00ADfonds",
-    text: () =>
-      "Zorgt ervoor dat kinderen uit gezinnen die het niet breed hebben, ook een week onbezorgd op vakantie kunnen.",
+    text: () => "Zorgt ervoor dat kinderen uit gezinnen die het niet breed hebben, ook een week onbezorgd op vakantie kunnen.",
   },
   {
     slug: "voedselbank",
@@ -58,7 +57,10 @@ export function CharityTiles() {
     <>
       {/* The five-across breakpoint (1100 px, the content width) is written in rem: Tailwind orders an
           arbitrary px breakpoint before its rem ones, and md:grid-cols-3 then won at every width. */}
-      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 md:grid-cols-3 min-[68.75rem]:grid-cols-5 min-[68.75rem]:gap-3" data-slot="charity-tiles">
+      <ul
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4 md:grid-cols-3 min-[68.75rem]:grid-cols-5 min-[68.75rem]:gap-3"
+        data-slot="charity-tiles"
+      >
         {CHARITIES.map((charity) => {
           const src = `/images/doelen/${charity.slug}.svg`;
           const description = charity.text(town);
@@ -80,9 +82,7 @@ export function CharityTiles() {
                 aria-labelledby={nameId}
                 aria-describedby={`${nameId}-text`}
                 data-charity={charity.slug}
-                onClick={() =>
-                  setOpen({ src, alt: `Illustratie ${charity.name}`, title: charity.name, description, ...LOGO })
-                }
+                onClick={() => setOpen({ src, alt: `Illustratie ${charity.name}`, title: charity.name, description, ...LOGO })}
                 className="col-span-2 col-start-1 row-span-2 row-start-1 grid grid-cols-subgrid grid-rows-subgrid items-start self-stretch text-left outline-none after:absolute after:inset-0 after:rounded-xl sm:flex sm:flex-col sm:gap-2"
               >
                 <SafeImage
@@ -94,7 +94,11 @@ export function CharityTiles() {
                   decoding="async"
                   className="row-span-2 h-auto w-full rounded-lg transition-transform duration-200 group-hover:scale-[1.02]"
                 />
-                <span id={nameId} data-slot="charity-name" className="col-start-2 row-start-1 font-semibold text-foreground [overflow-wrap:anywhere] min-[68.75rem]:text-sm">
+                <span
+                  id={nameId}
+                  data-slot="charity-name"
+                  className="col-start-2 row-start-1 font-semibold text-foreground [overflow-wrap:anywhere] min-[68.75rem]:text-sm"
+                >
                   {charity.tileName ?? charity.name}
                   <span className="sr-only"> – afbeelding vergroten</span>
                 </span>

@@ -104,7 +104,13 @@ export function ContactForm() {
       </div>
       <FormField id={fieldId("subject")} label={CONTACT_LABELS.subject} required error={errors.subject}>
         {(control) => (
-          <Input {...control} name="subject" maxLength={CONTACT_MAX_LENGTHS.subject} value={values.subject} onChange={(e) => update("subject", e.target.value)} />
+          <Input
+            {...control}
+            name="subject"
+            maxLength={CONTACT_MAX_LENGTHS.subject}
+            value={values.subject}
+            onChange={(e) => update("subject", e.target.value)}
+          />
         )}
       </FormField>
       <FormField id={fieldId("message")} label={CONTACT_LABELS.message} required error={errors.message}>

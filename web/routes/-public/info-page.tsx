@@ -58,7 +58,10 @@ export function InfoSection({
     <section id={id} aria-labelledby={headingId} className={cn("flex max-w-3xl flex-col gap-3", className)}>
       <h2 id={headingId} className="flex items-center gap-2.5 text-xl font-bold tracking-tight sm:text-2xl">
         {icon && (
-          <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-primary [&_svg]:size-5">
+          <span
+            aria-hidden="true"
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-primary [&_svg]:size-5"
+          >
             {icon}
           </span>
         )}

@@ -45,7 +45,15 @@ export function PublicProviders({ site, session, children }: { site: SiteIdentit
 }
 
 /** The tree of one island, the same in the prerender and in the browser. */
-export function IslandRoot({ site, session, component: Component }: { site: SiteIdentity; session: Session | null; component: React.ComponentType }) {
+export function IslandRoot({
+  site,
+  session,
+  component: Component,
+}: {
+  site: SiteIdentity;
+  session: Session | null;
+  component: React.ComponentType;
+}) {
   return (
     <React.StrictMode>
       <PublicProviders site={site} session={session}>

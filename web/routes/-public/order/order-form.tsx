@@ -112,7 +112,11 @@ export function OrderForm({
       notes: values.notes.trim(),
     };
     try {
-      const answer = await create.mutateAsync({ tabler_id: tabler.id, ...order, ...(tabler.gateToken ? { gate_token: tabler.gateToken } : {}) });
+      const answer = await create.mutateAsync({
+        tabler_id: tabler.id,
+        ...order,
+        ...(tabler.gateToken ? { gate_token: tabler.gateToken } : {}),
+      });
       onPlaced({ reference: answer.order_reference, tabler, ...order });
     } catch (failure) {
       setFeedback(errorFeedback(refusalText(failure, SUBMIT_FAILED)));
@@ -254,7 +258,13 @@ export function OrderForm({
       <FormFeedback feedback={feedback} focusOnShow />
 
       <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:justify-between">
-        <Button type="button" variant="outline" size="lg" onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())} disabled={create.isPending}>
+        <Button
+          type="button"
+          variant="outline"
+          size="lg"
+          onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())}
+          disabled={create.isPending}
+        >
           <ArrowLeftIcon aria-hidden="true" />
           Terug
         </Button>

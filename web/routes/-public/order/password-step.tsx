@@ -22,7 +22,13 @@ export const CHECK_FAILED = "Kon tablers niet laden. Probeer de pagina te verver
  * docs/product.md §2 step 1 and §5 "Order password step": the client checks emptiness, length and letters in that
  * order, then the server matches the 'password' against the tablers (docs/architecture.md §3 POST /tablers/match).
  */
-export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: SelectedTabler) => void; headingRef: React.Ref<HTMLHeadingElement> }) {
+export function PasswordStep({
+  onMatched,
+  headingRef,
+}: {
+  onMatched: (tabler: SelectedTabler) => void;
+  headingRef: React.Ref<HTMLHeadingElement>;
+}) {
   const match = useMutate("tablers.match");
   // Prerendered: until the script has hydrated the page, a submit would reload it and lose the input.
   const hydrated = useHydrated();
@@ -63,8 +69,7 @@ export function PasswordStep({ onMatched, headingRef }: { onMatched: (tabler: Se
             Wachtwoord
           </h2>
           <p className="leading-relaxed text-foreground/80">
-            Dit bestelformulier is voor leden van de club. Voer het wachtwoord in dat je van de club hebt gekregen om
-            verder te gaan.
+            Dit bestelformulier is voor leden van de club. Voer het wachtwoord in dat je van de club hebt gekregen om verder te gaan.
           </p>
         </div>
       </div>

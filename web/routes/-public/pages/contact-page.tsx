@@ -20,8 +20,8 @@ export function ContactPage() {
       title="Contact"
       intro={
         <p>
-          Vragen over de kerstpakketten, interesse in een bestelling of iets anders? Stuur ons een bericht, dan nemen we zo
-          snel mogelijk contact met je op.
+          Vragen over de kerstpakketten, interesse in een bestelling of iets anders? Stuur ons een bericht, dan nemen we zo snel mogelijk
+          contact met je op.
         </p>
       }
     >

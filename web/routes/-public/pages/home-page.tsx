@@ -79,8 +79,8 @@ function Hero({ site }: { site: SiteIdentity }) {
               Kerstactie <span className="block text-primary">{site.clubName}</span>
             </h1>
             <p className="max-w-xl text-lg leading-relaxed text-pretty text-foreground/80">
-              Een kerstpakket dat twee keer goed doet: een blije ontvanger, en goede doelen in de regio die de volledige
-              opbrengst krijgen. Met de hand ingepakt door onze leden en bezorgd in {site.town} en omstreken.
+              Een kerstpakket dat twee keer goed doet: een blije ontvanger, en goede doelen in de regio die de volledige opbrengst krijgen.
+              Met de hand ingepakt door onze leden en bezorgd in {site.town} en omstreken.
             </p>
             <div className="flex flex-wrap gap-3">
               <Button asChild size="lg">
@@ -123,7 +123,10 @@ function SectionHeading({ id, eyebrow, title, children }: { id: string; eyebrow:
 function Fact({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
   return (
     <li className="flex gap-4 rounded-xl border bg-card p-5 shadow-sm">
-      <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-primary [&_svg]:size-5">
+      <span
+        aria-hidden="true"
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-accent text-primary [&_svg]:size-5"
+      >
         {icon}
       </span>
       <div className="flex flex-col gap-1">
@@ -140,12 +143,12 @@ function WhoWeAre({ site }: { site: SiteIdentity }) {
       <PageContainer className="grid gap-8 py-14 sm:py-20 lg:grid-cols-2 lg:items-center">
         <SectionHeading id="wie-title" eyebrow="Wie zijn wij" title="Jonge mannen met hart voor de regio">
           <p>
-            {site.clubName} is een serviceclub van jonge mannen tussen de 25 en 40 jaar. Eens per twee weken komen we bij
-            elkaar: om bij te praten, elkaar scherp te houden en samen plannen te maken.
+            {site.clubName} is een serviceclub van jonge mannen tussen de 25 en 40 jaar. Eens per twee weken komen we bij elkaar: om bij te
+            praten, elkaar scherp te houden en samen plannen te maken.
           </p>
           <p>
-            Vriendschap en iets betekenen voor een ander gaan bij ons hand in hand. De kerstactie is daar elk jaar het
-            mooiste voorbeeld van.
+            Vriendschap en iets betekenen voor een ander gaan bij ons hand in hand. De kerstactie is daar elk jaar het mooiste voorbeeld
+            van.
           </p>
         </SectionHeading>
         <ul className="grid gap-4">
@@ -180,9 +183,8 @@ function WhatWeDo({ site }: { site: SiteIdentity }) {
         <div className="flex flex-col gap-6">
           <SectionHeading id="wat-title" eyebrow="Wat doen wij" title="Kerstpakketten, met de hand ingepakt">
             <p>
-              Elk jaar in de aanloop naar kerst stellen we kerstpakketten samen voor bedrijven, verenigingen en
-              particulieren. Onze leden pakken ze zelf in, op een paar gezellige avonden met veel koffie en nog meer
-              plakband.
+              Elk jaar in de aanloop naar kerst stellen we kerstpakketten samen voor bedrijven, verenigingen en particulieren. Onze leden
+              pakken ze zelf in, op een paar gezellige avonden met veel koffie en nog meer plakband.
             </p>
             <p>Omdat we het werk als vrijwilliger doen, gaat alle winst naar het goede doel.</p>
           </SectionHeading>
@@ -215,8 +217,7 @@ function PriceCard({ site }: { site: SiteIdentity }) {
         <span className="text-foreground/80">per pakket, exclusief btw</span>
       </p>
       <p className="text-sm leading-relaxed text-foreground/80">
-        De volledige winst gaat naar goede doelen in de regio. Bestellen gaat via persoonlijk contact met een van onze
-        leden.
+        De volledige winst gaat naar goede doelen in de regio. Bestellen gaat via persoonlijk contact met een van onze leden.
       </p>
       <Button asChild size="lg" className="w-full">
         <a href="/contact">Interesse? Neem contact op</a>
@@ -231,8 +232,8 @@ function Charities({ site }: { site: SiteIdentity }) {
       <PageContainer className="flex flex-col gap-8 py-14 sm:py-20">
         <SectionHeading id="goede-doelen-title" eyebrow="Goede doelen" title="Hier gaat de opbrengst naartoe">
           <p>
-            De volledige winst van de kerstactie gaat naar goede doelen in de regio. Zo komt elk pakket dat je bestelt
-            terecht bij mensen hier in de buurt.
+            De volledige winst van de kerstactie gaat naar goede doelen in de regio. Zo komt elk pakket dat je bestelt terecht bij mensen
+            hier in de buurt.
           </p>
         </SectionHeading>
         <Island name="charities" component={CharityTiles} />
@@ -271,8 +272,8 @@ function HowToOrder({ site }: { site: SiteIdentity }) {
         <div className="flex flex-col gap-6">
           <SectionHeading id="bestellen-title" eyebrow="Bestellen" title="Hoe bestel ik een pakket?">
             <p>
-              Deze website vertelt je alles over onze kerstactie, maar bestellen doe je niet in een webwinkel: dat gaat via
-              persoonlijk contact met een van onze leden.
+              Deze website vertelt je alles over onze kerstactie, maar bestellen doe je niet in een webwinkel: dat gaat via persoonlijk
+              contact met een van onze leden.
             </p>
           </SectionHeading>
           <div className="flex flex-wrap gap-3">
@@ -322,8 +323,8 @@ function PackageContents() {
         <div className="flex flex-col gap-6">
           <SectionHeading id="folder-title" eyebrow="Het pakket" title="Wat zit er in het kerstpakket?">
             <p>
-              Elk pakket stellen we met zorg samen, met lekkers voor de feestdagen. De precieze inhoud verschilt per jaar;
-              in de folder zie je wat er dit jaar in zit.
+              Elk pakket stellen we met zorg samen, met lekkers voor de feestdagen. De precieze inhoud verschilt per jaar; in de folder zie
+              je wat er dit jaar in zit.
             </p>
             <p>Vaste onderdelen, elk jaar weer:</p>
           </SectionHeading>

@@ -42,8 +42,7 @@ export function OrderInfoPage() {
       title="Bestelinformatie"
       intro={
         <p>
-          Een kerstpakket bestellen bij {site.clubName} gaat persoonlijk. Zo werkt het, van het eerste contact tot het
-          pakket bij de deur.
+          Een kerstpakket bestellen bij {site.clubName} gaat persoonlijk. Zo werkt het, van het eerste contact tot het pakket bij de deur.
         </p>
       }
     >
@@ -73,22 +72,22 @@ export function OrderInfoPage() {
       <div className="grid gap-10 lg:grid-cols-3">
         <InfoSection id="bezorging" title="Bezorging" icon={<TruckIcon />}>
           <p>
-            We bezorgen in {site.town} en omstreken. Onze leden brengen de pakketten zelf rond, meestal in de weken voor
-            kerst. Het precieze moment spreken we met je af.
+            We bezorgen in {site.town} en omstreken. Onze leden brengen de pakketten zelf rond, meestal in de weken voor kerst. Het precieze
+            moment spreken we met je af.
           </p>
           <p>Bestel je voor meerdere adressen of ligt het adres buiten de regio? Geef het door, dan zoeken we samen een oplossing.</p>
         </InfoSection>
         <InfoSection id="betaling" title="Betaling" icon={<CreditCardIcon />}>
           <p>
-            Een pakket kost € {formatEuro(site.packagePrice)} per pakket, exclusief btw. Je ontvangt de factuur per
-            e-mail, met daarop het bedrag, de btw en het rekeningnummer.
+            Een pakket kost € {formatEuro(site.packagePrice)} per pakket, exclusief btw. Je ontvangt de factuur per e-mail, met daarop het
+            bedrag, de btw en het rekeningnummer.
           </p>
           <p>Alle winst gaat naar goede doelen in de regio; onze leden doen het werk als vrijwilliger.</p>
         </InfoSection>
         <InfoSection id="ondersteuning" title="Ondersteuning" icon={<LifeBuoyIcon />}>
           <p>
-            Vragen over je bestelling, de factuur of de bezorging? Neem contact op met het lid dat je bestelling
-            afhandelt, of stuur een bericht via het <TextLink to="/contact">contactformulier</TextLink>.
+            Vragen over je bestelling, de factuur of de bezorging? Neem contact op met het lid dat je bestelling afhandelt, of stuur een
+            bericht via het <TextLink to="/contact">contactformulier</TextLink>.
           </p>
           <p>
             Veel antwoorden vind je ook bij de <TextLink to="/faq">veelgestelde vragen</TextLink>.

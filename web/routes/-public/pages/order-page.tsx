@@ -24,8 +24,8 @@ export function OrderPage() {
         <NeedsJavaScript>
           <p className="font-semibold">Het bestelformulier werkt alleen met JavaScript.</p>
           <p>
-            Zet JavaScript aan in je browser om een bestelling door te geven. Je kunt ook bestellen via een van onze leden,
-            of ons een bericht sturen via{" "}
+            Zet JavaScript aan in je browser om een bestelling door te geven. Je kunt ook bestellen via een van onze leden, of ons een
+            bericht sturen via{" "}
             <a className="font-medium [overflow-wrap:anywhere] underline underline-offset-4" href={`mailto:${site.email}`}>
               {site.email}
             </a>

@@ -21,12 +21,7 @@ export function PrivacyPage() {
   return (
     <InfoPage
       title="Privacy & Cookies"
-      intro={
-        <p>
-          We gaan zorgvuldig om met je gegevens. Op deze pagina lees je precies wat deze website bewaart, waarom, en hoe
-          lang.
-        </p>
-      }
+      intro={<p>We gaan zorgvuldig om met je gegevens. Op deze pagina lees je precies wat deze website bewaart, waarom, en hoe lang.</p>}
     >
       <InfoSection id="kort" title="In het kort" icon={<ShieldCheckIcon />}>
         <ul className="list-disc space-y-1.5 pl-5">
@@ -50,57 +45,56 @@ export function PrivacyPage() {
       <InfoSection id="gegevens" title="Welke gegevens bewaren we?" icon={<DatabaseIcon />}>
         <h3 className="font-semibold">Contactformulier</h3>
         <p>
-          Stuur je een bericht, dan bewaren we je naam, e-mailadres, onderwerp en bericht. Het bericht wordt ook per
-          e-mail doorgestuurd naar het adres van de club. We gebruiken het alleen om je vraag te beantwoorden.
+          Stuur je een bericht, dan bewaren we je naam, e-mailadres, onderwerp en bericht. Het bericht wordt ook per e-mail doorgestuurd
+          naar het adres van de club. We gebruiken het alleen om je vraag te beantwoorden.
         </p>
         <h3 className="font-semibold">Bestellingen</h3>
         <p>
-          Bij een bestelling bewaren we naam, e-mailadres, telefoonnummer, afleveradres, postcode, plaats, het aantal
-          pakketten, je opmerkingen en welk lid de bestelling heeft opgenomen. Die gegevens hebben we nodig om te bezorgen
-          en om de factuur te sturen; je ontvangt een bevestiging en later de factuur per e-mail. Facturen bewaren we zo lang
-          als de wet voor de administratie voorschrijft (zeven jaar).
+          Bij een bestelling bewaren we naam, e-mailadres, telefoonnummer, afleveradres, postcode, plaats, het aantal pakketten, je
+          opmerkingen en welk lid de bestelling heeft opgenomen. Die gegevens hebben we nodig om te bezorgen en om de factuur te sturen; je
+          ontvangt een bevestiging en later de factuur per e-mail. Facturen bewaren we zo lang als de wet voor de administratie voorschrijft
+          (zeven jaar).
         </p>
         <h3 className="font-semibold">Misbruik voorkomen</h3>
         <p>
-          Om spam en misbruik tegen te gaan, houden we kort bij hoe vaak er vanaf een IP-adres formulieren worden
-          verstuurd. Deze tellers verlopen vanzelf binnen een uur.
+          Om spam en misbruik tegen te gaan, houden we kort bij hoe vaak er vanaf een IP-adres formulieren worden verstuurd. Deze tellers
+          verlopen vanzelf binnen een uur.
         </p>
       </InfoSection>
 
       <InfoSection id="cookies" title="Cookies" icon={<CookieIcon />}>
         <p>
-          Deze website gebruikt één cookie: <code className={code}>kerstactie_session</code>. Dat wordt alleen geplaatst
-          als je inlogt als lid of beheerder, en onthoudt dat je bent ingelogd. Het cookie is niet leesbaar voor scripts,
-          bevat geen persoonsgegevens en verdwijnt als je uitlogt of het 30 dagen niet gebruikt.
+          Deze website gebruikt één cookie: <code className={code}>kerstactie_session</code>. Dat wordt alleen geplaatst als je inlogt als
+          lid of beheerder, en onthoudt dat je bent ingelogd. Het cookie is niet leesbaar voor scripts, bevat geen persoonsgegevens en
+          verdwijnt als je uitlogt of het 30 dagen niet gebruikt.
         </p>
         <p>Bezoek je alleen de openbare pagina's, dan worden er geen cookies geplaatst.</p>
       </InfoSection>
 
       <InfoSection id="browseropslag" title="Opslag in je browser" icon={<HardDriveIcon />}>
         <p>
-          Het bestelformulier voor leden onthoudt na het wachtwoord voor welk lid je bestelt, zodat je het wachtwoord niet
-          steeds opnieuw hoeft in te voeren. Daarvoor bewaart het in de lokale opslag van je browser{" "}
-          <code className={code}>selectedTablerId</code> en <code className={code}>selectedTablerName</code>. Deze gegevens
-          blijven op je eigen apparaat en worden gewist met de knop 'Terug' of 'Nieuwe Bestelling'.
+          Het bestelformulier voor leden onthoudt na het wachtwoord voor welk lid je bestelt, zodat je het wachtwoord niet steeds opnieuw
+          hoeft in te voeren. Daarvoor bewaart het in de lokale opslag van je browser <code className={code}>selectedTablerId</code> en{" "}
+          <code className={code}>selectedTablerName</code>. Deze gegevens blijven op je eigen apparaat en worden gewist met de knop 'Terug'
+          of 'Nieuwe Bestelling'.
         </p>
       </InfoSection>
 
       <InfoSection id="adres-zoeken" title="Adres zoeken" icon={<MapPinIcon />}>
         <p>
-          Het bestelformulier helpt bij het invullen van het adres. De tekst die je typt gaat naar onze eigen server, die het
-          adres opzoekt in de PDOK Locatieserver van het Kadaster (de Basisregistratie Adressen en Gebouwen), of, als de
-          club dat zo heeft ingesteld, in een adreszoekdienst op basis van OpenStreetMap; onder het adresveld staat welke.
-          Je browser maakt daarvoor geen verbinding met andere partijen, en we sturen alleen de zoektekst door, niet je
-          IP-adres. Om die dienst niet onnodig te belasten, onthoudt onze server zoekresultaten hooguit een dag.
+          Het bestelformulier helpt bij het invullen van het adres. De tekst die je typt gaat naar onze eigen server, die het adres opzoekt
+          in de PDOK Locatieserver van het Kadaster (de Basisregistratie Adressen en Gebouwen), of, als de club dat zo heeft ingesteld, in
+          een adreszoekdienst op basis van OpenStreetMap; onder het adresveld staat welke. Je browser maakt daarvoor geen verbinding met
+          andere partijen, en we sturen alleen de zoektekst door, niet je IP-adres. Om die dienst niet onnodig te belasten, onthoudt onze
+          server zoekresultaten hooguit een dag.
         </p>
       </InfoSection>
 
       <InfoSection id="rechten" title="Jouw rechten" icon={<ShieldCheckIcon />}>
         <p>
-          Je mag altijd vragen welke gegevens we van je hebben, en ze laten verbeteren of verwijderen, voor zover we ze niet
-          wettelijk moeten bewaren. Stuur daarvoor een bericht via het <TextLink to="/contact">contactformulier</TextLink>.
-          Ben je niet tevreden over hoe we met je gegevens omgaan, dan kun je een klacht indienen bij de Autoriteit
-          Persoonsgegevens.
+          Je mag altijd vragen welke gegevens we van je hebben, en ze laten verbeteren of verwijderen, voor zover we ze niet wettelijk
+          moeten bewaren. Stuur daarvoor een bericht via het <TextLink to="/contact">contactformulier</TextLink>. Ben je niet tevreden over
+          hoe we met je gegevens omgaan, dan kun je een klacht indienen bij de Autoriteit Persoonsgegevens.
         </p>
       </InfoSection>
     </InfoPage>

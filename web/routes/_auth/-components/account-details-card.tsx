@@ -25,9 +25,7 @@ export function AccountDetailsCard({ user }: { user: SessionUser }) {
         </span>
         <div className="min-w-0">
           <CardTitle>
-            <h2 className="truncate text-xl">
-              {user.username}
-            </h2>
+            <h2 className="truncate text-xl">{user.username}</h2>
           </CardTitle>
           <p className="truncate text-sm text-muted-foreground">{user.email ?? t.account.details.noEmail}</p>
         </div>

@@ -44,9 +44,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">
-            {t.account.password.title}
-          </h2>
+          <h2 className="text-lg">{t.account.password.title}</h2>
         </CardTitle>
         <CardDescription>{t.account.password.description}</CardDescription>
       </CardHeader>

@@ -83,7 +83,9 @@ export function SessionsCard() {
                       {describeDevice(session.user_agent, t.account.sessions.device)}
                       {session.current && <Badge variant="secondary">{t.account.sessions.thisDevice}</Badge>}
                     </span>
-                    <span className="text-muted-foreground [overflow-wrap:anywhere]">{session.ip || t.account.sessions.unknownAddress}</span>
+                    <span className="text-muted-foreground [overflow-wrap:anywhere]">
+                      {session.ip || t.account.sessions.unknownAddress}
+                    </span>
                     <span className="text-muted-foreground">
                       {t.account.sessions.times(formatDateTime(session.created_at), formatDateTime(session.last_seen_at))}
                     </span>
@@ -94,7 +96,10 @@ export function SessionsCard() {
                     variant="outline"
                     size="sm"
                     disabled={pendingId === session.id}
-                    aria-label={t.account.sessions.signOutLabel(describeDevice(session.user_agent, t.account.sessions.device), session.ip || t.account.sessions.unknownAddressInline)}
+                    aria-label={t.account.sessions.signOutLabel(
+                      describeDevice(session.user_agent, t.account.sessions.device),
+                      session.ip || t.account.sessions.unknownAddressInline,
+                    )}
                     onClick={() => void signOut(session.id)}
                   >
                     {pendingId === session.id && <Spinner label={t.account.sessions.signingOut} />}

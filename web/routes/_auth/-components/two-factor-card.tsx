@@ -82,13 +82,7 @@ export function TwoFactorCard({ user }: { user: SessionUser }) {
   );
 }
 
-function DisabledState({
-  onSetupStarted,
-  onError,
-}: {
-  onSetupStarted: (setup: SetupData) => void;
-  onError: (text: string) => void;
-}) {
+function DisabledState({ onSetupStarted, onError }: { onSetupStarted: (setup: SetupData) => void; onError: (text: string) => void }) {
   const startSetup = useTwoFactorSetup();
   const t = useMessages();
   const errorText = useErrorText();

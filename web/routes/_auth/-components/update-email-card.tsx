@@ -39,9 +39,7 @@ export function UpdateEmailCard({ user }: { user: SessionUser }) {
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="text-lg">
-            {t.account.email.title}
-          </h2>
+          <h2 className="text-lg">{t.account.email.title}</h2>
         </CardTitle>
         <CardDescription>{t.account.email.description}</CardDescription>
       </CardHeader>

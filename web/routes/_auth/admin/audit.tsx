@@ -50,9 +50,12 @@ function toQuery(search: AuditSearch) {
 
 /** 'status: active → inactive, password: changed' from the details' old → new pairs. */
 function describeDetails(details: Record<string, unknown>): string {
-  const text = (value: unknown) => (value === null || value === undefined || value === "" ? "–" : typeof value === "object" ? JSON.stringify(value) : String(value));
+  const text = (value: unknown) =>
+    value === null || value === undefined || value === "" ? "–" : typeof value === "object" ? JSON.stringify(value) : String(value);
   return Object.entries(details)
-    .map(([key, value]) => (Array.isArray(value) && value.length === 2 ? `${key}: ${text(value[0])} → ${text(value[1])}` : `${key}: ${text(value)}`))
+    .map(([key, value]) =>
+      Array.isArray(value) && value.length === 2 ? `${key}: ${text(value[0])} → ${text(value[1])}` : `${key}: ${text(value)}`,
+    )
     .join(", ");
 }
 
@@ -88,7 +91,13 @@ function AuditLogPage() {
       <form className="flex flex-wrap items-end gap-3" role="search" aria-label={t.audit.filterLabel} onSubmit={(e) => e.preventDefault()}>
         <div className="grid min-w-40 flex-1 gap-1">
           <Label htmlFor="audit-actor">{t.audit.who}</Label>
-          <Input id="audit-actor" type="search" placeholder={t.audit.usernamePlaceholder} value={actor} onChange={(e) => setActor(e.target.value)} />
+          <Input
+            id="audit-actor"
+            type="search"
+            placeholder={t.audit.usernamePlaceholder}
+            value={actor}
+            onChange={(e) => setActor(e.target.value)}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="audit-action">{t.audit.action}</Label>
@@ -107,18 +116,35 @@ function AuditLogPage() {
         </div>
         <div className="grid gap-1">
           <Label htmlFor="audit-from">{t.audit.from}</Label>
-          <Input id="audit-from" type="date" className="w-40" value={search.from ?? ""} onChange={(e) => setSearch({ from: e.target.value || undefined })} />
+          <Input
+            id="audit-from"
+            type="date"
+            className="w-40"
+            value={search.from ?? ""}
+            onChange={(e) => setSearch({ from: e.target.value || undefined })}
+          />
         </div>
         <div className="grid gap-1">
           <Label htmlFor="audit-to">{t.audit.to}</Label>
-          <Input id="audit-to" type="date" className="w-40" value={search.to ?? ""} onChange={(e) => setSearch({ to: e.target.value || undefined })} />
+          <Input
+            id="audit-to"
+            type="date"
+            className="w-40"
+            value={search.to ?? ""}
+            onChange={(e) => setSearch({ to: e.target.value || undefined })}
+          />
         </div>
       </form>
 
       {auditQuery.isPending ? (
         <LoadingState label={t.audit.loading} />
       ) : auditQuery.isError ? (
-        <LoadError title={t.audit.loadFailed} error={auditQuery.error} onRetry={() => void auditQuery.refetch()} retrying={auditQuery.isFetching} />
+        <LoadError
+          title={t.audit.loadFailed}
+          error={auditQuery.error}
+          onRetry={() => void auditQuery.refetch()}
+          retrying={auditQuery.isFetching}
+        />
       ) : (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">

@@ -34,11 +34,7 @@ function GroupManagementPage() {
   const editing = groups?.find((group) => group.id === editingId) ?? null;
 
   return (
-    <AdminPage
-      title={t.groups.title}
-      description={groups ? t.groups.count(groups.length) : undefined}
-      actions={<AddGroupButton />}
-    >
+    <AdminPage title={t.groups.title} description={groups ? t.groups.count(groups.length) : undefined} actions={<AddGroupButton />}>
       {deleteError && <DismissibleErrorAlert message={deleteError} onDismiss={() => setDeleteError(null)} />}
       {groupsQuery.isPending ? (
         <LoadingState label={t.groups.loading} />

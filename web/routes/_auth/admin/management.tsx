@@ -114,9 +114,7 @@ function ManagementPage() {
       >
         <ReadinessBanner />
         {error && <DismissibleErrorAlert message={error} onDismiss={() => setError(null)} />}
-        {totals.isError && !error && (
-          <DismissibleErrorAlert message="Failed to fetch totals" onDismiss={() => void totals.refetch()} />
-        )}
+        {totals.isError && !error && <DismissibleErrorAlert message="Failed to fetch totals" onDismiss={() => void totals.refetch()} />}
         <TotalsPanel totals={totals.data} failed={totals.isError} onExport={() => void handleExport()} exporting={exporting}>
           {/* Nothing to draw before the first order: the zeros above say it all. */}
           {totals.data && totals.data.orders > 0 && (

@@ -92,8 +92,7 @@ function SettingsPage() {
                   <h2 className="text-lg">{settingGroupTitle(group.name, locale)}</h2>
                 </CardTitle>
                 <CardDescription>
-                  {t.settings.groupCount(group.settings.length)}{" "}
-                  <span className="font-mono">{group.name}</span>
+                  {t.settings.groupCount(group.settings.length)} <span className="font-mono">{group.name}</span>
                 </CardDescription>
               </CardHeader>
               <ul className="divide-y" aria-label={t.settings.groupLabel(settingGroupTitle(group.name, locale))}>

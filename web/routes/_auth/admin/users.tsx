@@ -35,10 +35,7 @@ function UserManagementPage() {
   const users = usersQuery.data?.users;
 
   return (
-    <AdminPage
-      title={t.users.title}
-      description={users ? t.users.count(users.length) : undefined}
-    >
+    <AdminPage title={t.users.title} description={users ? t.users.count(users.length) : undefined}>
       {usersQuery.isPending ? (
         <LoadingState label={t.users.loading} />
       ) : usersQuery.isError ? (
@@ -50,18 +47,8 @@ function UserManagementPage() {
         />
       ) : (
         <>
-          <UsersTable
-            users={usersQuery.data.users}
-            groups={groupsQuery.data?.groups}
-            viewer={viewer}
-            onChangePassword={setPasswordUser}
-          />
-          <UserCards
-            users={usersQuery.data.users}
-            groups={groupsQuery.data?.groups}
-            viewer={viewer}
-            onChangePassword={setPasswordUser}
-          />
+          <UsersTable users={usersQuery.data.users} groups={groupsQuery.data?.groups} viewer={viewer} onChangePassword={setPasswordUser} />
+          <UserCards users={usersQuery.data.users} groups={groupsQuery.data?.groups} viewer={viewer} onChangePassword={setPasswordUser} />
         </>
       )}
       <ChangePasswordDialog user={passwordUser} minLength={minLength} onClose={() => setPasswordUser(null)} />

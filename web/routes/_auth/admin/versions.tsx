@@ -150,7 +150,11 @@ function VersionsPage() {
                       <TableCell className="hidden tabular-nums sm:table-cell">{version.version_code}</TableCell>
                       <TableCell className="hidden text-muted-foreground sm:table-cell">{formatDateTime(version.created_at)}</TableCell>
                       <TableCell>
-                        {index === 0 ? <Badge variant="success">{t.versions.latestBadge}</Badge> : <Badge variant="secondary">{t.versions.archiveBadge}</Badge>}
+                        {index === 0 ? (
+                          <Badge variant="success">{t.versions.latestBadge}</Badge>
+                        ) : (
+                          <Badge variant="secondary">{t.versions.archiveBadge}</Badge>
+                        )}
                       </TableCell>
                       <TableCell className="pr-4 text-right sm:pr-6">
                         <div className="flex justify-end gap-1">
@@ -195,9 +199,7 @@ function VersionsPage() {
           if (!open) setToDelete(null);
         }}
         title={t.versions.deleteDialog.title}
-        message={
-          toDelete && t.versions.deleteDialog.message(toDelete.version_name, toDelete.version_code)
-        }
+        message={toDelete && t.versions.deleteDialog.message(toDelete.version_name, toDelete.version_code)}
         confirmText={t.common.delete}
         cancelText={t.common.cancel}
         destructive

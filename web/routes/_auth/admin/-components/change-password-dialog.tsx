@@ -36,9 +36,7 @@ export function ChangePasswordDialog({
       title={t.users.changePasswordDialog.title}
       description={user ? t.users.changePasswordDialog.description(user.username) : undefined}
     >
-      {user && (
-        <ChangePasswordForm key={user.id} user={user} minLength={minLength} onDone={onClose} onBusyChange={setBusy} />
-      )}
+      {user && <ChangePasswordForm key={user.id} user={user} minLength={minLength} onDone={onClose} onBusyChange={setBusy} />}
     </Modal>
   );
 }

@@ -69,14 +69,7 @@ function PermissionsForm({
       />
     );
   }
-  return (
-    <PermissionChecklist
-      group={group}
-      permissions={permissionsQuery.data.permissions}
-      onDone={onDone}
-      onBusyChange={onBusyChange}
-    />
-  );
+  return <PermissionChecklist group={group} permissions={permissionsQuery.data.permissions} onDone={onDone} onBusyChange={onBusyChange} />;
 }
 
 function PermissionChecklist({
@@ -154,9 +147,7 @@ function PermissionChecklist({
         <div className="grid max-h-[55dvh] gap-4 overflow-y-auto rounded-md border p-3">
           {sections.map((section) => (
             <fieldset key={section.prefix} className="grid gap-1">
-              <legend className="mb-1 px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
-                {section.prefix}
-              </legend>
+              <legend className="mb-1 px-1 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{section.prefix}</legend>
               {section.items.map((permission) => {
                 const id = `${idPrefix}-permission-${permission.id}`;
                 return (
@@ -175,7 +166,9 @@ function PermissionChecklist({
                     <span className="grid min-w-0 gap-0.5">
                       <span className="font-mono text-sm break-all">{permission.key}</span>
                       {permission.description && (
-                        <span className="text-xs text-muted-foreground">{permissionDescription(permission.key, permission.description, locale)}</span>
+                        <span className="text-xs text-muted-foreground">
+                          {permissionDescription(permission.key, permission.description, locale)}
+                        </span>
                       )}
                     </span>
                   </label>

@@ -75,7 +75,9 @@ export function GroupCards({ groups, onEditPermissions, onDeleteError }: GroupsV
             <span className="font-semibold">{group.name}</span>
             <span className="text-sm text-muted-foreground tabular-nums">{t.groups.idValue(group.id)}</span>
           </div>
-          <p className="mt-1 text-sm text-muted-foreground">{group.description ? groupDescription(group.name, group.description, locale) : "–"}</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {group.description ? groupDescription(group.name, group.description, locale) : "–"}
+          </p>
           <div className="mt-3 flex items-center justify-between gap-2 border-t pt-3">
             <EditPermissionsButton group={group} onClick={() => onEditPermissions(group)} />
             <GroupActions group={group} onDeleteError={onDeleteError} />

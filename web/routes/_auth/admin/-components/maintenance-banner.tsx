@@ -36,7 +36,11 @@ export function MaintenanceBanner({ language }: { language?: Locale }) {
         <ConstructionIcon aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
         <strong className="font-semibold">{text.title}</strong>
         <span>{text.text}</span>
-        <Link to="/admin/settings" hash={settingAnchor(MAINTENANCE_MODE)} className="font-medium underline underline-offset-4 hover:no-underline">
+        <Link
+          to="/admin/settings"
+          hash={settingAnchor(MAINTENANCE_MODE)}
+          className="font-medium underline underline-offset-4 hover:no-underline"
+        >
           {text.link}
         </Link>
       </p>

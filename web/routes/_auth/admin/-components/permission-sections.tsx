@@ -35,12 +35,7 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
   }
 
   return (
-    <Accordion
-      type="multiple"
-      value={open}
-      onValueChange={handleValueChange}
-      className="rounded-xl border bg-card shadow-sm"
-    >
+    <Accordion type="multiple" value={open} onValueChange={handleValueChange} className="rounded-xl border bg-card shadow-sm">
       {sections.map((section) => (
         <AccordionItem key={section.prefix} value={section.prefix} data-prefix={section.prefix}>
           <AccordionTrigger className="items-center px-4 hover:no-underline sm:px-6">
@@ -54,14 +49,12 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
           <AccordionContent className="pb-2">
             <ul className="divide-y border-t">
               {section.items.map((permission) => (
-                <li
-                  key={permission.id}
-                  data-permission={permission.key}
-                  className="flex items-center gap-3 px-4 py-2.5 sm:px-6"
-                >
+                <li key={permission.id} data-permission={permission.key} className="flex items-center gap-3 px-4 py-2.5 sm:px-6">
                   <div className="grid min-w-0 flex-1 gap-0.5 sm:grid-cols-[minmax(12rem,auto)_1fr] sm:items-center sm:gap-6">
                     <span className="font-mono text-sm font-medium break-all">{permission.key}</span>
-                    <span className="text-sm text-muted-foreground">{permission.description ? permissionDescription(permission.key, permission.description, locale) : "–"}</span>
+                    <span className="text-sm text-muted-foreground">
+                      {permission.description ? permissionDescription(permission.key, permission.description, locale) : "–"}
+                    </span>
                   </div>
                   {permission.deletable ? (
                     <DeletePermissionButton permission={permission} />

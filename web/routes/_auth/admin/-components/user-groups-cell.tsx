@@ -99,11 +99,7 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
   return (
     <Popover open={open} onOpenChange={handleOpenChange}>
       <PopoverTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-auto min-h-8 max-w-64 justify-between gap-2 py-1 pr-2 pl-1.5 font-normal"
-        >
+        <Button variant="outline" size="sm" className="h-auto min-h-8 max-w-64 justify-between gap-2 py-1 pr-2 pl-1.5 font-normal">
           <span className="sr-only">{t.users.groupSelector.editGroupsOf(user.username)}</span>
           {user.groups.length > 0 ? (
             <span className="flex flex-wrap gap-1">

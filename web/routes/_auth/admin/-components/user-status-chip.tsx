@@ -67,11 +67,7 @@ export function UserStatusChip({ user, isSelf }: { user: AdminUser; isSelf: bool
         open={confirming}
         onOpenChange={setConfirming}
         title={active ? t.users.status.confirmInactiveTitle : t.users.status.confirmActiveTitle}
-        message={
-          active
-            ? t.users.status.confirmInactiveMessage(user.username)
-            : t.users.status.confirmActiveMessage(user.username)
-        }
+        message={active ? t.users.status.confirmInactiveMessage(user.username) : t.users.status.confirmActiveMessage(user.username)}
         confirmText={active ? t.users.status.setInactive : t.users.status.setActive}
         cancelText={t.common.cancel}
         destructive={active}

@@ -57,9 +57,7 @@ export function UsersTable({ users, groups, viewer, onChangePassword }: UsersVie
                     {isSelf && <Badge variant="outline">{t.users.you}</Badge>}
                   </span>
                 </TableCell>
-                <TableCell className="max-w-56 truncate">
-                  {user.email ?? <span className="text-muted-foreground">–</span>}
-                </TableCell>
+                <TableCell className="max-w-56 truncate">{user.email ?? <span className="text-muted-foreground">–</span>}</TableCell>
                 <TableCell>
                   <UserGroupsCell user={user} groups={groups} editable={canAssign && user.deletable} />
                 </TableCell>

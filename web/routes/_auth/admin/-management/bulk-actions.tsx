@@ -152,28 +152,28 @@ export function BulkActions({
   return (
     <>
       {n > 0 && (
-    <div
-      role="region"
-      aria-label="Bulkacties"
-      data-slot="bulk-bar"
-      className="flex flex-wrap items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
-    >
-      <span className="font-medium" data-slot="bulk-count" aria-live="polite">
-        {selectedText(n, offPage)}
-      </span>
-      <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClear}>
-        <XIcon aria-hidden="true" />
-        Selectie wissen
-      </Button>
-      <span className="flex flex-wrap gap-2 sm:ml-auto">
-        {(Object.keys(BULK_ACTIONS) as BulkAction[]).map((action) => (
-          <Button key={action} variant="outline" size="sm" className="h-8" onClick={() => ask(action)}>
-            {BULK_ACTIONS[action].icon}
-            {BULK_ACTIONS[action].button}
+        <div
+          role="region"
+          aria-label="Bulkacties"
+          data-slot="bulk-bar"
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
+        >
+          <span className="font-medium" data-slot="bulk-count" aria-live="polite">
+            {selectedText(n, offPage)}
+          </span>
+          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClear}>
+            <XIcon aria-hidden="true" />
+            Selectie wissen
           </Button>
-        ))}
-      </span>
-    </div>
+          <span className="flex flex-wrap gap-2 sm:ml-auto">
+            {(Object.keys(BULK_ACTIONS) as BulkAction[]).map((action) => (
+              <Button key={action} variant="outline" size="sm" className="h-8" onClick={() => ask(action)}>
+                {BULK_ACTIONS[action].icon}
+                {BULK_ACTIONS[action].button}
+              </Button>
+            ))}
+          </span>
+        </div>
       )}
       <ConfirmDialog
         busyLabel="Bezig"

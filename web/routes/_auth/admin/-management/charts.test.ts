@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 
 import { cumulativeMoney } from "./charts";
 
-const day = (date: string, invoiced_incl: number, received_incl: number) => ({ date, orders: 1, packages: 1, invoiced_incl, received_incl });
+const day = (date: string, invoiced_incl: number, received_incl: number) => ({
+  date,
+  orders: 1,
+  packages: 1,
+  invoiced_incl,
+  received_incl,
+});
 
 describe("cumulativeMoney", () => {
   it("adds the money up day by day, from zero the day before the first", () => {

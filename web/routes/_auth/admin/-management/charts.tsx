@@ -103,9 +103,22 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
           <XAxis dataKey="date" tickFormatter={tickDay} tick={AXIS_TICK} tickLine={false} axisLine={false} minTickGap={12} />
           {/* Both value axes are as wide as their longest label: thousands a day and millions of euros fit. */}
           <YAxis allowDecimals={false} tickFormatter={tooltipNumber} tick={AXIS_TICK} tickLine={false} axisLine={false} width="auto" />
-          <Tooltip formatter={tooltipNumber} labelFormatter={tooltipDay} contentStyle={TOOLTIP_STYLE} itemStyle={TOOLTIP_ITEM_STYLE} cursor={{ fill: "var(--muted)" }} />
+          <Tooltip
+            formatter={tooltipNumber}
+            labelFormatter={tooltipDay}
+            contentStyle={TOOLTIP_STYLE}
+            itemStyle={TOOLTIP_ITEM_STYLE}
+            cursor={{ fill: "var(--muted)" }}
+          />
           <Legend iconType="square" wrapperStyle={{ fontSize: 12 }} />
-          <Bar dataKey="orders" name="Bestellingen" fill={COLOURS.primary} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
+          <Bar
+            dataKey="orders"
+            name="Bestellingen"
+            fill={COLOURS.primary}
+            radius={[3, 3, 0, 0]}
+            maxBarSize={32}
+            isAnimationActive={false}
+          />
           <Bar dataKey="packages" name="Pakketten" fill={COLOURS.amber} radius={[3, 3, 0, 0]} maxBarSize={32} isAnimationActive={false} />
         </BarChart>
       </ChartFigure>
@@ -172,7 +185,12 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
           <CartesianGrid horizontal={false} stroke="var(--border)" />
           <XAxis type="number" allowDecimals={false} tickFormatter={tooltipNumber} tick={AXIS_TICK} tickLine={false} axisLine={false} />
           <YAxis type="category" dataKey="name" tick={AXIS_TICK} tickLine={false} axisLine={false} width={120} />
-          <Tooltip formatter={tooltipNumber} contentStyle={TOOLTIP_STYLE} itemStyle={TOOLTIP_ITEM_STYLE} cursor={{ fill: "var(--muted)" }} />
+          <Tooltip
+            formatter={tooltipNumber}
+            contentStyle={TOOLTIP_STYLE}
+            itemStyle={TOOLTIP_ITEM_STYLE}
+            cursor={{ fill: "var(--muted)" }}
+          />
           <Bar dataKey="packages" name="Pakketten" fill={COLOURS.primary} radius={[0, 3, 3, 0]} maxBarSize={20} isAnimationActive={false} />
         </BarChart>
       </ChartFigure>
@@ -197,7 +215,11 @@ function ChartFigure({
 }) {
   const titleId = `chart-${id}-title`;
   return (
-    <figure data-chart={id} aria-labelledby={titleId} className={`grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 ${className ?? ""}`}>
+    <figure
+      data-chart={id}
+      aria-labelledby={titleId}
+      className={`grid min-w-0 content-start gap-3 rounded-xl border bg-card p-4 ${className ?? ""}`}
+    >
       <figcaption>
         <h3 id={titleId} className="text-sm font-semibold">
           {title}

@@ -52,7 +52,9 @@ export function DeliveredToggle({ order, onError }: { order: Order; onError: (me
         onClick={() => void toggle()}
         className={cn(
           "inline-flex h-7 items-center gap-1.5 rounded-md border px-2 text-xs font-medium whitespace-nowrap shadow-xs transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
-          order.delivered ? "border-success bg-success text-success-foreground hover:bg-success/90" : "bg-background text-muted-foreground hover:bg-accent hover:text-accent-foreground",
+          order.delivered
+            ? "border-success bg-success text-success-foreground hover:bg-success/90"
+            : "bg-background text-muted-foreground hover:bg-accent hover:text-accent-foreground",
         )}
       >
         <Icon aria-hidden="true" className="size-3.5" />

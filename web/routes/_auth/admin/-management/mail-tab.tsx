@@ -62,7 +62,12 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
   if (mailQuery.isPending) return <LoadingState label="Mail laden" />;
   if (mailQuery.isError)
     return (
-      <LoadError title="Failed to fetch mail" error={mailQuery.error} onRetry={() => void mailQuery.refetch()} retrying={mailQuery.isFetching} />
+      <LoadError
+        title="Failed to fetch mail"
+        error={mailQuery.error}
+        onRetry={() => void mailQuery.refetch()}
+        retrying={mailQuery.isFetching}
+      />
     );
 
   const { notice, counts, messages } = mailQuery.data;
@@ -189,7 +194,9 @@ function Subject({ message }: { message: MailMessage }) {
   return (
     <div>
       <div className="font-medium">{message.subject}</div>
-      {message.attachments.length > 0 && <div className="text-xs text-muted-foreground wrap-anywhere">{message.attachments.join(", ")}</div>}
+      {message.attachments.length > 0 && (
+        <div className="text-xs text-muted-foreground wrap-anywhere">{message.attachments.join(", ")}</div>
+      )}
     </div>
   );
 }

@@ -33,15 +33,7 @@ export function parseAmount(value: string): { amount: number; error: null } | { 
 /** What an issued invoice printed (server: INVOICED_FIELDS in orders.service.ts): fixed once invoiced. */
 const INVOICE_FIXED = ["name", "email", "address", "postal_code", "city", "amount"] as const;
 
-export function OrderDialog({
-  order,
-  tablers,
-  onClose,
-}: {
-  order: Order | "new" | null;
-  tablers: readonly Tabler[];
-  onClose: () => void;
-}) {
+export function OrderDialog({ order, tablers, onClose }: { order: Order | "new" | null; tablers: readonly Tabler[]; onClose: () => void }) {
   const isNew = order === "new";
   return (
     <Modal
@@ -51,22 +43,12 @@ export function OrderDialog({
       title={isNew ? "Nieuwe Bestelling" : "Bestelling Bewerken"}
       className="sm:max-w-lg"
     >
-      {order !== null && (
-        <OrderForm key={isNew ? "new" : order.id} order={isNew ? null : order} tablers={tablers} onDone={onClose} />
-      )}
+      {order !== null && <OrderForm key={isNew ? "new" : order.id} order={isNew ? null : order} tablers={tablers} onDone={onClose} />}
     </Modal>
   );
 }
 
-function OrderForm({
-  order,
-  tablers,
-  onDone,
-}: {
-  order: Order | null;
-  tablers: readonly Tabler[];
-  onDone: () => void;
-}) {
+function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: readonly Tabler[]; onDone: () => void }) {
   const trpc = useTrpc();
   const ordersCache = useOrdersCache();
   const { showSnackbar } = useSnackbar();
@@ -124,9 +106,7 @@ function OrderForm({
         await update.mutateAsync({ id: order.id, order: body });
         const tabler = tablers.find((t) => t.id === body.tabler_id);
         ordersCache.update((orders) =>
-          orders.map((o) =>
-            o.id === order.id ? { ...o, ...body, tabler_id: body.tabler_id, tabler_name: tabler?.name ?? null } : o,
-          ),
+          orders.map((o) => (o.id === order.id ? { ...o, ...body, tabler_id: body.tabler_id, tabler_name: tabler?.name ?? null } : o)),
         );
         showSnackbar("Bestelling bijgewerkt", "success");
         // Filters may no longer match: refresh the lists on screen in the background.
@@ -209,7 +189,10 @@ function OrderForm({
           onBlur={() => parsedAmount.error === null && set("amount", String(parsedAmount.amount))}
           disabled={locked("amount")}
           aria-invalid={parsedAmount.error !== null || undefined}
-          aria-describedby={[parsedAmount.error ? "order-amount-error" : null, locked("amount") ? "order-invoice-note" : null].filter(Boolean).join(" ") || undefined}
+          aria-describedby={
+            [parsedAmount.error ? "order-amount-error" : null, locked("amount") ? "order-invoice-note" : null].filter(Boolean).join(" ") ||
+            undefined
+          }
         />
         {parsedAmount.error && (
           <p id="order-amount-error" data-slot="amount-error" aria-live="polite" className="text-sm text-destructive">

@@ -217,7 +217,13 @@ export const OrderRow = React.memo(function OrderRow({
   );
   const actions = (
     <>
-      <Button variant="ghost" size="icon" className="size-8" aria-label={`Bestelling ${order.reference} bewerken`} onClick={() => onEdit(order)}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        aria-label={`Bestelling ${order.reference} bewerken`}
+        onClick={() => onEdit(order)}
+      >
         <PencilIcon aria-hidden="true" />
       </Button>
       {canCredit(order) && (
@@ -353,7 +359,9 @@ export const OrderRow = React.memo(function OrderRow({
           {formatNlDay(order.created_at)}
         </div>
       </TableCell>
-      <TableCell className={cn("min-w-20 align-top whitespace-normal", !order.tabler_name && "text-muted-foreground italic")}>{tablerName}</TableCell>
+      <TableCell className={cn("min-w-20 align-top whitespace-normal", !order.tabler_name && "text-muted-foreground italic")}>
+        {tablerName}
+      </TableCell>
       <TableCell className="max-w-52 min-w-40 align-top whitespace-normal">
         <div className={cn("font-medium", credited && "line-through")}>{order.name}</div>
         <div className="text-xs">

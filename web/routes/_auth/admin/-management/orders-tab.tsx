@@ -110,7 +110,10 @@ export function OrdersTab({
   // The selection: orders ticked one by one, possibly on several pages (id → reference, for the bulk
   // result). A new filter or search starts a new one: orders ticked under the old one may be out of sight.
   const filterKey = JSON.stringify(orderFilters(search));
-  const [selection, setSelection] = React.useState<{ key: string; orders: ReadonlyMap<number, string> }>(() => ({ key: filterKey, orders: new Map() }));
+  const [selection, setSelection] = React.useState<{ key: string; orders: ReadonlyMap<number, string> }>(() => ({
+    key: filterKey,
+    orders: new Map(),
+  }));
   const selected = selection.key === filterKey ? selection.orders : EMPTY_SELECTION;
   const changeSelection = React.useCallback(
     (change: (next: Map<number, string>) => void) =>
@@ -301,7 +304,9 @@ export function OrdersTab({
                   id="orders-per-page"
                   className="h-8"
                   value={String(data!.per_page)}
-                  onChange={(e) => void onSearchChange({ per_page: Number(e.target.value) as ManagementSearch["per_page"], page: undefined })}
+                  onChange={(e) =>
+                    void onSearchChange({ per_page: Number(e.target.value) as ManagementSearch["per_page"], page: undefined })
+                  }
                 >
                   {PER_PAGE_CHOICES.map((n) => (
                     <option key={n} value={String(n)}>
@@ -310,7 +315,13 @@ export function OrdersTab({
                   ))}
                 </NativeSelect>
               </div>
-              <Pager label="Paginering" page={Math.min(data!.page, pageCount)} pageCount={pageCount} urlPage={urlPage} onPage={(page) => void setPage(page)} />
+              <Pager
+                label="Paginering"
+                page={Math.min(data!.page, pageCount)}
+                pageCount={pageCount}
+                urlPage={urlPage}
+                onPage={(page) => void setPage(page)}
+              />
             </div>
           </div>
           <BulkActions ids={selectedIds} references={selected} offPage={offPage.length} onClear={clearSelection} />
@@ -441,7 +452,13 @@ function Pager({
         <ChevronsLeftIcon aria-hidden="true" />
       </Button>
       {/* On a phone the words give way to arrows (still their names), so the pager fits 375 px. */}
-      <Button variant="outline" size="sm" className="max-sm:size-8 max-sm:px-0" disabled={atStart} onClick={() => onPage(Math.min(urlPage, pageCount) - 1)}>
+      <Button
+        variant="outline"
+        size="sm"
+        className="max-sm:size-8 max-sm:px-0"
+        disabled={atStart}
+        onClick={() => onPage(Math.min(urlPage, pageCount) - 1)}
+      >
         <ChevronLeftIcon aria-hidden="true" className="sm:hidden" />
         <span className="max-sm:sr-only">Vorige</span>
       </Button>
@@ -452,7 +469,14 @@ function Pager({
         <span className="max-sm:sr-only">Volgende</span>
         <ChevronRightIcon aria-hidden="true" className="sm:hidden" />
       </Button>
-      <Button variant="outline" size="icon" className="size-8" aria-label="Laatste pagina" disabled={atEnd} onClick={() => onPage(pageCount)}>
+      <Button
+        variant="outline"
+        size="icon"
+        className="size-8"
+        aria-label="Laatste pagina"
+        disabled={atEnd}
+        onClick={() => onPage(pageCount)}
+      >
         <ChevronsRightIcon aria-hidden="true" />
       </Button>
     </nav>

@@ -15,14 +15,27 @@ describe("parseImportAnswer", () => {
   it("reads a successful import with its entries and skipped credits", () => {
     const answer = parseImportAnswer({
       status: 200,
-      body: { success: true, import_id: 7, entries: [entry("matched")], skipped: [{ entry_ref: "x", booked_at: "2026-12-03", reason: "Andere munt" }] },
+      body: {
+        success: true,
+        import_id: 7,
+        entries: [entry("matched")],
+        skipped: [{ entry_ref: "x", booked_at: "2026-12-03", reason: "Andere munt" }],
+      },
     });
-    expect(answer).toEqual({ import_id: 7, entries: [entry("matched")], skipped: [{ entry_ref: "x", booked_at: "2026-12-03", reason: "Andere munt" }] });
+    expect(answer).toEqual({
+      import_id: 7,
+      entries: [entry("matched")],
+      skipped: [{ entry_ref: "x", booked_at: "2026-12-03", reason: "Andere munt" }],
+    });
   });
 
   it("gives the server's own Dutch refusal", () => {
-    expect(parseImportAnswer({ status: 400, body: { success: false, error: "Het bestand is leeg." } })).toEqual({ error: "Het bestand is leeg." });
-    expect(parseImportAnswer({ status: 413, body: { success: false, error: "Het bestand is te groot." } })).toEqual({ error: "Het bestand is te groot." });
+    expect(parseImportAnswer({ status: 400, body: { success: false, error: "Het bestand is leeg." } })).toEqual({
+      error: "Het bestand is leeg.",
+    });
+    expect(parseImportAnswer({ status: 413, body: { success: false, error: "Het bestand is te groot." } })).toEqual({
+      error: "Het bestand is te groot.",
+    });
   });
 
   it("falls back to its own text when the answer is not the contract's JSON", () => {
@@ -31,7 +44,10 @@ describe("parseImportAnswer", () => {
   });
 
   it("leaves out entries with a status it does not know", () => {
-    const answer = parseImportAnswer({ status: 200, body: { success: true, import_id: 1, entries: [entry("unmatched"), { ...entry("matched"), status: "other" }] } });
+    const answer = parseImportAnswer({
+      status: 200,
+      body: { success: true, import_id: 1, entries: [entry("unmatched"), { ...entry("matched"), status: "other" }] },
+    });
     expect("entries" in answer && answer.entries.map((e) => e.status)).toEqual(["unmatched"]);
   });
 });

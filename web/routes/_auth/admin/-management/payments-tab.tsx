@@ -101,12 +101,16 @@ export function PaymentsTab() {
     // Grid items keep their content's width by default; min-w-0 lets the preview's table scroll inside its
     // own box on a phone instead of widening the page.
     <div className="grid gap-4 *:min-w-0" data-slot="payments-tab">
-      <form onSubmit={(event) => void readStatement(event)} className="grid gap-3 rounded-xl border bg-card p-4" aria-label="Bankafschrift inlezen">
+      <form
+        onSubmit={(event) => void readStatement(event)}
+        className="grid gap-3 rounded-xl border bg-card p-4"
+        aria-label="Bankafschrift inlezen"
+      >
         <div className="grid gap-1">
           <h2 className="text-base font-semibold">Bankafschrift inlezen</h2>
           <p className="text-sm text-muted-foreground">
-            Download het dagafschrift als CAMT.053 (XML) bij de bank. Na het inlezen zie je eerst welke betalingen bij een
-            gefactureerde bestelling horen; pas bij Verwerken worden die bestellingen als betaald gemarkeerd.
+            Download het dagafschrift als CAMT.053 (XML) bij de bank. Na het inlezen zie je eerst welke betalingen bij een gefactureerde
+            bestelling horen; pas bij Verwerken worden die bestellingen als betaald gemarkeerd.
           </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
@@ -163,7 +167,9 @@ export function PaymentsTab() {
             </Button>
           </div>
           {matched === 0 && (
-            <p className="text-sm text-muted-foreground">Geen betaling in dit afschrift hoort bij een openstaande factuur; er valt niets te verwerken.</p>
+            <p className="text-sm text-muted-foreground">
+              Geen betaling in dit afschrift hoort bij een openstaande factuur; er valt niets te verwerken.
+            </p>
           )}
           <div className="rounded-xl border bg-card">
             <Table scrollLabel="Boekingen van het bankafschrift">

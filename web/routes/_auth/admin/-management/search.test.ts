@@ -9,7 +9,16 @@ import { effectiveSort, nextSort, orderFilters, ordersPageInput, validateManagem
 describe("the dashboard's URL", () => {
   it("keeps what it understands", () => {
     expect(
-      validateManagementSearch({ tab: "orders", q: "jansen", paid: false, tabler_id: 3, sort: "name", dir: "desc", page: 3, per_page: 100 }),
+      validateManagementSearch({
+        tab: "orders",
+        q: "jansen",
+        paid: false,
+        tabler_id: 3,
+        sort: "name",
+        dir: "desc",
+        page: 3,
+        per_page: 100,
+      }),
     ).toEqual({ tab: "orders", q: "jansen", paid: false, tabler_id: 3, sort: "name", dir: "desc", page: 3, per_page: 100 });
     expect(validateManagementSearch({ tabler_id: "none", overdue: true, invoice_sent: true, cancelled: false })).toEqual({
       tabler_id: "none",
@@ -84,9 +93,21 @@ describe("what the server is asked", () => {
       tabler_id: "none",
       q: "piet",
     });
-    expect(ordersPageInput(search)).toMatchObject({ q: "piet", paid: "true", tabler_id: "none", page: "4", per_page: "50", sort: "tabler_name", dir: "asc" });
+    expect(ordersPageInput(search)).toMatchObject({
+      q: "piet",
+      paid: "true",
+      tabler_id: "none",
+      page: "4",
+      per_page: "50",
+      sort: "tabler_name",
+      dir: "asc",
+    });
     expect(ordersPageInput({})).toMatchObject({ page: "1", per_page: "50", sort: "created_at", dir: "desc" });
-    expect(ordersPageInput({ tabler_id: 7, cancelled: false, per_page: 200 })).toMatchObject({ tabler_id: "7", cancelled: "false", per_page: "200" });
+    expect(ordersPageInput({ tabler_id: 7, cancelled: false, per_page: 200 })).toMatchObject({
+      tabler_id: "7",
+      cancelled: "false",
+      per_page: "200",
+    });
   });
 });
 

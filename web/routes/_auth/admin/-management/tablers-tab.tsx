@@ -86,9 +86,7 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
                 <TableRow key={tabler.id} data-tabler={tabler.name}>
                   <TableCell className="font-medium">
                     {tabler.name}
-                    <div className="text-xs font-normal text-muted-foreground sm:hidden">
-                      Aangemaakt {formatNlDate(tabler.created_at)}
-                    </div>
+                    <div className="text-xs font-normal text-muted-foreground sm:hidden">Aangemaakt {formatNlDate(tabler.created_at)}</div>
                     {/* A phone has no room for it beside edit and delete: it goes under the name. */}
                     <DeliveryListButton of={tabler} className="mt-2 h-8 sm:hidden" />
                   </TableCell>
@@ -96,7 +94,13 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
                   <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.updated_at)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     <DeliveryListButton of={tabler} className="mr-1 hidden h-8 sm:inline-flex" />
-                    <Button variant="ghost" size="icon" className="size-8" aria-label={`${tabler.name} bewerken`} onClick={() => setEditing(tabler)}>
+                    <Button
+                      variant="ghost"
+                      size="icon"
+                      className="size-8"
+                      aria-label={`${tabler.name} bewerken`}
+                      onClick={() => setEditing(tabler)}
+                    >
                       <PencilIcon aria-hidden="true" />
                     </Button>
                     <Button
@@ -134,7 +138,12 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
 function TablerDialog({ tabler, onClose }: { tabler: Tabler | "new" | null; onClose: () => void }) {
   const isNew = tabler === "new";
   return (
-    <Modal closeLabel="Sluiten" open={tabler !== null} onOpenChange={(open) => !open && onClose()} title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}>
+    <Modal
+      closeLabel="Sluiten"
+      open={tabler !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={isNew ? "Nieuwe Tabler" : "Tabler Bewerken"}
+    >
       {tabler !== null && <TablerForm key={isNew ? "new" : tabler.id} tabler={isNew ? null : tabler} onDone={onClose} />}
     </Modal>
   );
@@ -185,7 +194,14 @@ function TablerForm({ tabler, onDone }: { tabler: Tabler | null; onDone: () => v
           {formError}
         </p>
       )}
-      <FormActions onCancel={onDone} busy={busy} canSubmit={trimmed !== ""} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
+      <FormActions
+        onCancel={onDone}
+        busy={busy}
+        canSubmit={trimmed !== ""}
+        submitLabel="Opslaan"
+        busyLabel="Opslaan"
+        cancelLabel="Annuleren"
+      />
     </form>
   );
 }

@@ -109,8 +109,7 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((previous) => ({ ...previous, [field]: value }));
 
   // Editing a password setting: its value is never sent to the browser, so empty keeps it.
-  const keepsPassword =
-    editing && setting.type === "password" && form.type === "password" && form.value === "" && form.confirmation === "";
+  const keepsPassword = editing && setting.type === "password" && form.type === "password" && form.value === "" && form.confirmation === "";
   const mismatch = form.type === "password" && form.confirmation !== "" && form.value !== form.confirmation;
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -119,7 +118,8 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
     const key = form.key.trim();
     const valueMissing = form.type === "boolean" ? false : form.value === "" && !keepsPassword;
     if (!key || !form.type || valueMissing) return setFeedback(errorFeedback(t.settings.form.requiredFields));
-    if (form.type === "password" && form.value !== form.confirmation) return setFeedback(errorFeedback(t.settings.form.passwordsDoNotMatch));
+    if (form.type === "password" && form.value !== form.confirmation)
+      return setFeedback(errorFeedback(t.settings.form.passwordsDoNotMatch));
 
     const integer = form.type === "integer";
     const input = {
@@ -170,7 +170,13 @@ export function SettingFormDialog({ open, onOpenChange, setting, groupNames }: S
         </>
       }
     >
-      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={editing ? t.settings.form.editTitle : t.settings.form.addTitle}>
+      <form
+        id={formId}
+        className="grid gap-4"
+        onSubmit={handleSubmit}
+        noValidate
+        aria-label={editing ? t.settings.form.editTitle : t.settings.form.addTitle}
+      >
         <FormFeedback feedback={feedback} />
         <TextField
           label={t.settings.form.key}
@@ -410,9 +416,15 @@ function ValueField({
         );
       }
       return (
-        <TextField id={id} label={t.settings.form.value} name="value" value={form.value} onChange={(event) => onValue(event.target.value)} autoComplete="off" />
+        <TextField
+          id={id}
+          label={t.settings.form.value}
+          name="value"
+          value={form.value}
+          onChange={(event) => onValue(event.target.value)}
+          autoComplete="off"
+        />
       );
     }
   }
 }
-

@@ -17,14 +17,7 @@ import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { SettingValueEditor } from "./setting-value-editor";
-import {
-  boundsText,
-  integerOrZero,
-  type RowState,
-  type Setting,
-  settingAnchor,
-  valueAsText,
-} from "./setting-utils";
+import { boundsText, integerOrZero, type RowState, type Setting, settingAnchor, valueAsText } from "./setting-utils";
 import { VisibilityChip } from "./visibility-chip";
 
 // docs/product.md §4 "Setting row": unedited, edited (yellow), saved (green), error (red). An edited row is
@@ -77,8 +70,7 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   const isPassword = setting.type === "password";
   const value = draft ?? baseline;
   const dirty = isPassword ? value !== "" || confirmation !== "" : draft !== null && draft !== baseline;
-  const state: RowState =
-    outcome?.state === "error" ? "error" : dirty ? "edited" : outcome?.state === "saved" ? "saved" : "unedited";
+  const state: RowState = outcome?.state === "error" ? "error" : dirty ? "edited" : outcome?.state === "saved" ? "saved" : "unedited";
 
   const id = React.useId();
   const keyId = `${id}-key`;
@@ -162,7 +154,9 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           </span>
           <VisibilityChip visibility={setting.visibility} />
         </div>
-        {setting.description && <p className="text-sm text-muted-foreground">{settingDescription(setting.key, setting.description, locale)}</p>}
+        {setting.description && (
+          <p className="text-sm text-muted-foreground">{settingDescription(setting.key, setting.description, locale)}</p>
+        )}
         <p className="text-xs text-muted-foreground">{t.settings.row.type(setting.type)}</p>
       </div>
 
@@ -206,7 +200,13 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           </Button>
         </IconAction>
         <IconAction tooltip={t.common.edit}>
-          <Button size="icon" variant="ghost" onClick={() => onEdit(setting)} aria-label={t.settings.row.editLabel(setting.key)} data-action="edit">
+          <Button
+            size="icon"
+            variant="ghost"
+            onClick={() => onEdit(setting)}
+            aria-label={t.settings.row.editLabel(setting.key)}
+            data-action="edit"
+          >
             <PencilIcon aria-hidden="true" />
           </Button>
         </IconAction>

@@ -87,12 +87,7 @@ export function SettingValueEditor({
       const checked = value === "true";
       return (
         <label className="flex w-fit items-center gap-3 py-1.5 text-sm font-medium">
-          <Switch
-            checked={checked}
-            onCheckedChange={(next) => onChange(next ? "true" : "false")}
-            aria-label={label}
-            {...common}
-          />
+          <Switch checked={checked} onCheckedChange={(next) => onChange(next ? "true" : "false")} aria-label={label} {...common} />
           <span aria-hidden="true">{checked ? t.settings.editor.on : t.settings.editor.off}</span>
         </label>
       );

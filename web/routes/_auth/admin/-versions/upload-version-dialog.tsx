@@ -173,7 +173,9 @@ export function UploadVersionDialog({
         {uploading && (
           <div className="grid gap-2" data-slot="upload-progress">
             <div className="flex items-center justify-between text-sm">
-              <span className="font-medium">{progress < 100 ? t.versions.upload.progressUploading : t.versions.upload.progressProcessing}</span>
+              <span className="font-medium">
+                {progress < 100 ? t.versions.upload.progressUploading : t.versions.upload.progressProcessing}
+              </span>
               <span className="tabular-nums text-muted-foreground" aria-hidden="true">
                 {progress}%
               </span>

@@ -15,9 +15,9 @@ describe("version upload helpers", () => {
   });
 
   it("shows the server's message, else its error, else 'Upload failed' (docs/product.md §7, §8)", () => {
-    expect(uploadErrorText({ success: false, error: "Version code 3 already exists", message: "Version code 3 already exists" }, en, "en")).toBe(
-      "Version code 3 already exists",
-    );
+    expect(
+      uploadErrorText({ success: false, error: "Version code 3 already exists", message: "Version code 3 already exists" }, en, "en"),
+    ).toBe("Version code 3 already exists");
     expect(uploadErrorText({ success: false, error: "Forbidden" }, en, "en")).toBe("Forbidden");
     expect(uploadErrorText(null, en, "en")).toBe("Upload failed");
     expect(uploadErrorText({ message: "  " }, en, "en")).toBe("Upload failed");
