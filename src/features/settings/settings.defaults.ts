@@ -18,7 +18,7 @@ export interface SettingDefinition {
 
 export const DEFAULT_VAT_SPLIT = JSON.stringify([{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
 
-export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = [
+const DEFINITIONS = [
   {
     key: 'allow_registration',
     value: 'false',
@@ -201,6 +201,15 @@ export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = [
     group_name: 'geocoder',
     description: 'Base URL of the address search provider.',
   },
-];
+] as const satisfies readonly SettingDefinition[];
+
+export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = DEFINITIONS;
+
+/**
+ * The registry's keys as a type (issue 17): a built-in setting's key, and with `T` only the keys of the
+ * settings of that type, so `getIntegerSetting(ctx, 'club_name')` or a misspelt key does not compile.
+ */
+export type BuiltInSettingKey<T extends SettingType = SettingType> = Extract<(typeof DEFINITIONS)[number], { type: T }>['key'];
+
 
 export const BUILT_IN_SETTING_KEYS = new Set(BUILT_IN_SETTINGS.map((s) => s.key));

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest } from '../../core/errors';
 import { actsAsAdmin, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
-import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS } from './settings.defaults';
+import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS, type BuiltInSettingKey } from './settings.defaults';
 import { auditIfChanged } from '../audit/audit';
 import type { SettingRow, SettingsCache } from '../../platform/settings-cache';
 import { openSettingPassword, sealSettingPassword } from './setting-passwords';
@@ -129,16 +129,19 @@ export async function getSetting(ctx: SettingReader, key: string): Promise<Setti
   throw new AppError(500, `Missing required setting ${key}`);
 }
 
-export async function getBooleanSetting(ctx: SettingReader, key: string): Promise<boolean> {
+// The typed readers take only built-in keys of their type (settings.defaults.ts is the registry); a setting an
+// admin added is read by key with getSetting.
+
+export async function getBooleanSetting(ctx: SettingReader, key: BuiltInSettingKey<'boolean'>): Promise<boolean> {
   return (await getSetting(ctx, key)) === true;
 }
 
-export async function getIntegerSetting(ctx: SettingReader, key: string): Promise<number> {
+export async function getIntegerSetting(ctx: SettingReader, key: BuiltInSettingKey<'integer'>): Promise<number> {
   const value = await getSetting(ctx, key);
   return typeof value === 'number' ? value : Number.parseInt(String(value), 10) || 0;
 }
 
-export async function getStringSetting(ctx: SettingReader, key: string): Promise<string> {
+export async function getStringSetting(ctx: SettingReader, key: BuiltInSettingKey<'string'>): Promise<string> {
   return String(await getSetting(ctx, key));
 }
 
