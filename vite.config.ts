@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { routeTreeOptions } from './scripts/route-tree.mjs';
+import { REST_ROOTS, SERVER_FILES, TRPC_ROOT } from './src/core/server-paths';
 import { defineConfig } from 'vite';
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url));
@@ -12,14 +13,14 @@ const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8788';
 
-// Everything the SPA does not render itself: tRPC, the REST surface of docs/architecture.md §4 and the
-// server-generated files.
-const proxiedPaths = ['/api', '/trpc', '/tablers', '/orders', '/contact/send', '/sitemap.xml', '/robots.txt'];
+// Everything the SPA does not render itself: tRPC, the REST surface of docs/architecture.md §4 (at the root:
+// the dev server's API runs without API_BASE_PATH) and the server-generated files.
+const proxiedPaths = [TRPC_ROOT, ...REST_ROOTS.map(({ root, exact }) => (exact ? root : `${root}/`)), ...SERVER_FILES];
 
 // Regex keys (Vite treats keys starting with ^ as RegExp) so "/api" does not also catch "/apiary".
 // changeOrigin stays false: the server's cross-site check compares Origin with Host.
 const proxy = Object.fromEntries(
-  proxiedPaths.map((path) => [`^${path.replace(/[.]/g, '\\.')}(?:[/?]|$)`, { target: apiTarget, changeOrigin: false, xfwd: true }]),
+  proxiedPaths.map((path) => [`^${path.replace(/[.]/g, '\\.')}${path.endsWith('/') ? '' : '(?:[/?]|$)'}`, { target: apiTarget, changeOrigin: false, xfwd: true }]),
 );
 
 export default defineConfig({

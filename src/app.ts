@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { AppDeps } from './context';
+import { isServerPath } from './core/server-paths';
 import { accountRoutes } from './features/account/account.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
@@ -39,19 +40,6 @@ export interface CreateAppOptions {
 function wantsPage(request: Request): boolean {
   const last = new URL(request.url).pathname.split('/').pop() ?? '';
   return (request.headers.get('accept') ?? '').includes('text/html') && !last.includes('.');
-}
-
-/** Paths that belong to the server, never to the SPA fallback. */
-function isServerPath(path: string, base: string): boolean {
-  return (
-    path.startsWith('/trpc/') ||
-    path.startsWith(`${base}/api/`) ||
-    path === `${base}/tablers` ||
-    path.startsWith(`${base}/tablers/`) ||
-    path === `${base}/orders` ||
-    path.startsWith(`${base}/orders/`) ||
-    path.startsWith(`${base}/contact/`)
-  );
 }
 
 /**

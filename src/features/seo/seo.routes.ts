@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppDeps } from '../../context';
 import { PRIVATE_SCREENS, PUBLIC_PAGES } from '../../core/public-pages';
+import { TRPC_ROOT } from '../../core/server-paths';
 import type { AppEnv } from '../../http/app-env';
 import { siteOrigin } from '../../http/site-origin';
 
@@ -14,7 +15,7 @@ export function seoRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   // Where crawlers have no business: the SPA's private screens and the server's own paths.
-  const disallowed = [...PRIVATE_SCREENS, `${deps.config.apiBasePath}/api/`, '/trpc/'];
+  const disallowed = [...PRIVATE_SCREENS, `${deps.config.apiBasePath}/api/`, `${TRPC_ROOT}/`];
 
   app.get('/robots.txt', (c) => {
     const origin = siteOrigin(deps.config, c.req.url);
