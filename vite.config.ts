@@ -20,7 +20,10 @@ const proxiedPaths = [TRPC_ROOT, ...REST_ROOTS.map(({ root, exact }) => (exact ?
 // Regex keys (Vite treats keys starting with ^ as RegExp) so "/api" does not also catch "/apiary".
 // changeOrigin stays false: the server's cross-site check compares Origin with Host.
 const proxy = Object.fromEntries(
-  proxiedPaths.map((path) => [`^${path.replace(/[.]/g, '\\.')}${path.endsWith('/') ? '' : '(?:[/?]|$)'}`, { target: apiTarget, changeOrigin: false, xfwd: true }]),
+  proxiedPaths.map((path) => [
+    `^${path.replace(/[.]/g, '\\.')}${path.endsWith('/') ? '' : '(?:[/?]|$)'}`,
+    { target: apiTarget, changeOrigin: false, xfwd: true },
+  ]),
 );
 
 export default defineConfig({

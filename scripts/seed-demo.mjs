@@ -63,7 +63,10 @@ const between = (min, max) => min + Math.floor(random() * (max - min + 1));
 /** Picks from [value, weight] pairs. */
 function weighted(pairs) {
   let r = random() * pairs.reduce((sum, [, w]) => sum + w, 0);
-  for (const [value, w] of pairs) if ((r -= w) < 0) return value;
+  for (const [value, w] of pairs) {
+    r -= w;
+    if (r < 0) return value;
+  }
   return pairs.at(-1)[0];
 }
 

@@ -27,6 +27,7 @@ ok =
     '--check',
   ]);
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
+ok = ok && run('lint and format (biome check)', ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.']);
 ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
 
 const suites = [['unit', 'api'], ['worker'], ['worker-turso'], ['e2e']];

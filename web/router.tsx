@@ -24,6 +24,7 @@ export function createRouter() {
     defaultPendingComponent: PageSpinner,
     defaultErrorComponent: ErrorFallback,
     defaultNotFoundComponent: NotFound,
+    // biome-ignore lint/correctness/noComponentHookFactories: one router per app, and its Wrap provides that router's own QueryClient
     Wrap: ({ children }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>,
   });
 }

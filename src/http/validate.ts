@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { AppError } from '../core/errors';
 
-type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], Function>>[0];
+type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], (...args: never) => unknown>>[0];
 
 /** Readable default messages naming the field; a schema's own message always wins over these. */
 function describeIssue(issue: RawIssue): string | undefined {

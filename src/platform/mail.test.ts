@@ -171,7 +171,16 @@ describe('deliverDueMail', () => {
     const id = await enqueueMail(db, clock, invoiceMail);
     const before = await rowOf(id);
     let called = false;
-    const report = await deliverDueMail({ db, files, clock, transport: null, from: FROM, onDelivered: async () => void (called = true) });
+    const report = await deliverDueMail({
+      db,
+      files,
+      clock,
+      transport: null,
+      from: FROM,
+      onDelivered: async () => {
+        called = true;
+      },
+    });
     expect(report).toEqual({ sent: 0, failed: 0 });
     expect(await rowOf(id)).toEqual(before);
     expect(called).toBe(false);

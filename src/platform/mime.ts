@@ -131,7 +131,7 @@ function attachmentPart(attachment: MimeAttachment, inlineId?: string): string {
 function multipart(subtype: string, boundary: string, parts: string[]): { header: string; body: string } {
   return {
     header: `multipart/${subtype}; boundary="${boundary}"`,
-    body: parts.map((part) => `--${boundary}${CRLF}${part}${CRLF}`).join('') + `--${boundary}--`,
+    body: [...parts.map((part) => `--${boundary}${CRLF}${part}${CRLF}`), `--${boundary}--`].join(''),
   };
 }
 

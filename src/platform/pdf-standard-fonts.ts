@@ -59,7 +59,11 @@ export class Font {
     }
     const font: Font = Object.assign(new Font(), JSON.parse(decompressJson(compressed)) as Partial<Font>);
     for (const metric of font.CharMetrics) font.CharWidths[metric.N] = metric.WX;
-    for (const [left, right, amount] of font.KernPairs) (font.KernPairXAmounts[left] ??= {})[right] = amount;
+    for (const [left, right, amount] of font.KernPairs) {
+      const amounts = font.KernPairXAmounts[left] ?? {};
+      amounts[right] = amount;
+      font.KernPairXAmounts[left] = amounts;
+    }
     Font.loaded.set(fontName, font);
     return font;
   }

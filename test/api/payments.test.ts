@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bankEntries, orders, paymentImports } from '../../src/db/schema';
 import { EMPTY_FILE, IS_CAMT054, NOT_CAMT053, STATEMENT_TOO_LARGE } from '../../src/features/payments/camt053';
 import { NO_STATEMENT_FILE, NOT_A_FORM_UPLOAD } from '../../src/features/payments/payments.routes';
+import type { ImportResult } from '../../src/features/payments/payments.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 import { encodedForm } from '../support/encoded-form';
@@ -107,7 +108,8 @@ async function upload(
     headers: { 'content-type': encoded.contentType, ...(cookie ? { cookie } : {}), ...options.headers },
     body: encoded.body,
   });
-  return { status: response.status, json: (await response.json()) as any };
+  // A failure's `{ success: false, error }` is only ever compared whole.
+  return { status: response.status, json: (await response.json()) as ImportResult };
 }
 
 async function importIng(cookie = admin) {
@@ -131,7 +133,7 @@ describe('importing a statement (POST /api/payments/import)', () => {
   it('previews all four statuses with the order each transfer names, and marks nothing paid', async () => {
     const { o1, o2, o3, o4 } = await ingOrders();
     const first = await upload(FIRST_BOOKING_ONLY);
-    expect(first.json.entries.map((e: { status: string }) => e.status)).toEqual(['matched']);
+    expect(first.json.entries.map((e) => e.status)).toEqual(['matched']);
     expect((await rest.call('confirm', { cookie: admin, body: { import_id: first.json.import_id } })).data).toEqual({ success: true, marked_paid: 1 });
 
     const r = await upload(ING, { filename: 'ing-v02.xml' });
@@ -224,7 +226,7 @@ describe('importing a statement (POST /api/payments/import)', () => {
     await invoice(ids[6]!, 'F2026-0007', 9075);
     const r = await upload(fixture('rabobank-v08.xml'));
     expect(r.status).toBe(200);
-    expect(r.json.entries.map((e: Record<string, unknown>) => [e.entry_ref, e.amount, e.status, e.reference ?? null])).toEqual([
+    expect(r.json.entries.map((e) => [e.entry_ref, e.amount, e.status, e.reference ?? null])).toEqual([
       ['RABO-2026-12-10-000001', 90.75, 'matched', 'KP-2026-0005'],
       ['RABO-2026-12-10-000002', 181.5, 'matched', 'KP-2026-0006'],
       ['', 10, 'unmatched', null],
@@ -244,7 +246,7 @@ describe('importing a statement (POST /api/payments/import)', () => {
     await rest.call('confirm', { cookie: admin, body: { import_id: other.json.import_id } });
 
     const r = await upload(ING);
-    expect(r.json.entries.slice(0, 2).map((e: Record<string, unknown>) => [e.status, e.order_id, e.reference])).toEqual([
+    expect(r.json.entries.slice(0, 2).map((e) => [e.status, e.order_id, e.reference])).toEqual([
       ['unmatched', o1, 'KP-2026-0001'],
       ['unmatched', o2, 'KP-2026-0002'],
     ]);

@@ -49,7 +49,8 @@ async function failureOf(promise: Promise<unknown>): Promise<string> {
     await promise;
   } catch (error) {
     const parts: string[] = [];
-    for (let e: any = error; e; e = e.cause) parts.push(String(e.message ?? e));
+    type Cause = { message?: unknown; cause?: unknown } | null | undefined;
+    for (let e = error as Cause; e; e = e.cause as Cause) parts.push(String(e.message ?? e));
     return parts.join(' | ');
   }
   throw new Error('Expected the statement to fail, but it succeeded');
@@ -720,18 +721,16 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
     [
       'a password setting is stored in clear',
       (db) =>
-        db
-          .insert(settings)
-          .values({
-            key: 'legacy.secret',
-            value: 'oud-geheim',
-            type: 'password',
-            description: 'x',
-            visibility: 'admin',
-            deletable: true,
-            groupName: 'general',
-            updatedAt: new Date().toISOString(),
-          }),
+        db.insert(settings).values({
+          key: 'legacy.secret',
+          value: 'oud-geheim',
+          type: 'password',
+          description: 'x',
+          visibility: 'admin',
+          deletable: true,
+          groupName: 'general',
+          updatedAt: new Date().toISOString(),
+        }),
     ],
     ['no admin account is left', (db) => db.batch([db.delete(userGroups), db.delete(users)])],
   ];

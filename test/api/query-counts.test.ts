@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { groupPermissions, groups, permissions, settings, twoFactorSecrets, userGroups, users } from '../../src/db/schema';
+import { groupPermissions, groups, permissions, settings, twoFactorSecrets, users } from '../../src/db/schema';
 import { loadAllUserProfiles, loadUserProfile } from '../../src/features/auth/user-profile';
 import { createNodeAssets } from '../../src/platform/node-assets';
 import { createTestApp, type TestApp } from '../support/test-app';

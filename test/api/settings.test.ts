@@ -7,7 +7,7 @@ import { getSetting } from '../../src/features/settings/settings.service';
 import { prepareDatabase } from '../../src/features/setup/prepare';
 import { AppError } from '../../src/core/errors';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { transports, type Transport } from '../support/transports';
+import { transports, type Answer, type Transport } from '../support/transports';
 
 /**
  * docs/architecture.md §3-4 settings: GET /api/settings and the four admin writes over REST, and their tRPC twins
@@ -32,7 +32,7 @@ interface SettingsAnswer {
   status: number;
   success: boolean;
   error: string | undefined;
-  json: any;
+  json: Answer['json'];
 }
 
 interface SettingsTransport {

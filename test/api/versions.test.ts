@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { versions } from '../../src/db/schema';
 import { STORAGE_FAILED } from '../../src/features/versions/upload-limit';
+import type { VersionView } from '../../src/features/versions/versions.service';
 import type { FileStore } from '../../src/platform/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildTestApk } from '../support/zip';
@@ -41,7 +42,8 @@ async function upload(body: FormData | ReadableStream<Uint8Array>, cookie = admi
     body: encoded ? encoded.body : body,
     ...(encoded ? {} : { duplex: 'half' }),
   } as RequestInit);
-  return { status: response.status, json: (await response.json()) as any };
+  // `version` on success, `error` and `message` on failure.
+  return { status: response.status, json: (await response.json()) as { success: boolean; version: VersionView; error?: string; message?: string } };
 }
 
 const apkDir = (app = t) => join(app.dir, 'apks');

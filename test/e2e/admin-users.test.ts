@@ -49,10 +49,6 @@ function signIn(page: Page, username: string, password: string) {
   return signInAs(page, server.url, username, password);
 }
 
-function path(page: Page): string {
-  return new URL(page.url()).pathname;
-}
-
 function snackbar(page: Page) {
   return page.locator('[data-slot=snackbar]');
 }

@@ -211,6 +211,7 @@ async function textsOf(page: Page): Promise<string[]> {
     const inFooter = (el: Element) => el.closest('footer') !== null;
     const footers = [...document.querySelectorAll('footer')];
     for (const footer of footers) footer.style.display = 'none';
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is wanted, without the hidden footers and other unrendered elements
     const texts = [document.title, ...document.body.innerText.split('\n')];
     for (const footer of footers) footer.style.display = '';
     for (const el of document.body.querySelectorAll('*')) {
@@ -249,13 +250,13 @@ function englishOnlyTexts(): string[] {
 
 /** What is left of English on a Dutch screen, data (names, keys, descriptions the club typed) taken out first. */
 function englishLeftovers(texts: string[], data: string[]): string[] {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Whole words only: 'Download' is not in 'Downloaden'.
   const wholeWords = (alternatives: string[]) => new RegExp(`(?<![\\p{L}_.-])(${alternatives.join('|')})(?![\\p{L}_-])`, 'u');
   const catalogue = wholeWords(
     englishOnlyTexts()
       .sort((a, b) => b.length - a.length)
-      .map(escape),
+      .map(escapeRegExp),
   );
   const words = wholeWords(ENGLISH_WORDS);
   const left: string[] = [];

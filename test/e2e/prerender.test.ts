@@ -186,7 +186,10 @@ describe('with JavaScript', () => {
     await page.goto(`${server.url}/faq`);
     await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
     const marker = () => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
-    const mark = () => page.evaluate(() => void ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const mark = () =>
+      page.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
     await mark();
     await page.getByRole('link', { name: 'Terug naar kerstactie' }).click();
     await page.getByRole('heading', { name: 'Kerstactie Ronde Tafel 144 Harlingen', level: 1 }).waitFor();

@@ -105,16 +105,14 @@ describe('the landing page', () => {
     expect(await page.locator('section#bestellen a[href="/order"]').count()).toBe(1);
 
     // Every image has its size and an alt attribute, and none comes from another site.
-    const images = await page
-      .locator('main img')
-      .evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          src: img.getAttribute('src'),
-          width: img.getAttribute('width'),
-          height: img.getAttribute('height'),
-          alt: img.getAttribute('alt'),
-        })),
-      );
+    const images = await page.locator('main img').evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: img.getAttribute('src'),
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        alt: img.getAttribute('alt'),
+      })),
+    );
     expect(images.length).toBeGreaterThanOrEqual(7);
     for (const image of images) {
       expect(image.src).toMatch(/^\/images\//);
@@ -427,8 +425,12 @@ describe('the public pages on small screens', () => {
     }
     // The FAQ with every answer open.
     await gotoAndWait(page, '/faq', 'Veelgestelde Vragen');
-    await page.locator('[data-slot=faq-item]').evaluateAll((items) => items.forEach((item) => item.removeAttribute('name')));
-    await page.locator('[data-slot=faq-item]').evaluateAll((items) => items.forEach((item) => ((item as HTMLDetailsElement).open = true)));
+    await page.locator('[data-slot=faq-item]').evaluateAll((items) => {
+      for (const item of items) item.removeAttribute('name');
+    });
+    await page.locator('[data-slot=faq-item]').evaluateAll((items) => {
+      for (const item of items) (item as HTMLDetailsElement).open = true;
+    });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(errors).toEqual([]);
     await page.close();

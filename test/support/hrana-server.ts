@@ -290,7 +290,9 @@ function execute(stream: Stream, stmt: Stmt): StmtResult {
   const positional = (stmt.args ?? []).map(fromValue);
   const columns = statement.columns();
   const [before] = counters(sqlite);
-  const rows = columns.length > 0 ? (statement.all(named, ...positional) as unknown as SQLOutputValue[][]) : (statement.run(named, ...positional), []);
+  let rows: SQLOutputValue[][] = [];
+  if (columns.length > 0) rows = statement.all(named, ...positional) as unknown as SQLOutputValue[][];
+  else statement.run(named, ...positional);
   const [after, changes, lastInsertRowid] = counters(sqlite);
   return {
     cols: columns.map((column) => ({ name: column.name, decltype: column.type })),

@@ -23,8 +23,10 @@ export interface CallInit {
 export interface Answer {
   status: number;
   /** The whole JSON answer. */
+  // biome-ignore lint/suspicious/noExplicitAny: every operation answers its own shape; the tests read it freely and assert on it
   json: any;
   /** The success payload: the REST body, or tRPC's result.data. */
+  // biome-ignore lint/suspicious/noExplicitAny: the payload has the operation's own shape, as json does
   data: any;
   setCookies: string[];
   headers: Headers;

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
 import { mailOutbox, orders } from '../../src/db/schema';
-import { createR2FileStore } from '../../src/platform/files-r2';
+import type { createR2FileStore } from '../../src/platform/files-r2';
 import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };

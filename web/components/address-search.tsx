@@ -258,6 +258,7 @@ export function AddressSearch({
   // Issue 16: on a phone the field often sits low on the screen, above the keyboard, and the suggestions
   // opened out of sight below it. Scrolling the page just enough keeps them in view (no-op when they are).
   const popupRef = React.useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new suggestions change the popup's height, so it is scrolled into view again
   React.useEffect(() => {
     if (showPopup) popupRef.current?.scrollIntoView({ block: "nearest" });
   }, [showPopup, suggestions]);
@@ -304,14 +305,19 @@ export function AddressSearch({
               {message}
             </p>
           )}
+          {/* biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=listbox on ul */}
           <ul id={listId} role="listbox" aria-label="Adressuggesties" hidden={!showList} className="max-h-72 overflow-y-auto py-1">
             {suggestions.map((suggestion, index) => {
               const picked = toPickedAddress(suggestion);
               const secondLine = [picked.postalCode, picked.city].filter(Boolean).join(" ");
               return (
+                // biome-ignore lint/a11y/useFocusableInteractive: combobox pattern, focus stays in the input (aria-activedescendant)
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the input's arrow keys and Enter pick an option
                 <li
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered, and display_name may repeat
                   key={`${index}-${suggestion.display_name}`}
                   id={`${id}-option-${index}`}
+                  // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: ARIA in HTML allows role=option on li
                   role="option"
                   aria-selected={index === activeIndex}
                   // Keep focus in the input: a click must not blur it before it picks.

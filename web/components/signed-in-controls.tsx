@@ -48,6 +48,7 @@ export default function SignedInControls({
       </Button>
       <Tooltip>
         <TooltipTrigger asChild>
+          {/* biome-ignore lint/a11y/useAnchorContent: aria-label names the link; the initial inside is decorative */}
           <a
             href="/account"
             aria-label={t.accountSettings}

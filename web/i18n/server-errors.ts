@@ -25,7 +25,7 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** A field path as src/http/validate.ts names it: `input`, `email`, `permission_ids.3`. */
-const FIELD = String.raw`([A-Za-z0-9_.]+)`;
+const FIELD = "([A-Za-z0-9_.]+)";
 const NUMBER = String.raw`(-?\d+(?:\.\d+)?)`;
 const field = (rest: string) => new RegExp(`^${FIELD} ${rest}$`);
 

@@ -95,7 +95,10 @@ const identityQueries = new WeakMap<Db, ReturnType<typeof buildIdentityQuery>>()
 
 function identityQuery(db: Db) {
   let query = identityQueries.get(db);
-  if (!query) identityQueries.set(db, (query = buildIdentityQuery(db)));
+  if (!query) {
+    query = buildIdentityQuery(db);
+    identityQueries.set(db, query);
+  }
   return query;
 }
 

@@ -151,12 +151,12 @@ export async function renderDeliveryListPdf(list: DeliveryListDocument): Promise
     const top = y - ROW_PADDING;
     const baseline = top - TEXT_SIZE;
     page.drawRectangle({ x: COLUMN.box + 8, y: baseline - 3, width: BOX_SIZE, height: BOX_SIZE, borderColor: INK, borderWidth: 1 });
-    row.name.forEach((line, i) => w.text(line, COLUMN.name, baseline - i * LINE, { size: TEXT_SIZE, bold: true }));
-    row.address.forEach((line, i) => w.text(line, COLUMN.address, baseline - i * LINE, { size: TEXT_SIZE }));
-    row.phone.forEach((line, i) => w.text(line, COLUMN.phone, baseline - i * LINE, { size: TEXT_SIZE }));
+    for (const [i, line] of row.name.entries()) w.text(line, COLUMN.name, baseline - i * LINE, { size: TEXT_SIZE, bold: true });
+    for (const [i, line] of row.address.entries()) w.text(line, COLUMN.address, baseline - i * LINE, { size: TEXT_SIZE });
+    for (const [i, line] of row.phone.entries()) w.text(line, COLUMN.phone, baseline - i * LINE, { size: TEXT_SIZE });
     w.text(String(stop.amount), RIGHT, baseline, { size: 12, bold: true, align: 'right' });
     const notesTop = baseline - row.mainLines * LINE - 2;
-    row.notes.forEach((line, i) => w.text(line, COLUMN.name, notesTop - i * NOTE_LINE, { size: NOTE_SIZE, color: MUTED }));
+    for (const [i, line] of row.notes.entries()) w.text(line, COLUMN.name, notesTop - i * NOTE_LINE, { size: NOTE_SIZE, color: MUTED });
     y -= row.height;
     w.rule(y);
   }

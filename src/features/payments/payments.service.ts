@@ -118,6 +118,7 @@ async function paidByBank(ctx: RequestCtx, ids: number[]): Promise<Set<number>> 
 function cleanFilename(filename: string): string {
   const base = filename.split(/[\\/]/).pop() ?? '';
   const clean = base
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
     .replace(/[\u0000-\u001f\u007f]+/g, '')
     .trim()
     .slice(0, 200);

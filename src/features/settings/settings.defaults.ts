@@ -211,5 +211,4 @@ export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = DEFINITIONS;
  */
 export type BuiltInSettingKey<T extends SettingType = SettingType> = Extract<(typeof DEFINITIONS)[number], { type: T }>['key'];
 
-
 export const BUILT_IN_SETTING_KEYS = new Set(BUILT_IN_SETTINGS.map((s) => s.key));

@@ -2,7 +2,7 @@ import { encodeBase64 } from '@oslojs/encoding';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
-import { AppError, badRequest, notLoggedIn } from '../../core/errors';
+import { badRequest, notLoggedIn } from '../../core/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
 import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser } from '../auth/permissions';

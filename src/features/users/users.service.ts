@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { groups, userGroups, users } from '../../db/schema';
 import { AppError, badRequest, notFound } from '../../core/errors';

@@ -19,7 +19,7 @@ export type ConfirmDialogProps = {
    * May return a promise: the dialog stays open, buttons disabled, until it settles; it closes
    * when the promise resolves and stays open when it rejects.
    */
-  onConfirm: () => void | Promise<unknown>;
+  onConfirm: () => unknown;
   onCancel?: () => void;
   /** The spinner's accessible name while an async confirmation runs. */
   busyLabel?: string;

@@ -107,6 +107,7 @@ function Snackbar({
 }) {
   const Icon = severityIcons[severity];
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: hover and focus within only pause the timer (WCAG 2.2.1), they do nothing themselves
     <div
       data-slot="snackbar"
       data-severity={severity}

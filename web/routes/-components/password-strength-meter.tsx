@@ -29,6 +29,7 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id?:
   const labelText = t.account.strength[labelKey[label]];
   return (
     <div id={id} data-slot="password-strength" data-strength={label} className="grid gap-1.5">
+      {/* biome-ignore lint/a11y/useSemanticElements: a native <meter> cannot be styled as this coloured bar in every browser */}
       <div
         role="meter"
         aria-label={t.account.strength.label}

@@ -28,6 +28,7 @@ export function ImageModal({ image, onClose }: { image: ModalImage | null; onClo
   }, [image]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is the backdrop's; the native dialog closes on Escape itself
     <dialog
       ref={dialogRef}
       aria-labelledby={titleId}

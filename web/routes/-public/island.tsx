@@ -25,6 +25,7 @@ export const IslandCollectorContext = React.createContext<IslandCollector | null
 export function Island({ name, component: Component }: { name: string; component: React.ComponentType }) {
   const collector = React.useContext(IslandCollectorContext);
   if (!collector) return <Component />;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: prerender only; the collector's placeholder becomes the island's own React-rendered HTML
   return <div data-island={name} className="contents" dangerouslySetInnerHTML={{ __html: collector.add(name, Component) }} />;
 }
 

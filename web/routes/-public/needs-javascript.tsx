@@ -1,5 +1,5 @@
 import InfoIcon from "lucide-react/icons/info";
-import * as React from "react";
+import type * as React from "react";
 
 /** Put on what cannot work without JavaScript; <NeedsJavaScript> hides it when scripts are off. */
 export const NEEDS_JS = { "data-needs-js": "" } as const;

@@ -4,7 +4,7 @@ import * as React from "react";
  * An <img> that hides itself when it fails to load (docs/product.md §2 "Landing page"). The mount check catches
  * a failure that happened before React attached its handler (a prerendered page hydrating late).
  */
-export function SafeImage({ onError, ...props }: React.ComponentProps<"img">) {
+export function SafeImage({ alt, onError, ...props }: React.ComponentProps<"img"> & { alt: string }) {
   const [failed, setFailed] = React.useState(false);
   const ref = React.useRef<HTMLImageElement>(null);
 
@@ -16,6 +16,7 @@ export function SafeImage({ onError, ...props }: React.ComponentProps<"img">) {
   return (
     <img
       ref={ref}
+      alt={alt}
       {...props}
       hidden={failed || props.hidden}
       data-failed={failed || undefined}

@@ -28,23 +28,25 @@ export function OrderConfirmation({
   onNewOrder: () => void;
   onAnotherOrder: () => void;
 }) {
-  const rows: [string, React.ReactNode][] = [
-    ["Bestelnummer", <span className="font-mono font-semibold">{order.reference}</span>],
-    ["Naam", order.name],
-    ["Email", order.email],
-    ["Telefoon", order.phone],
-    ["Aantal kerstpakketten", order.quantity],
-    [
-      "Adres",
-      <>
-        {order.address}
-        <br />
-        {order.postalCode} {order.city}
-      </>,
-    ],
-    ["Opmerkingen", order.notes === "" ? <span className="text-muted-foreground">Geen</span> : order.notes],
-    ["Bedrag", `€ ${formatEuro(order.quantity * packagePrice)}, exclusief btw`],
-    ["Tabler", order.tabler.name],
+  const rows: { label: string; value: React.ReactNode }[] = [
+    { label: "Bestelnummer", value: <span className="font-mono font-semibold">{order.reference}</span> },
+    { label: "Naam", value: order.name },
+    { label: "Email", value: order.email },
+    { label: "Telefoon", value: order.phone },
+    { label: "Aantal kerstpakketten", value: order.quantity },
+    {
+      label: "Adres",
+      value: (
+        <>
+          {order.address}
+          <br />
+          {order.postalCode} {order.city}
+        </>
+      ),
+    },
+    { label: "Opmerkingen", value: order.notes === "" ? <span className="text-muted-foreground">Geen</span> : order.notes },
+    { label: "Bedrag", value: `€ ${formatEuro(order.quantity * packagePrice)}, exclusief btw` },
+    { label: "Tabler", value: order.tabler.name },
   ];
 
   return (
@@ -61,7 +63,7 @@ export function OrderConfirmation({
         </p>
       </div>
       <dl className="divide-y rounded-lg border bg-muted/40 text-sm">
-        {rows.map(([label, value]) => (
+        {rows.map(({ label, value }) => (
           <div key={label} data-field={label} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_minmax(0,1fr)] sm:gap-4">
             <dt className="font-medium text-foreground/75">{label}</dt>
             <dd className="break-words whitespace-pre-line">{value}</dd>

@@ -28,6 +28,7 @@ export function OrderFlow() {
 
   // After a step change (not on the first render) focus goes to the new step's heading, so keyboard and
   // screen-reader users land on what changed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stage.step is the trigger, each step has its own heading
   React.useEffect(() => {
     if (!moved.current) return;
     headingRef.current?.focus();

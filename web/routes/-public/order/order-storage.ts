@@ -53,9 +53,12 @@ let cached: SelectedTabler | null = null;
 /** The stored tabler as a stable value (the same object while it does not change). */
 function storedSnapshot(): SelectedTabler | null {
   const tabler = readStoredTabler();
-  if (!tabler) return (cached = null);
-  if (cached && cached.id === tabler.id && cached.name === tabler.name && cached.gateToken === tabler.gateToken) return cached;
-  return (cached = tabler);
+  if (!tabler) {
+    cached = null;
+  } else if (!cached || cached.id !== tabler.id || cached.name !== tabler.name || cached.gateToken !== tabler.gateToken) {
+    cached = tabler;
+  }
+  return cached;
 }
 
 function subscribe(onChange: () => void): () => void {

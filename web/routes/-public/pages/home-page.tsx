@@ -31,7 +31,7 @@ export function HomePage() {
       <Hero site={site} />
       <WhoWeAre site={site} />
       <WhatWeDo site={site} />
-      <Charities site={site} />
+      <Charities />
       <HowToOrder site={site} />
       <PackageContents />
     </>
@@ -203,6 +203,7 @@ function WhatWeDo({ site }: { site: SiteIdentity }) {
 
 function PriceCard({ site }: { site: SiteIdentity }) {
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a price card, not a set of form controls, so no <fieldset>
     <div
       data-slot="price-card"
       aria-labelledby="price-title"
@@ -226,7 +227,7 @@ function PriceCard({ site }: { site: SiteIdentity }) {
   );
 }
 
-function Charities({ site }: { site: SiteIdentity }) {
+function Charities() {
   return (
     <section id="goede-doelen" aria-labelledby="goede-doelen-title">
       <PageContainer className="flex flex-col gap-8 py-14 sm:py-20">

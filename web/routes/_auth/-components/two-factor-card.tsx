@@ -126,7 +126,6 @@ function SetupStep({
   const errorText = useErrorText();
   const [code, setCode] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-  const secretId = React.useId();
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -154,14 +153,8 @@ function SetupStep({
           className="size-44 shrink-0 rounded-md border bg-white p-2"
         />
         <div className="grid w-full min-w-0 gap-1.5">
-          <p id={secretId} className="text-sm font-medium">
-            {t.account.twoFactor.manualKey}
-          </p>
-          <code
-            data-testid="totp-secret"
-            aria-labelledby={secretId}
-            className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all select-all"
-          >
+          <p className="text-sm font-medium">{t.account.twoFactor.manualKey}</p>
+          <code data-testid="totp-secret" className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all select-all">
             {setup.secret}
           </code>
           <p className="text-xs text-muted-foreground">{t.account.twoFactor.keyHint}</p>

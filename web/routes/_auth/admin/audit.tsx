@@ -74,6 +74,7 @@ function AuditLogPage() {
   }
 
   // The name filter follows typing after a short pause, not on every key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only typing starts a search; a URL change (Back) must not restart the timer
   React.useEffect(() => {
     const trimmed = actor.trim();
     if (trimmed === (search.actor ?? "")) return;
@@ -88,6 +89,7 @@ function AuditLogPage() {
 
   return (
     <AdminPage title={t.audit.title} description={data ? t.audit.entries(data.total) : undefined}>
+      {/* biome-ignore lint/a11y/useSemanticElements: role=search on the form is the landmark every browser and screen reader knows; <search> is recent */}
       <form className="flex flex-wrap items-end gap-3" role="search" aria-label={t.audit.filterLabel} onSubmit={(e) => e.preventDefault()}>
         <div className="grid min-w-40 flex-1 gap-1">
           <Label htmlFor="audit-actor">{t.audit.who}</Label>

@@ -30,6 +30,7 @@ export function AdminToolbar() {
 
   // Bring the active button into view on a narrow screen (after every navigation), without
   // scrolling the page itself.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, the active button changes with it
   React.useEffect(() => {
     const list = listRef.current;
     const active = list?.querySelector<HTMLElement>("[aria-current=page]");

@@ -9,6 +9,7 @@ import { useMessages } from "@/i18n/use-messages";
 export function DismissibleErrorAlert({ message, onDismiss }: { message: string; onDismiss: () => void }) {
   const ref = React.useRef<HTMLDivElement>(null);
   const t = useMessages();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message takes the focus again
   React.useEffect(() => {
     ref.current?.focus();
   }, [message]);

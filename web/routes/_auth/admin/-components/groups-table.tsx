@@ -115,6 +115,7 @@ function GroupActions({ group, onDeleteError }: { group: AdminGroup; onDeleteErr
     <Tooltip>
       <TooltipTrigger asChild>
         <span
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to focus the icon to see its tooltip
           tabIndex={0}
           role="img"
           className="flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"

@@ -62,6 +62,7 @@ export function PermissionSections({ permissions }: { permissions: AdminPermissi
                     <Tooltip>
                       <TooltipTrigger asChild>
                         <span
+                          // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users must be able to focus the icon to see its tooltip
                           tabIndex={0}
                           role="img"
                           className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"

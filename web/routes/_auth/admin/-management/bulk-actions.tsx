@@ -152,8 +152,7 @@ export function BulkActions({
   return (
     <>
       {n > 0 && (
-        <div
-          role="region"
+        <section
           aria-label="Bulkacties"
           data-slot="bulk-bar"
           className="flex flex-wrap items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
@@ -173,7 +172,7 @@ export function BulkActions({
               </Button>
             ))}
           </span>
-        </div>
+        </section>
       )}
       <ConfirmDialog
         busyLabel="Bezig"

@@ -71,7 +71,8 @@ const tickDay = (value: unknown) => formatDay(String(value));
 export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
   const money = React.useMemo(() => cumulativeMoney(totals.per_day), [totals.per_day]);
   const tablers = React.useMemo(
-    () => totals.per_tabler.map((t) => ({ name: t.tabler_name ?? UNKNOWN_TABLER, packages: t.packages, orders: t.orders })),
+    () =>
+      totals.per_tabler.map((t) => ({ id: t.tabler_id, name: t.tabler_name ?? UNKNOWN_TABLER, packages: t.packages, orders: t.orders })),
     [totals.per_tabler],
   );
   // One bar of 28 px per tabler, so long lists stay readable instead of squeezed.
@@ -86,7 +87,10 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
         table={
           <DataTable
             head={["Dag", "Bestellingen", "Pakketten"]}
-            rows={totals.per_day.map((d) => [formatDay(d.date, "long"), formatCount(d.orders), formatCount(d.packages)])}
+            rows={totals.per_day.map((d) => ({
+              key: d.date,
+              cells: [formatDay(d.date, "long"), formatCount(d.orders), formatCount(d.packages)],
+            }))}
           />
         }
       >
@@ -130,7 +134,9 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
         table={
           <DataTable
             head={["Dag", "Gefactureerd t/m die dag", "Ontvangen t/m die dag"]}
-            rows={money.slice(1).map((d) => [formatDay(d.date, "long"), formatEuroNl(d.invoiced), formatEuroNl(d.received)])}
+            rows={money
+              .slice(1)
+              .map((d) => ({ key: d.date, cells: [formatDay(d.date, "long"), formatEuroNl(d.invoiced), formatEuroNl(d.received)] }))}
           />
         }
       >
@@ -170,7 +176,7 @@ export default function CampaignCharts({ totals }: { totals: CampaignTotals }) {
         table={
           <DataTable
             head={["Tabler", "Pakketten", "Bestellingen"]}
-            rows={tablers.map((t) => [t.name, formatCount(t.packages), formatCount(t.orders)])}
+            rows={tablers.map((t) => ({ key: String(t.id), cells: [t.name, formatCount(t.packages), formatCount(t.orders)] }))}
           />
         }
       >
@@ -244,7 +250,8 @@ function ChartFigure({
   );
 }
 
-function DataTable({ head, rows }: { head: readonly string[]; rows: readonly (readonly string[])[] }) {
+/** A chart's data as a table; each row has a key of its own (its day, its tabler). */
+function DataTable({ head, rows }: { head: readonly string[]; rows: readonly { key: string; cells: readonly string[] }[] }) {
   return (
     <Table className="text-xs">
       <TableHeader>
@@ -257,9 +264,9 @@ function DataTable({ head, rows }: { head: readonly string[]; rows: readonly (re
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.map((row, rowIndex) => (
-          <TableRow key={`${rowIndex}-${row[0]}`}>
-            {row.map((cell, i) => (
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            {row.cells.map((cell, i) => (
               <TableCell key={head[i]} className={i === 0 ? "py-1.5" : "py-1.5 text-right tabular-nums"}>
                 {cell}
               </TableCell>
