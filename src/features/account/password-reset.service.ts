@@ -85,9 +85,10 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
 
 /**
  * POST /api/account/reset. A too-short password is refused before the token is touched, so the link
- * still works for a second try. Claiming the token, the new password, the end of every session of the
- * user and the audit entry land in one batch; the later statements run only if this request's claim
- * took (the token's used_at is exactly this request's stamp), so one link never sets two passwords.
+ * still works for a second try. Claiming the token, the new password and the end of every session of the
+ * user land in one batch; the later statements run only if this request's claim took (the token's used_at
+ * is exactly this request's stamp), so one link never sets two passwords. The audit entry follows the
+ * batch, once the claim is known to have taken.
  */
 export async function resetPassword(ctx: RequestCtx, input: { token: string; new_password: string }): Promise<void> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw badRequest(INVALID_RESET_LINK);
