@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
-const BUNDLE_BUDGET_KIB = 350;
+export const BUNDLE_BUDGET_KIB = 350;
 const FIRST_REQUEST_BUDGET_MS = 60;
 
 function freePort() {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The languages of the back-office (issue 16): every admin and account screen in English (the
