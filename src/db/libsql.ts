@@ -1,7 +1,8 @@
-import { createClient, type Client } from '@libsql/client';
+import { type Client, createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import { schema, type Db } from './client';
+import { type Db, schema } from './client';
+import { createLocalClient, localDatabasePath } from './libsql-local';
 
 export interface LibsqlHandle {
   db: Db;
@@ -9,11 +10,14 @@ export interface LibsqlHandle {
 }
 
 /**
- * Opens a libSQL database (file:, :memory:, libsql://, http(s)://). libSQL, like D1 and Turso,
- * enforces foreign keys on every connection by default (a test checks the cascades).
+ * Opens a libSQL database: a local file (file:, :memory:) through our one-connection client with kept
+ * statements (src/db/libsql-local.ts), a remote one (libsql://, http(s)://) or a file URL with options
+ * through @libsql/client. libSQL, like D1 and Turso, enforces foreign keys on every connection by default
+ * (a test checks the cascades).
  */
 export function openLibsqlDb(url: string, authToken?: string): LibsqlHandle {
-  const client = createClient(authToken ? { url, authToken } : { url });
+  const localPath = authToken ? null : localDatabasePath(url);
+  const client = localPath === null ? createClient(authToken ? { url, authToken } : { url }) : createLocalClient(localPath);
   return { db: drizzle(client, { schema }), client };
 }
 

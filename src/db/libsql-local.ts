@@ -1,0 +1,359 @@
+import {
+  type Client,
+  type InArgs,
+  type InStatement,
+  type InValue,
+  LibsqlBatchError,
+  LibsqlError,
+  type ResultSet,
+  type Row,
+  type TransactionMode,
+} from '@libsql/client';
+import Database from 'libsql';
+
+/**
+ * The Node default's database client (docs/decisions/046): one synchronous libSQL connection to the data
+ * folder's file, with its prepared statements kept. It answers Drizzle exactly as `@libsql/client` does
+ * (the same `Client` calls, result sets and rows, the same errors), without that client's per-call costs:
+ * a `prepare` of every statement (a quarter of a signed-in request's CPU time: the identity statement is
+ * long), two `columns()` calls, and a `defineProperty` per value.
+ *
+ * Why one connection is enough and safe: every call runs to its end synchronously, so no statement of
+ * another request can come between the statements of a batch, and no statement is left part-read (`all`
+ * steps each one to its end, which releases SQLite's read lock at once; a test holds this). Interactive
+ * transactions are refused: D1 has none, so the services write multi-statement changes with `db.batch`
+ * (docs/architecture.md §1), and a transaction held across an `await` would hold this connection for
+ * every other request.
+ */
+export function createLocalClient(path: string, options: { cacheSize?: number } = {}): Client {
+  return new LocalClient(path, options.cacheSize ?? DEFAULT_CACHE_SIZE);
+}
+
+/** The `file:` URLs the local client opens; anything else (remote, or with query options) goes to @libsql/client. */
+export function localDatabasePath(url: string): string | null {
+  if (url === ':memory:' || url === 'file::memory:') return ':memory:';
+  if (!url.startsWith('file:') || url.includes('?') || url.includes('#')) return null;
+  const rest = url.slice('file:'.length);
+  if (rest.startsWith('//')) {
+    // file:///absolute/path or file://localhost/absolute/path; any other host is not a local file.
+    const slash = rest.indexOf('/', 2);
+    const host = slash === -1 ? rest.slice(2) : rest.slice(2, slash);
+    if (host !== '' && host !== 'localhost') return null;
+    return slash === -1 ? null : decodeURIComponent(rest.slice(slash));
+  }
+  return rest === '' ? null : decodeURIComponent(rest);
+}
+
+/**
+ * Distinct SQL texts kept prepared. The app's statements are a few hundred at most; texts built with a
+ * varying number of `?` (IN lists) come and go, and the oldest is dropped when the cache is full.
+ */
+const DEFAULT_CACHE_SIZE = 500;
+
+interface Prepared {
+  statement: Database.Statement;
+  /** Whether the statement answers rows (SELECT, or a write with RETURNING). */
+  reader: boolean;
+  columns: string[];
+  columnTypes: string[];
+  /** Shared by the statement's rows: their values by position, as @libsql/client's rows give them. */
+  rowPrototype: object;
+  /** Each column's name, or null where an earlier column has the same name (a join can repeat one; the first wins). */
+  firstNames: (string | null)[];
+  /** Whether some name repeats: then the row keeps its values array for the positions. */
+  repeated: boolean;
+}
+
+const SCHEMA_CHANGE = /^\s*(CREATE|ALTER|DROP)\s/i;
+
+/** Holds a row's values when a name repeats, so that a position still finds its own value. */
+const VALUES = Symbol('values');
+
+class LocalClient implements Client {
+  readonly protocol = 'file';
+  #db: Database.Database;
+  readonly #path: string;
+  readonly #cacheSize: number;
+  readonly #statements = new Map<string, Prepared>();
+
+  constructor(path: string, cacheSize: number) {
+    this.#path = path;
+    this.#cacheSize = cacheSize;
+    this.#db = new Database(path);
+  }
+
+  get closed(): boolean {
+    return !this.#db.open;
+  }
+
+  async execute(stmtOrSql: InStatement | string, args?: InArgs): Promise<ResultSet> {
+    return this.#run(typeof stmtOrSql === 'string' ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql);
+  }
+
+  async batch(stmts: Array<InStatement | [string, InArgs?]>, mode: TransactionMode = 'deferred'): Promise<ResultSet[]> {
+    return this.#inTransaction(mode, stmts);
+  }
+
+  async migrate(stmts: InStatement[]): Promise<ResultSet[]> {
+    // As @libsql/client: foreign keys off while the migrations rebuild tables, then on again.
+    this.#exec('PRAGMA foreign_keys=off');
+    try {
+      return this.#inTransaction('deferred', stmts);
+    } finally {
+      this.#exec('PRAGMA foreign_keys=on');
+    }
+  }
+
+  async transaction(): Promise<never> {
+    throw new LibsqlError(
+      'Interactive transactions are not used here: write several statements at once with db.batch (D1 has no interactive transactions)',
+      'TRANSACTION_NOT_SUPPORTED',
+    );
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.#checkOpen();
+    // Any of these statements may change the schema: the kept statements' column lists may be stale.
+    this.#statements.clear();
+    try {
+      this.#db.exec(sql);
+    } catch (error) {
+      throw toLibsqlError(error);
+    }
+  }
+
+  async sync(): Promise<never> {
+    throw new LibsqlError('sync() is for embedded replicas; this is a local database file', 'SYNC_NOT_SUPPORTED');
+  }
+
+  close(): void {
+    this.#statements.clear();
+    if (this.#db.open) this.#db.close();
+  }
+
+  reconnect(): void {
+    this.close();
+    this.#db = new Database(this.#path);
+  }
+
+  #checkOpen(): void {
+    if (!this.#db.open) throw new LibsqlError('The client is closed', 'CLIENT_CLOSED');
+  }
+
+  #exec(sql: string): void {
+    this.#run({ sql, args: [] });
+  }
+
+  /** BEGIN, every statement, COMMIT — all before this call returns, so nothing else runs in between. */
+  #inTransaction(mode: TransactionMode, stmts: Array<InStatement | [string, InArgs?]>): ResultSet[] {
+    this.#checkOpen();
+    this.#exec(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED');
+    try {
+      const results = stmts.map((stmt, index) => {
+        try {
+          return this.#run(Array.isArray(stmt) ? { sql: stmt[0], args: stmt[1] ?? [] } : stmt);
+        } catch (error) {
+          const cause = error instanceof LibsqlError ? error : toLibsqlError(error);
+          if (!(cause instanceof LibsqlError)) throw cause;
+          throw new LibsqlBatchError(
+            cause.message,
+            index,
+            cause.code,
+            cause.extendedCode,
+            cause.rawCode,
+            cause.cause instanceof Error ? cause.cause : undefined,
+          );
+        }
+      });
+      this.#exec('COMMIT');
+      return results;
+    } finally {
+      if (this.#db.inTransaction) this.#db.exec('ROLLBACK');
+    }
+  }
+
+  #run(stmt: InStatement): ResultSet {
+    this.#checkOpen();
+    const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: [] as InArgs } : stmt;
+    const prepared = this.#prepared(sql);
+    const bound = toSqlArgs(args ?? []);
+    try {
+      if (prepared.reader) {
+        const rows = prepared.statement.all(bound) as unknown[][];
+        return new LocalResultSet(
+          prepared.columns,
+          prepared.columnTypes,
+          rows.map((values) => toRow(prepared, values)),
+          0,
+          undefined,
+        );
+      }
+      const info = prepared.statement.run(bound);
+      // SQLite prepares a statement again by itself after a schema change, but the column names kept
+      // beside it would be stale: a schema change forgets every kept statement.
+      if (SCHEMA_CHANGE.test(sql)) this.#statements.clear();
+      return new LocalResultSet([], [], [], info.changes, BigInt(info.lastInsertRowid));
+    } catch (error) {
+      throw toLibsqlError(error);
+    }
+  }
+
+  #prepared(sql: string): Prepared {
+    const known = this.#statements.get(sql);
+    if (known) return known;
+    let statement: Database.Statement;
+    try {
+      statement = this.#db.prepare(sql);
+    } catch (error) {
+      throw toLibsqlError(error);
+    }
+    const reader = statement.reader;
+    const definitions = reader ? statement.raw(true).columns() : [];
+    const columns = definitions.map((column) => column.name);
+    const firstNames = columns.map((name, index) => (columns.indexOf(name) === index ? name : null));
+    const repeated = firstNames.includes(null);
+    const prepared: Prepared = {
+      statement,
+      reader,
+      columns,
+      columnTypes: definitions.map((column) => column.type ?? ''),
+      rowPrototype: rowPrototype(columns, repeated),
+      firstNames,
+      repeated,
+    };
+    if (this.#statements.size >= this.#cacheSize) this.#statements.delete(this.#statements.keys().next().value!);
+    this.#statements.set(sql, prepared);
+    return prepared;
+  }
+}
+
+/**
+ * What @libsql/client's rows are: the values by column name (own, enumerable: Drizzle's raw `db.all` reads
+ * them with Object.keys) and by position with a length (Drizzle's mapped selects slice them). The
+ * positions live on one prototype per statement instead of being defined on every row.
+ */
+function rowPrototype(columns: string[], repeated: boolean): object {
+  const prototype: Record<PropertyKey, unknown> = {};
+  columns.forEach((name, index) => {
+    Object.defineProperty(prototype, index, {
+      get(this: Record<PropertyKey, unknown>) {
+        return repeated ? (this[VALUES] as unknown[])[index] : this[name];
+      },
+    });
+  });
+  Object.defineProperty(prototype, 'length', { value: columns.length });
+  return prototype;
+}
+
+function toRow({ rowPrototype: prototype, firstNames, repeated }: Prepared, values: unknown[]): Row {
+  const row = Object.create(prototype) as Record<PropertyKey, unknown>;
+  if (repeated) Object.defineProperty(row, VALUES, { value: values });
+  for (let i = 0; i < firstNames.length; i++) {
+    const name = firstNames[i];
+    if (name != null) row[name] = values[i];
+  }
+  return row as unknown as Row;
+}
+
+class LocalResultSet implements ResultSet {
+  // Fields written out rather than as constructor parameters: scripts/bench.mjs imports this file with
+  // Node's type stripping, which does not rewrite parameter properties.
+  readonly columns: string[];
+  readonly columnTypes: string[];
+  readonly rows: Row[];
+  readonly rowsAffected: number;
+  readonly lastInsertRowid: bigint | undefined;
+
+  constructor(columns: string[], columnTypes: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined) {
+    this.columns = columns;
+    this.columnTypes = columnTypes;
+    this.rows = rows;
+    this.rowsAffected = rowsAffected;
+    this.lastInsertRowid = lastInsertRowid;
+  }
+
+  toJSON() {
+    return {
+      columns: this.columns,
+      columnTypes: this.columnTypes,
+      rows: this.rows.map((row) => Array.prototype.map.call(row, (value) => (typeof value === 'bigint' ? String(value) : value))),
+      rowsAffected: this.rowsAffected,
+      lastInsertRowid: this.lastInsertRowid === undefined ? null : String(this.lastInsertRowid),
+    };
+  }
+}
+
+/** The values @libsql/client accepts, turned into what SQLite binds, with its errors for the rest. */
+function toSqlArgs(args: InArgs): unknown[] | Record<string, unknown> {
+  if (Array.isArray(args)) return args.map(toSqlValue);
+  const named: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) {
+    named[name[0] === '@' || name[0] === '$' || name[0] === ':' ? name.slice(1) : name] = toSqlValue(value);
+  }
+  return named;
+}
+
+const MIN_INTEGER = -9223372036854775808n;
+const MAX_INTEGER = 9223372036854775807n;
+
+function toSqlValue(value: InValue | undefined): unknown {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      if (!Number.isFinite(value)) throw new RangeError('Only finite numbers (not Infinity or NaN) can be passed as arguments');
+      return value;
+    case 'boolean':
+      return value ? 1 : 0;
+    case 'bigint':
+      if (value < MIN_INTEGER || value > MAX_INTEGER) throw new RangeError('bigint is too large to be represented as a 64-bit integer and passed as argument');
+      return value;
+    case 'undefined':
+      throw new TypeError('undefined cannot be passed as argument to the database');
+    default:
+      if (value instanceof ArrayBuffer) return Buffer.from(value);
+      if (value instanceof Date) return value.valueOf();
+      return value;
+  }
+}
+
+// SQLite's primary result codes, by number (an extended code carries its primary one in the low byte).
+const PRIMARY_CODES = [
+  'SQLITE_OK',
+  'SQLITE_ERROR',
+  'SQLITE_INTERNAL',
+  'SQLITE_PERM',
+  'SQLITE_ABORT',
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_NOMEM',
+  'SQLITE_READONLY',
+  'SQLITE_INTERRUPT',
+  'SQLITE_IOERR',
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTFOUND',
+  'SQLITE_FULL',
+  'SQLITE_CANTOPEN',
+  'SQLITE_PROTOCOL',
+  'SQLITE_EMPTY',
+  'SQLITE_SCHEMA',
+  'SQLITE_TOOBIG',
+  'SQLITE_CONSTRAINT',
+  'SQLITE_MISMATCH',
+  'SQLITE_MISUSE',
+  'SQLITE_NOLFS',
+  'SQLITE_AUTH',
+  'SQLITE_FORMAT',
+  'SQLITE_RANGE',
+  'SQLITE_NOTADB',
+  'SQLITE_NOTICE',
+  'SQLITE_WARNING',
+];
+
+/** SQLite's errors as @libsql/client reports them: `code` the primary code, `extendedCode` the precise one. */
+function toLibsqlError(error: unknown): unknown {
+  if (!(error instanceof Database.SqliteError)) return error;
+  const raw = error.rawCode;
+  const code = raw === undefined ? 'SQLITE_UNKNOWN' : (PRIMARY_CODES[raw & 0xff] ?? `SQLITE_UNKNOWN_${raw & 0xff}`);
+  return new LibsqlError(error.message, code, error.code, raw, error);
+}
