@@ -7,6 +7,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import Beasties from 'beasties';
 import { build } from 'vite';
 import { precompress } from './precompress.mjs';
 
@@ -62,6 +63,24 @@ const shell = (() => {
 if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.html has no empty <div id="root"></div>');
 writeFileSync(join(webOut, 'app.html'), shell);
 
+// The rules a page's first paint needs go into its head, and its stylesheet link to the end of its body
+// (issue 15: the stylesheet was each page's render-blocking request). Beasties finds the rules the page's
+// markup uses; only its <style> is taken, because its serialisation of the document differs from React's
+// (`disabled` for `disabled=""`, …) and the islands must hydrate the very markup React wrote. Moving the
+// link needs no script, which the CSP (script-src 'self') would refuse; the file stays whole for the SPA.
+const beasties = new Beasties({ path: webOut, publicPath: '/', pruneSource: false, logLevel: 'warn' });
+
+async function withCriticalCss(html, stylesheets) {
+  // Without the <style> of the <noscript> parts (hide what needs JavaScript): Beasties would merge it into
+  // the head's rules, for every visitor.
+  const processed = await beasties.process(html.replace(/(<noscript>[\s\S]*?)<style>[\s\S]*?<\/style>/g, '$1'));
+  const inline = processed.slice(0, processed.indexOf('</head>')).match(/<style>([\s\S]*?)<\/style>/)?.[1];
+  if (!inline) throw new Error('Beasties found no critical CSS for a public page');
+  let result = html.replace('</head>', `  <style>${inline}</style>\n  </head>`);
+  for (const link of stylesheets) result = result.replace(`    ${link}\n`, '').replace('</body>', `  ${link}\n  </body>`);
+  return result;
+}
+
 // The SPA's scripts, preloads and styles come out of the page's head; the public entry's go in.
 const spaHead = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g;
 
@@ -74,12 +93,13 @@ for (const path of PAGE_PATHS) {
   const preloads = [...new Set([...entryFiles.js.slice(1), ...pageFiles.js])];
   const styles = [...new Set([...entryFiles.css, ...pageFiles.css])];
   if (styles.length === 0) throw new Error('The public entry has no stylesheet');
+  const stylesheets = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   const head = [
     `<script type="module" crossorigin src="/${publicEntry.file}"></script>`,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...stylesheets,
   ].join('\n    ');
-  const html = shell
+  const assembled = shell
     .replace(spaHead, '')
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
@@ -88,6 +108,7 @@ for (const path of PAGE_PATHS) {
       '<div id="root"></div>',
       `<div id="root" data-prerendered="${escapeHtml(page.path)}" data-fingerprint="${escapeHtml(page.fingerprint)}">${page.html}</div>`,
     );
+  const html = await withCriticalCss(assembled, stylesheets);
   writeFileSync(join(webOut, page.file), html);
   console.log(`prerendered ${path.padEnd(18)} → dist/web/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

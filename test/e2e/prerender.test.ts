@@ -78,6 +78,48 @@ describe('the build', () => {
     const shell = readFileSync(join(web, 'app.html'), 'utf8');
     expect(shell).toContain('<div id="root"></div>');
   });
+
+  it('puts the rules of the first paint in each page’s head and the stylesheet at the end of its body, with no inline script', () => {
+    const web = join(process.cwd(), 'dist/web');
+    for (const file of [...PAGES.map((page) => page.file), 'order.html']) {
+      const html = readFileSync(join(web, file), 'utf8');
+      const head = html.slice(0, html.indexOf('</head>'));
+      // The page's own rules (Tailwind's preflight and utilities it uses), not the whole stylesheet.
+      const inline = head.match(/<style>([\s\S]*?)<\/style>/)?.[1] ?? '';
+      expect(inline.length, file).toBeGreaterThan(5_000);
+      expect(inline, file).toContain('.bg-header{');
+      expect(head, file).not.toContain('rel="stylesheet"');
+      expect(html, file).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/styles-[\w-]+\.css">\s*<\/body>/);
+      // The CSP allows no inline script: the stylesheet must not be switched on by an onload handler.
+      expect(html, file).not.toMatch(/<[^>]+\son[a-z]+=/i);
+    }
+  });
+});
+
+describe('the first paint', () => {
+  it('looks like the finished page while the stylesheet is still on its way', async () => {
+    // What a visitor sees first (the header, the hero heading, the call to action, the footer), styled by
+    // the head's rules alone, must already be what the whole stylesheet makes of it.
+    const probe = () =>
+      ['header', 'h1', 'main a', 'footer'].map((selector) => {
+        const element = document.querySelector(selector);
+        if (!element) return `${selector}: missing`;
+        const style = getComputedStyle(element);
+        return `${selector}: ${style.display} ${style.fontSize} ${style.fontWeight} ${style.color} ${style.backgroundColor} ${style.padding} ${style.maxWidth}`;
+      });
+    for (const path of ['/', '/order']) {
+      const finished = await openPage({ javaScriptEnabled: false, width: 375 });
+      await finished.page.goto(`${server.url}${path}`);
+      const expected = await finished.page.evaluate(probe);
+      await finished.close();
+
+      const first = await openPage({ javaScriptEnabled: false, width: 375 });
+      await first.page.route('**/assets/styles-*.css', (route) => route.abort());
+      await first.page.goto(`${server.url}${path}`);
+      expect(await first.page.evaluate(probe), path).toEqual(expected);
+      await first.close();
+    }
+  });
 });
 
 describe('without JavaScript', () => {
