@@ -66,7 +66,8 @@ export default defineConfig({
               name: 'ui',
               test: /node_modules[\\/](tailwind-merge|clsx|class-variance-authority|@radix-ui[\\/]react-(slot|compose-refs|label|primitive))[\\/]|[\\/]web[\\/](components[\\/](ui[\\/](button|input|textarea|label|alert)|form-field|form-feedback)|lib[\\/](utils|public-forms|server-refusal))\.tsx?$/,
             },
-            { name: 'spa', test: /node_modules[\\/](@tanstack|@trpc)[\\/]/ },
+            // TanStack Form (issue 17) is left out: only the back-office forms use it, so it comes with their lazy chunks.
+            { name: 'spa', test: /node_modules[\\/](@tanstack[\\/](?!(react-form|form-core|pacer-lite|devtools-event-client)[\\/])|@trpc[\\/])/ },
             {
               name: 'public',
               test: /[\\/]web[\\/](lib[\\/](site|settings|maintenance|permissions|trpc-fetch|use-hydrated)|routes[\\/]-public[\\/](island|public-auth-controls)|components[\\/]header-controls)\.tsx?$/,

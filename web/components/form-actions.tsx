@@ -12,6 +12,7 @@ export function FormActions({
   submitLabel,
   busyLabel,
   cancelLabel = "Cancel",
+  submitVariant,
 }: {
   onCancel: () => void;
   busy: boolean;
@@ -20,13 +21,15 @@ export function FormActions({
   /** What the spinner says to screen readers while busy ('Saving', 'Creating'). */
   busyLabel: string;
   cancelLabel?: string;
+  /** 'destructive' for a submit that takes something away ('Disable 2FA'). */
+  submitVariant?: "destructive";
 }) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button type="button" variant="outline" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </Button>
-      <Button type="submit" disabled={busy || !canSubmit} aria-busy={busy || undefined}>
+      <Button type="submit" variant={submitVariant} disabled={busy || !canSubmit} aria-busy={busy || undefined}>
         {busy && <Spinner label={busyLabel} />}
         {submitLabel}
       </Button>

@@ -1,44 +1,38 @@
-import * as React from "react";
-
-import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
-import { TextField } from "@/components/text-field";
-import { Button } from "@/components/ui/button";
+import { FormFeedback, successFeedback } from "@/components/form-feedback";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { useMessages } from "@/i18n/use-messages";
 import { useChangePassword } from "@/lib/auth";
+import { useAppForm, useFormFeedback } from "@/lib/form";
+import { schemaProblem } from "@/lib/form-errors";
+import { changePasswordSchema } from "../../../../src/features/account/account.schemas";
 
 // docs/product.md §9: the account password minimum is 6 (not the registration setting).
 const ACCOUNT_PASSWORD_MIN_LENGTH = 6;
 
-// docs/product.md §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts.
+// docs/product.md §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts. After the card's own
+// checks, what is sent is checked with the server's schema for the call.
 export function ChangePasswordCard({ username }: { username: string }) {
   const changePassword = useChangePassword();
   const t = useMessages();
-  const errorText = useErrorText();
-  const [oldPassword, setOldPassword] = React.useState("");
-  const [newPassword, setNewPassword] = React.useState("");
-  const [confirmPassword, setConfirmPassword] = React.useState("");
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFeedback(null);
-    if (!oldPassword) return setFeedback(errorFeedback(t.account.password.oldRequired));
-    if (newPassword.length < ACCOUNT_PASSWORD_MIN_LENGTH) {
-      return setFeedback(errorFeedback(t.account.password.tooShort(ACCOUNT_PASSWORD_MIN_LENGTH)));
-    }
-    if (newPassword !== confirmPassword) return setFeedback(errorFeedback(t.account.password.mismatch));
-    try {
-      await changePassword.mutateAsync({ old_password: oldPassword, new_password: newPassword });
-      setOldPassword("");
-      setNewPassword("");
-      setConfirmPassword("");
-      setFeedback(successFeedback(t.account.password.updated));
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, t.account.password.failed)));
-    }
-  }
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback();
+  const form = useAppForm({
+    defaultValues: { old_password: "", new_password: "", confirm_password: "" },
+    validators: {
+      onSubmit: ({ value }) => {
+        if (!value.old_password) return t.account.password.oldRequired;
+        if (value.new_password.length < ACCOUNT_PASSWORD_MIN_LENGTH) return t.account.password.tooShort(ACCOUNT_PASSWORD_MIN_LENGTH);
+        if (value.new_password !== value.confirm_password) return t.account.password.mismatch;
+        return schemaProblem(changePasswordSchema, { old_password: value.old_password, new_password: value.new_password });
+      },
+    },
+    onSubmitInvalid,
+    onSubmit: ({ value, formApi }) =>
+      attempt(async () => {
+        await changePassword.mutateAsync({ old_password: value.old_password, new_password: value.new_password });
+        formApi.reset();
+        return successFeedback(t.account.password.updated);
+      }, t.account.password.failed),
+  });
 
   return (
     <Card>
@@ -49,45 +43,32 @@ export function ChangePasswordCard({ username }: { username: string }) {
         <CardDescription>{t.account.password.description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.account.password.title}>
-          <FormFeedback feedback={feedback} />
-          {/* Lets password managers tie the new password to this account. */}
-          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-          <TextField
-            label={t.account.password.oldPassword}
-            name="old_password"
-            type="password"
-            autoComplete="current-password"
-            value={oldPassword}
-            onChange={(event) => setOldPassword(event.target.value)}
-          />
-          <TextField
-            label={t.account.password.newPassword}
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            hint={t.account.password.minimum(ACCOUNT_PASSWORD_MIN_LENGTH)}
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
-          />
-          <TextField
-            label={t.account.password.confirmNewPassword}
-            name="confirm_password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(event) => setConfirmPassword(event.target.value)}
-          />
-          <Button
-            type="submit"
-            className="justify-self-start"
-            disabled={changePassword.isPending}
-            aria-busy={changePassword.isPending || undefined}
-          >
-            {changePassword.isPending && <Spinner label={t.account.saving} />}
-            {t.account.password.title}
-          </Button>
-        </form>
+        <form.AppForm>
+          <form.Form className="grid gap-4" noValidate aria-label={t.account.password.title}>
+            <FormFeedback feedback={feedback} />
+            {/* Lets password managers tie the new password to this account. */}
+            <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+            <form.AppField name="old_password">
+              {(field) => <field.TextField label={t.account.password.oldPassword} type="password" autoComplete="current-password" />}
+            </form.AppField>
+            <form.AppField name="new_password">
+              {(field) => (
+                <field.TextField
+                  label={t.account.password.newPassword}
+                  type="password"
+                  autoComplete="new-password"
+                  hint={t.account.password.minimum(ACCOUNT_PASSWORD_MIN_LENGTH)}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="confirm_password">
+              {(field) => <field.TextField label={t.account.password.confirmNewPassword} type="password" autoComplete="new-password" />}
+            </form.AppField>
+            <form.SubmitButton className="justify-self-start" busyLabel={t.account.saving}>
+              {t.account.password.title}
+            </form.SubmitButton>
+          </form.Form>
+        </form.AppForm>
       </CardContent>
     </Card>
   );

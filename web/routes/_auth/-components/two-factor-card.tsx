@@ -5,7 +5,6 @@ import ShieldOffIcon from "lucide-react/icons/shield-off";
 import * as React from "react";
 
 import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
-import { TextField } from "@/components/text-field";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -14,7 +13,9 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTwoFactorDisable, useTwoFactorSetup, useTwoFactorVerify } from "@/lib/auth";
+import { useAppForm, useFormFeedback } from "@/lib/form";
 import type { SessionUser } from "@/lib/session";
+import { codeSchema } from "../../../../src/features/two-factor/two-factor.schemas";
 
 // docs/product.md §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
 // When enabled, 'Disable 2FA' opens a dialog that needs the current code. docs/architecture.md §3: enabling
@@ -123,20 +124,18 @@ function SetupStep({
 }) {
   const verify = useTwoFactorVerify();
   const t = useMessages();
-  const errorText = useErrorText();
-  const [code, setCode] = React.useState("");
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFeedback(null);
-    try {
-      const result = await verify.mutateAsync({ code: code.trim() });
-      onVerified(result.recovery_codes);
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, t.account.twoFactor.verifyFailed)));
-    }
-  }
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback();
+  const form = useAppForm({
+    defaultValues: { code: "" },
+    validators: { onSubmit: codeSchema },
+    onSubmitInvalid,
+    onSubmit: ({ value }) =>
+      attempt(async () => {
+        const result = await verify.mutateAsync({ code: value.code.trim() });
+        onVerified(result.recovery_codes);
+        return null;
+      }, t.account.twoFactor.verifyFailed),
+  });
 
   return (
     <div className="grid gap-4">
@@ -160,31 +159,29 @@ function SetupStep({
           <p className="text-xs text-muted-foreground">{t.account.twoFactor.keyHint}</p>
         </div>
       </div>
-      <form className="grid gap-4" onSubmit={handleSubmit} aria-label={t.account.twoFactor.verifyForm}>
-        <FormFeedback feedback={feedback} />
-        <TextField
-          label={t.account.twoFactor.codeLabel}
-          name="code"
-          required
-          autoFocus
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={CODE_LENGTH}
-          placeholder="123456"
-          className="max-w-40 font-mono tracking-widest"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={verify.isPending} aria-busy={verify.isPending || undefined}>
-            {verify.isPending && <Spinner label={t.account.twoFactor.verifying} />}
-            {t.account.twoFactor.verify}
-          </Button>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={verify.isPending}>
-            {t.common.cancel}
-          </Button>
-        </div>
-      </form>
+      <form.AppForm>
+        <form.Form className="grid gap-4" aria-label={t.account.twoFactor.verifyForm}>
+          <FormFeedback feedback={feedback} />
+          <form.AppField name="code">
+            {(field) => (
+              <field.TextField
+                label={t.account.twoFactor.codeLabel}
+                required
+                autoFocus
+                autoComplete="one-time-code"
+                inputMode="numeric"
+                maxLength={CODE_LENGTH}
+                placeholder="123456"
+                className="max-w-40 font-mono tracking-widest"
+              />
+            )}
+          </form.AppField>
+          <div className="flex flex-wrap gap-2">
+            <form.SubmitButton busyLabel={t.account.twoFactor.verifying}>{t.account.twoFactor.verify}</form.SubmitButton>
+            <form.CancelButton onClick={onCancel}>{t.common.cancel}</form.CancelButton>
+          </div>
+        </form.Form>
+      </form.AppForm>
     </div>
   );
 }
@@ -249,18 +246,29 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 function EnabledState({ onDisabled }: { onDisabled: () => void }) {
   const disable = useTwoFactorDisable();
   const t = useMessages();
-  const errorText = useErrorText();
   const [open, setOpen] = React.useState(false);
-  const [code, setCode] = React.useState("");
   const [useRecoveryCode, setUseRecoveryCode] = React.useState(false);
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const { feedback, setFeedback, onSubmitInvalid, attempt } = useFormFeedback();
   const inputRef = React.useRef<HTMLInputElement>(null);
+  const form = useAppForm({
+    defaultValues: { code: "" },
+    validators: { onSubmit: codeSchema },
+    onSubmitInvalid,
+    onSubmit: ({ value, formApi }) =>
+      attempt(async () => {
+        await disable.mutateAsync({ code: value.code.trim() });
+        setOpen(false);
+        formApi.reset();
+        onDisabled();
+        return null;
+      }, t.account.twoFactor.disableFailed),
+  });
 
   function handleOpenChange(next: boolean) {
-    if (disable.isPending) return;
+    if (form.state.isSubmitting) return;
     setOpen(next);
     if (!next) {
-      setCode("");
+      form.reset();
       setUseRecoveryCode(false);
       setFeedback(null);
     }
@@ -269,22 +277,9 @@ function EnabledState({ onDisabled }: { onDisabled: () => void }) {
   // Someone who lost the authenticator app can still turn 2FA off with a recovery code.
   function switchKind() {
     setUseRecoveryCode((current) => !current);
-    setCode("");
+    form.reset();
     setFeedback(null);
     inputRef.current?.focus();
-  }
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFeedback(null);
-    try {
-      await disable.mutateAsync({ code: code.trim() });
-      setOpen(false);
-      setCode("");
-      onDisabled();
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, t.account.twoFactor.disableFailed)));
-    }
   }
 
   return (
@@ -301,37 +296,38 @@ function EnabledState({ onDisabled }: { onDisabled: () => void }) {
         title={t.account.twoFactor.disable}
         description={t.account.twoFactor.disableDescription}
       >
-        <form className="grid gap-4" onSubmit={handleSubmit} aria-label={t.account.twoFactor.disable}>
-          <FormFeedback feedback={feedback} />
-          <TextField
-            ref={inputRef}
-            label={useRecoveryCode ? t.account.twoFactor.recoveryCodeLabel : t.account.twoFactor.codeLabel}
-            name="code"
-            required
-            autoFocus
-            autoComplete={useRecoveryCode ? "off" : "one-time-code"}
-            inputMode={useRecoveryCode ? "text" : "numeric"}
-            maxLength={useRecoveryCode ? RECOVERY_CODE_LENGTH : CODE_LENGTH}
-            placeholder={useRecoveryCode ? "ABCD-EFGH" : "123456"}
-            className="font-mono tracking-widest"
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            labelAction={
-              <Button type="button" variant="link" className="h-auto px-0 text-xs" onClick={switchKind}>
-                {useRecoveryCode ? t.account.twoFactor.useAuthenticationCode : t.account.twoFactor.useRecoveryCode}
-              </Button>
-            }
-          />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button type="button" variant="outline" onClick={() => handleOpenChange(false)} disabled={disable.isPending}>
-              {t.common.cancel}
-            </Button>
-            <Button type="submit" variant="destructive" disabled={disable.isPending} aria-busy={disable.isPending || undefined}>
-              {disable.isPending && <Spinner label={t.account.twoFactor.disabling} />}
-              {t.account.twoFactor.disable}
-            </Button>
-          </div>
-        </form>
+        <form.AppForm>
+          <form.Form className="grid gap-4" aria-label={t.account.twoFactor.disable}>
+            <FormFeedback feedback={feedback} />
+            <form.AppField name="code">
+              {(field) => (
+                <field.TextField
+                  ref={inputRef}
+                  label={useRecoveryCode ? t.account.twoFactor.recoveryCodeLabel : t.account.twoFactor.codeLabel}
+                  required
+                  autoFocus
+                  autoComplete={useRecoveryCode ? "off" : "one-time-code"}
+                  inputMode={useRecoveryCode ? "text" : "numeric"}
+                  maxLength={useRecoveryCode ? RECOVERY_CODE_LENGTH : CODE_LENGTH}
+                  placeholder={useRecoveryCode ? "ABCD-EFGH" : "123456"}
+                  className="font-mono tracking-widest"
+                  labelAction={
+                    <Button type="button" variant="link" className="h-auto px-0 text-xs" onClick={switchKind}>
+                      {useRecoveryCode ? t.account.twoFactor.useAuthenticationCode : t.account.twoFactor.useRecoveryCode}
+                    </Button>
+                  }
+                />
+              )}
+            </form.AppField>
+            <form.Actions
+              onCancel={() => handleOpenChange(false)}
+              submitLabel={t.account.twoFactor.disable}
+              submitVariant="destructive"
+              busyLabel={t.account.twoFactor.disabling}
+              cancelLabel={t.common.cancel}
+            />
+          </form.Form>
+        </form.AppForm>
       </Modal>
     </div>
   );

@@ -1,39 +1,44 @@
 import * as React from "react";
 
-import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
-import { TextField } from "@/components/text-field";
-import { Button } from "@/components/ui/button";
+import { FormFeedback, successFeedback } from "@/components/form-feedback";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { useMessages } from "@/i18n/use-messages";
 import { useUpdateEmail } from "@/lib/auth";
+import { useAppForm, useFormFeedback } from "@/lib/form";
+import { schemaProblem } from "@/lib/form-errors";
 import type { SessionUser } from "@/lib/session";
+import { editEmailSchema } from "../../../../src/features/account/account.schemas";
 
 // A light shape check; the server has the last word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-// docs/product.md §2 'Update Email' card; §5 "Account" and §8 "Account" for the texts.
+// docs/product.md §2 'Update Email' card; §5 "Account" and §8 "Account" for the texts. The trimmed address is
+// checked here, then with the server's schema for the call.
 export function UpdateEmailCard({ user }: { user: SessionUser }) {
   const updateEmail = useUpdateEmail();
   const t = useMessages();
-  const errorText = useErrorText();
-  const [email, setEmail] = React.useState(user.email ?? "");
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setFeedback(null);
-    const value = email.trim();
-    if (!value) return setFeedback(errorFeedback(t.account.email.empty));
-    if (!EMAIL_PATTERN.test(value)) return setFeedback(errorFeedback(t.account.email.invalid));
-    try {
-      await updateEmail.mutateAsync({ email: value });
-      setEmail(value);
-      setFeedback(successFeedback(t.account.email.updated));
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, t.account.email.failed)));
-    }
-  }
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback();
+  // The address the card opened with; a refetched user does not overwrite what is typed.
+  const [defaultValues] = React.useState(() => ({ email: user.email ?? "" }));
+  const form = useAppForm({
+    defaultValues,
+    validators: {
+      onSubmit: ({ value }) => {
+        const email = value.email.trim();
+        if (!email) return t.account.email.empty;
+        if (!EMAIL_PATTERN.test(email)) return t.account.email.invalid;
+        return schemaProblem(editEmailSchema, { email });
+      },
+    },
+    onSubmitInvalid,
+    onSubmit: ({ value, formApi }) =>
+      attempt(async () => {
+        const email = value.email.trim();
+        await updateEmail.mutateAsync({ email });
+        formApi.setFieldValue("email", email);
+        return successFeedback(t.account.email.updated);
+      }, t.account.email.failed),
+  });
 
   return (
     <Card>
@@ -45,26 +50,17 @@ export function UpdateEmailCard({ user }: { user: SessionUser }) {
       </CardHeader>
       <CardContent>
         {/* noValidate: the spec's own texts, not the browser's, explain a bad address. */}
-        <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.account.email.title}>
-          <FormFeedback feedback={feedback} />
-          <TextField
-            label={t.account.email.label}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Button
-            type="submit"
-            className="justify-self-start"
-            disabled={updateEmail.isPending}
-            aria-busy={updateEmail.isPending || undefined}
-          >
-            {updateEmail.isPending && <Spinner label={t.account.saving} />}
-            {t.common.save}
-          </Button>
-        </form>
+        <form.AppForm>
+          <form.Form className="grid gap-4" noValidate aria-label={t.account.email.title}>
+            <FormFeedback feedback={feedback} />
+            <form.AppField name="email">
+              {(field) => <field.TextField label={t.account.email.label} type="email" autoComplete="email" />}
+            </form.AppField>
+            <form.SubmitButton className="justify-self-start" busyLabel={t.account.saving}>
+              {t.common.save}
+            </form.SubmitButton>
+          </form.Form>
+        </form.AppForm>
       </CardContent>
     </Card>
   );

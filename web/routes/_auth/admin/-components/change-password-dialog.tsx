@@ -1,13 +1,14 @@
+import { useStore } from "@tanstack/react-form";
 import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 
-import { FormActions } from "@/components/form-actions";
-import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
-import { TextField } from "@/components/text-field";
+import { FormFeedback } from "@/components/form-feedback";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
+import { useAppForm, useFormFeedback } from "@/lib/form";
+import { liveCheck } from "@/lib/form-errors";
 import type { AdminUser } from "./admin-types";
 
 // docs/product.md §2 change-password dialog ('New Password (min N)', 'Confirm Password'); §5: Save is enabled
@@ -54,64 +55,68 @@ function ChangePasswordForm({
 }) {
   const trpc = useTrpc();
   const t = useMessages();
-  const errorText = useErrorText();
   const { showSnackbar } = useSnackbar();
   const editUser = useMutation(trpc.users.edit.mutationOptions());
-  const [password, setPassword] = React.useState("");
-  const [confirmPassword, setConfirmPassword] = React.useState("");
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-
-  const mismatch = confirmPassword !== "" && password !== confirmPassword;
-  const valid = password.length >= minLength && password === confirmPassword;
-
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!valid) return;
-    setFeedback(null);
-    onBusyChange(true);
-    try {
-      await editUser.mutateAsync({ id: user.id, password });
-      showSnackbar(t.users.changePasswordDialog.changed, "success");
-      onDone();
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, t.users.changePasswordDialog.failed)));
-    } finally {
-      onBusyChange(false);
-    }
-  }
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback();
+  const form = useAppForm({
+    defaultValues: { new_password: "", confirm_password: "" },
+    // Save stays disabled until the password is long enough and both entries match.
+    validators: liveCheck(({ value }: { value: { new_password: string; confirm_password: string } }) => {
+      if (value.new_password.length < minLength) return t.account.password.tooShort(minLength);
+      return value.new_password === value.confirm_password ? undefined : t.users.changePasswordDialog.mismatch;
+    }),
+    onSubmitInvalid,
+    onSubmit: async ({ value }) => {
+      onBusyChange(true);
+      try {
+        await attempt(async () => {
+          await editUser.mutateAsync({ id: user.id, password: value.new_password });
+          showSnackbar(t.users.changePasswordDialog.changed, "success");
+          onDone();
+          return null;
+        }, t.users.changePasswordDialog.failed);
+      } finally {
+        onBusyChange(false);
+      }
+    },
+  });
+  const values = useStore(form.store, (state) => state.values);
+  const mismatch = values.confirm_password !== "" && values.new_password !== values.confirm_password;
 
   return (
-    <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.users.changePasswordOf(user.username)}>
-      <FormFeedback feedback={feedback} />
-      {/* Lets a password manager file the new password under the right account. */}
-      <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
-      <TextField
-        label={t.users.changePasswordDialog.newPassword(minLength)}
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        autoFocus
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <TextField
-        label={t.users.changePasswordDialog.confirmPassword}
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-        aria-invalid={mismatch || undefined}
-        hint={mismatch ? <span className="text-destructive">{t.users.changePasswordDialog.mismatch}</span> : undefined}
-      />
-      <FormActions
-        onCancel={onDone}
-        busy={editUser.isPending}
-        canSubmit={valid}
-        submitLabel={t.common.save}
-        busyLabel={t.users.changePasswordDialog.saving}
-        cancelLabel={t.common.cancel}
-      />
-    </form>
+    <form.AppForm>
+      <form.Form className="grid gap-4" noValidate aria-label={t.users.changePasswordOf(user.username)}>
+        <FormFeedback feedback={feedback} />
+        {/* Lets a password manager file the new password under the right account. */}
+        <input type="text" name="username" autoComplete="username" value={user.username} readOnly hidden />
+        <form.AppField name="new_password">
+          {(field) => (
+            <field.TextField
+              label={t.users.changePasswordDialog.newPassword(minLength)}
+              type="password"
+              autoComplete="new-password"
+              autoFocus
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="confirm_password">
+          {(field) => (
+            <field.TextField
+              label={t.users.changePasswordDialog.confirmPassword}
+              type="password"
+              autoComplete="new-password"
+              aria-invalid={mismatch || undefined}
+              hint={mismatch ? <span className="text-destructive">{t.users.changePasswordDialog.mismatch}</span> : undefined}
+            />
+          )}
+        </form.AppField>
+        <form.Actions
+          onCancel={onDone}
+          submitLabel={t.common.save}
+          busyLabel={t.users.changePasswordDialog.saving}
+          cancelLabel={t.common.cancel}
+        />
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,11 +1,11 @@
 import PlusIcon from "lucide-react/icons/plus";
 import * as React from "react";
 
-import { errorFeedback, type Feedback } from "@/components/form-feedback";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { useErrorText, useMessages } from "@/i18n/use-messages";
+import { useMessages } from "@/i18n/use-messages";
+import { useFormFeedback } from "@/lib/form";
 import { useRefreshAdminData } from "./admin-cache";
 
 /** What a dialog's form gets: close the dialog, and tell it when a call runs (it cannot be closed then). */
@@ -52,27 +52,27 @@ export function AddDialogButton({
 /**
  * The sending part of an admin dialog's form: runs the call, refreshes the admin data, shows the success
  * in the snackbar and closes; a failure stays in the form as the server's text or `fallback` (docs/product.md §8).
+ * `onSubmitInvalid` shows the first problem of a submission the form's own checks refused.
  */
 export function useDialogSubmit({ close, setBusy }: FormDialogControls, fallback: string) {
   const refresh = useRefreshAdminData();
   const { showSnackbar } = useSnackbar();
-  const errorText = useErrorText();
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback();
 
   async function submit(call: () => Promise<string>) {
-    setFeedback(null);
     setBusy(true);
     try {
-      const success = await call();
-      await refresh();
-      showSnackbar(success, "success");
-      close();
-    } catch (error) {
-      setFeedback(errorFeedback(errorText(error, fallback)));
+      await attempt(async () => {
+        const success = await call();
+        await refresh();
+        showSnackbar(success, "success");
+        close();
+        return null;
+      }, fallback);
     } finally {
       setBusy(false);
     }
   }
 
-  return { feedback, submit };
+  return { feedback, onSubmitInvalid, submit };
 }

@@ -1,16 +1,17 @@
+import { useStore } from "@tanstack/react-form";
 import { useMutation } from "@tanstack/react-query";
 import ChevronsUpDownIcon from "lucide-react/icons/chevrons-up-down";
 import * as React from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Spinner } from "@/components/ui/spinner";
 import { groupDescription } from "@/i18n/built-in-texts";
 import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
+import { submitForm, useAppForm } from "@/lib/form";
 import { diffSelection, hasChanges } from "@/lib/selection-diff";
 import { useRefreshAdminData } from "./admin-cache";
 import type { AdminGroup, AdminUser } from "./admin-types";
@@ -57,43 +58,34 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
   const assignGroup = useMutation(trpc.users.assignGroup.mutationOptions());
   const removeGroup = useMutation(trpc.users.removeGroup.mutationOptions());
   const [open, setOpen] = React.useState(false);
-  const [selected, setSelected] = React.useState<ReadonlySet<number>>(() => new Set());
-  const [saving, setSaving] = React.useState(false);
   const idPrefix = React.useId();
 
   const current = user.groups.map((group) => group.id);
-  const diff = diffSelection(current, selected);
+  const form = useAppForm({
+    defaultValues: { group_ids: current },
+    onSubmit: async ({ value }) => {
+      const diff = diffSelection(current, value.group_ids);
+      try {
+        for (const groupId of diff.added) await assignGroup.mutateAsync({ user_id: user.id, group_id: groupId });
+        for (const groupId of diff.removed) await removeGroup.mutateAsync({ user_id: user.id, group_id: groupId });
+        showSnackbar(t.users.groupSelector.updated, "success");
+      } catch (error) {
+        showSnackbar(errorText(error, t.users.groupSelector.updateFailed), "error");
+      } finally {
+        // Also after a failure: part of the changes may have been saved.
+        await refresh();
+        setOpen(false);
+      }
+    },
+  });
+  const selected = useStore(form.store, (state) => state.values.group_ids);
+  const saving = useStore(form.store, (state) => state.isSubmitting);
 
   function handleOpenChange(next: boolean) {
     if (saving) return;
     // Every opening starts from the user's groups as the list shows them now.
-    if (next) setSelected(new Set(current));
+    if (next) form.reset();
     setOpen(next);
-  }
-
-  function toggle(groupId: number, checked: boolean) {
-    setSelected((previous) => {
-      const next = new Set(previous);
-      if (checked) next.add(groupId);
-      else next.delete(groupId);
-      return next;
-    });
-  }
-
-  async function handleSave() {
-    setSaving(true);
-    try {
-      for (const groupId of diff.added) await assignGroup.mutateAsync({ user_id: user.id, group_id: groupId });
-      for (const groupId of diff.removed) await removeGroup.mutateAsync({ user_id: user.id, group_id: groupId });
-      showSnackbar(t.users.groupSelector.updated, "success");
-    } catch (error) {
-      showSnackbar(errorText(error, t.users.groupSelector.updateFailed), "error");
-    } finally {
-      // Also after a failure: part of the changes may have been saved.
-      await refresh();
-      setSaving(false);
-      setOpen(false);
-    }
   }
 
   return (
@@ -117,38 +109,41 @@ function GroupSelector({ user, groups }: { user: AdminUser; groups: AdminGroup[]
       </PopoverTrigger>
       <PopoverContent align="start" className="grid gap-3 p-3" aria-label={t.users.groupSelector.groupsOf(user.username)}>
         <p className="px-1 text-sm font-semibold">{t.users.groupSelector.groupsOf(user.username)}</p>
-        <ul className="grid max-h-64 gap-0.5 overflow-y-auto">
-          {groups.map((group) => {
-            const id = `${idPrefix}-group-${group.id}`;
-            return (
-              <li key={group.id}>
-                <label
-                  htmlFor={id}
-                  className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-accent has-disabled:cursor-not-allowed"
-                >
-                  <Checkbox
-                    id={id}
-                    className="mt-0.5"
-                    checked={selected.has(group.id)}
-                    onCheckedChange={(checked) => toggle(group.id, checked === true)}
-                    disabled={saving}
-                  />
-                  <span className="grid min-w-0 gap-0.5">
-                    <span className="text-sm font-medium">{group.name}</span>
-                    {group.description && (
-                      <span className="text-xs text-muted-foreground">{groupDescription(group.name, group.description, locale)}</span>
-                    )}
-                  </span>
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <form.AppField name="group_ids">
+          {(field) => (
+            <ul className="grid max-h-64 gap-0.5 overflow-y-auto">
+              {groups.map((group) => {
+                const id = `${idPrefix}-group-${group.id}`;
+                return (
+                  <li key={group.id}>
+                    <label
+                      htmlFor={id}
+                      className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-1.5 hover:bg-accent has-disabled:cursor-not-allowed"
+                    >
+                      <field.MemberCheckbox id={id} member={group.id} className="mt-0.5" disabled={saving} />
+                      <span className="grid min-w-0 gap-0.5">
+                        <span className="text-sm font-medium">{group.name}</span>
+                        {group.description && (
+                          <span className="text-xs text-muted-foreground">{groupDescription(group.name, group.description, locale)}</span>
+                        )}
+                      </span>
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </form.AppField>
         <div className="flex justify-end gap-2 border-t pt-3">
           <Button variant="outline" size="sm" onClick={() => handleOpenChange(false)} disabled={saving}>
             {t.common.cancel}
           </Button>
-          <Button size="sm" onClick={handleSave} disabled={saving || !hasChanges(diff)} aria-busy={saving || undefined}>
+          <Button
+            size="sm"
+            onClick={() => submitForm(form)}
+            disabled={saving || !hasChanges(diffSelection(current, selected))}
+            aria-busy={saving || undefined}
+          >
             {saving && <Spinner label={t.users.groupSelector.saving} />}
             {t.common.save}
           </Button>

@@ -1,14 +1,15 @@
+import { useStore } from "@tanstack/react-form";
 import { useMutation } from "@tanstack/react-query";
 import * as React from "react";
 
-import { FormActions } from "@/components/form-actions";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Textarea } from "@/components/ui/textarea";
 import { useTrpc } from "@/lib/auth";
-import { errorText } from "@/lib/errors";
+import { useAppForm, useFormFeedback } from "@/lib/form";
+import { liveCheck, schemaProblem } from "@/lib/form-errors";
+import { ORDER_LABELS, requiredMessage } from "../../../../../src/core/public-form-rules";
+import { orderInputSchema } from "../../../../../src/features/orders/orders.schemas";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
@@ -48,11 +49,22 @@ export function OrderDialog({ order, tablers, onClose }: { order: Order | "new" 
   );
 }
 
-function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: readonly Tabler[]; onDone: () => void }) {
-  const trpc = useTrpc();
-  const ordersCache = useOrdersCache();
-  const { showSnackbar } = useSnackbar();
-  const [form, setForm] = React.useState({
+type OrderValues = {
+  tabler_id: string;
+  name: string;
+  email: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  amount: string;
+  notes: string;
+  paid: boolean;
+  invoice_sent: boolean;
+};
+
+function orderValues(order: Order | null): OrderValues {
+  return {
     tabler_id: order?.tabler_id ? String(order.tabler_id) : "",
     name: order?.name ?? "",
     email: order?.email ?? "",
@@ -64,167 +76,216 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
     notes: order?.notes ?? "",
     paid: order?.paid ?? false,
     invoice_sent: order?.invoice_sent ?? false,
-  });
-  const [formError, setFormError] = React.useState<string | null>(null);
+  };
+}
+
+/** What is sent for the form's values, or null while the amount is outside 1–10. */
+function orderBody(values: OrderValues) {
+  const { amount } = parseAmount(values.amount);
+  if (amount === null) return null;
+  return {
+    tabler_id: Number(values.tabler_id),
+    name: values.name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    address: values.address.trim(),
+    postal_code: values.postal_code.trim(),
+    city: values.city.trim(),
+    amount,
+    notes: values.notes.trim() || null,
+    paid: values.paid,
+    invoice_sent: values.invoice_sent,
+  };
+}
+
+/** Opslaan stays disabled without a tabler, a name and an e-mail address, and while the amount is refused. */
+function missingForSave(values: OrderValues): string | undefined {
+  if (values.tabler_id === "") return requiredMessage("Tabler");
+  if (values.name.trim() === "") return requiredMessage(ORDER_LABELS.name);
+  if (values.email.trim() === "") return requiredMessage(ORDER_LABELS.email);
+  return parseAmount(values.amount).error ?? undefined;
+}
+
+const TEXT_FIELDS = [
+  ["name", "Naam", "text"],
+  ["email", "Email", "email"],
+  ["phone", "Telefoon", "tel"],
+  ["address", "Adres", "text"],
+  ["postal_code", "Postcode", "text"],
+  ["city", "Plaats", "text"],
+] as const;
+
+function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: readonly Tabler[]; onDone: () => void }) {
+  const trpc = useTrpc();
+  const ordersCache = useOrdersCache();
+  const { showSnackbar } = useSnackbar();
   const create = useMutation(trpc.orders.create.mutationOptions());
   const update = useMutation(trpc.orders.update.mutationOptions());
-  const busy = create.isPending || update.isPending;
-  const parsedAmount = parseAmount(form.amount);
-  const canSubmit = form.tabler_id !== "" && form.name.trim() !== "" && form.email.trim() !== "" && parsedAmount.error === null;
+  // Shown in the dialog, beside the form it is about; the page's banner is hidden behind the dialog.
+  const { feedback, onSubmitInvalid, attempt } = useFormFeedback({ asSent: true });
+  // The order as the dialog opened on it; a refreshed list does not overwrite what is typed.
+  const [defaultValues] = React.useState(() => orderValues(order));
+  const form = useAppForm({
+    defaultValues,
+    validators: {
+      ...liveCheck(({ value }: { value: OrderValues }) => missingForSave(value)),
+      // The rest of the server's rules for an order, with its texts.
+      onSubmit: ({ value }) => {
+        const body = orderBody(value);
+        return body ? schemaProblem(orderInputSchema, body) : undefined;
+      },
+    },
+    onSubmitInvalid,
+    onSubmit: async ({ value }) => {
+      const body = orderBody(value);
+      if (!body) return;
+      const saved = await attempt(
+        async () => {
+          if (order) {
+            await update.mutateAsync({ id: order.id, order: body });
+            const tabler = tablers.find((t) => t.id === body.tabler_id);
+            ordersCache.update((orders) =>
+              orders.map((o) => (o.id === order.id ? { ...o, ...body, tabler_id: body.tabler_id, tabler_name: tabler?.name ?? null } : o)),
+            );
+            showSnackbar("Bestelling bijgewerkt", "success");
+            // Filters may no longer match: refresh the lists on screen in the background.
+            void ordersCache.invalidate();
+          } else {
+            const result = await create.mutateAsync(body);
+            showSnackbar(`Bestelling ${result.order_reference} toegevoegd`, "success");
+            await ordersCache.invalidate();
+          }
+          onDone();
+          return null;
+        },
+        order ? "Failed to update order" : "Failed to create order",
+      );
+      // A refusal may come from a change made elsewhere in the meantime (an invoice sent): show it in the list.
+      if (!saved) void ordersCache.invalidate();
+    },
+  });
+  const amountError = useStore(form.store, (state) => parseAmount(state.values.amount).error);
   // The fields the invoice printed stay as they are; the server refuses a change to them anyway (409).
   const invoiceNumber = order?.invoice_number ?? null;
   const locked = (key: string) => invoiceNumber !== null && (INVOICE_FIXED as readonly string[]).includes(key);
 
-  function set<K extends keyof typeof form>(key: K, value: (typeof form)[K]) {
-    setForm((old) => ({ ...old, [key]: value }));
-  }
-
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setFormError(null);
-    const amount = parsedAmount.amount;
-    if (amount === null) {
-      document.getElementById("order-amount")?.focus();
-      return;
-    }
-    const body = {
-      tabler_id: Number(form.tabler_id),
-      name: form.name.trim(),
-      email: form.email.trim(),
-      phone: form.phone.trim(),
-      address: form.address.trim(),
-      postal_code: form.postal_code.trim(),
-      city: form.city.trim(),
-      amount,
-      notes: form.notes.trim() || null,
-      paid: form.paid,
-      invoice_sent: form.invoice_sent,
-    };
-    try {
-      if (order) {
-        await update.mutateAsync({ id: order.id, order: body });
-        const tabler = tablers.find((t) => t.id === body.tabler_id);
-        ordersCache.update((orders) =>
-          orders.map((o) => (o.id === order.id ? { ...o, ...body, tabler_id: body.tabler_id, tabler_name: tabler?.name ?? null } : o)),
-        );
-        showSnackbar("Bestelling bijgewerkt", "success");
-        // Filters may no longer match: refresh the lists on screen in the background.
-        void ordersCache.invalidate();
-      } else {
-        const result = await create.mutateAsync(body);
-        showSnackbar(`Bestelling ${result.order_reference} toegevoegd`, "success");
-        await ordersCache.invalidate();
-      }
-      onDone();
-    } catch (error) {
-      // Shown in the dialog, beside the form it is about; the page's banner is hidden behind the dialog.
-      setFormError(errorText(error, order ? "Failed to update order" : "Failed to create order"));
-      // A refusal may come from a change made elsewhere in the meantime (an invoice sent): show it in the list.
-      void ordersCache.invalidate();
-    }
-  }
-
-  const field = (key: "name" | "email" | "phone" | "address" | "postal_code" | "city", label: string, type = "text") => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`order-${key}`}>{label} *</Label>
-      <Input
-        id={`order-${key}`}
-        type={type}
-        value={form[key]}
-        onChange={(e) => set(key, e.target.value)}
-        required
-        disabled={locked(key)}
-        aria-describedby={locked(key) ? "order-invoice-note" : undefined}
-      />
-    </div>
-  );
-
   return (
-    <form onSubmit={handleSubmit} className="grid gap-3" noValidate>
-      {invoiceNumber && (
-        <p id="order-invoice-note" data-slot="invoice-note" className="rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
-          {order?.credit_note_number
-            ? `Gecrediteerd met creditnota ${order.credit_note_number}. Naam, e-mail, adres, postcode, plaats en aantal staan op factuur ${invoiceNumber} en blijven zoals ze zijn.`
-            : `Gefactureerd (${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`}
-        </p>
-      )}
-      <div className="grid gap-1.5">
-        <Label htmlFor="order-tabler">Tabler *</Label>
-        <select
-          id="order-tabler"
-          value={form.tabler_id}
-          onChange={(e) => set("tabler_id", e.target.value)}
-          required
-          className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
-        >
-          <option value="">Kies een tabler</option>
-          {tablers.map((t) => (
-            <option key={t.id} value={String(t.id)}>
-              {t.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-3 sm:grid-cols-2">
-        {field("name", "Naam")}
-        {field("email", "Email", "email")}
-        {field("phone", "Telefoon", "tel")}
-        {field("address", "Adres")}
-        {field("postal_code", "Postcode")}
-        {field("city", "Plaats")}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="order-amount">Aantal kerstpakketten *</Label>
-        <Input
-          id="order-amount"
-          type="number"
-          inputMode="numeric"
-          min={MIN_AMOUNT}
-          max={MAX_AMOUNT}
-          step={1}
-          value={form.amount}
-          onChange={(e) => set("amount", e.target.value)}
-          // Only an unparseable field falls back to 1; a number outside 1–10 stays, with its error.
-          onBlur={() => parsedAmount.error === null && set("amount", String(parsedAmount.amount))}
-          disabled={locked("amount")}
-          aria-invalid={parsedAmount.error !== null || undefined}
-          aria-describedby={
-            [parsedAmount.error ? "order-amount-error" : null, locked("amount") ? "order-invoice-note" : null].filter(Boolean).join(" ") ||
-            undefined
-          }
-        />
-        {parsedAmount.error && (
-          <p id="order-amount-error" data-slot="amount-error" aria-live="polite" className="text-sm text-destructive">
-            {parsedAmount.error}
+    <form.AppForm>
+      <form.Form className="grid gap-3" noValidate>
+        {invoiceNumber && (
+          <p id="order-invoice-note" data-slot="invoice-note" className="rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
+            {order?.credit_note_number
+              ? `Gecrediteerd met creditnota ${order.credit_note_number}. Naam, e-mail, adres, postcode, plaats en aantal staan op factuur ${invoiceNumber} en blijven zoals ze zijn.`
+              : `Gefactureerd (${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`}
           </p>
         )}
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="order-notes">Opmerkingen</Label>
-        <Textarea id="order-notes" value={form.notes} onChange={(e) => set("notes", e.target.value)} rows={2} />
-      </div>
-      <div className="flex flex-wrap gap-6">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-4 accent-primary" checked={form.paid} onChange={(e) => set("paid", e.target.checked)} />
-          Betaald
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-4 accent-primary"
-            checked={form.invoice_sent}
-            onChange={(e) => set("invoice_sent", e.target.checked)}
-          />
-          Factuur verstuurd
-        </label>
-      </div>
-      {formError && (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      )}
-      <FormActions onCancel={onDone} busy={busy} canSubmit={canSubmit} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
-    </form>
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-tabler">Tabler *</Label>
+          <form.AppField name="tabler_id">
+            {(field) => (
+              <select
+                id="order-tabler"
+                value={field.state.value}
+                onChange={(e) => field.handleChange(e.target.value)}
+                required
+                className="h-9 rounded-md border border-input bg-transparent px-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <option value="">Kies een tabler</option>
+                {tablers.map((t) => (
+                  <option key={t.id} value={String(t.id)}>
+                    {t.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </form.AppField>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {TEXT_FIELDS.map(([key, label, type]) => (
+            <div key={key} className="grid gap-1.5">
+              <Label htmlFor={`order-${key}`}>{label} *</Label>
+              <form.AppField name={key}>
+                {(field) => (
+                  <field.Input
+                    id={`order-${key}`}
+                    type={type}
+                    required
+                    disabled={locked(key)}
+                    aria-describedby={locked(key) ? "order-invoice-note" : undefined}
+                  />
+                )}
+              </form.AppField>
+            </div>
+          ))}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-amount">Aantal kerstpakketten *</Label>
+          <form.AppField
+            name="amount"
+            // Only an unparseable field falls back to 1; a number outside 1–10 stays, with its error.
+            listeners={{
+              onBlur: ({ value }) => {
+                const parsed = parseAmount(value);
+                if (parsed.error === null) form.setFieldValue("amount", String(parsed.amount));
+              },
+            }}
+          >
+            {(field) => (
+              <field.Input
+                id="order-amount"
+                type="number"
+                inputMode="numeric"
+                min={MIN_AMOUNT}
+                max={MAX_AMOUNT}
+                step={1}
+                disabled={locked("amount")}
+                aria-invalid={amountError !== null || undefined}
+                aria-describedby={
+                  [amountError ? "order-amount-error" : null, locked("amount") ? "order-invoice-note" : null].filter(Boolean).join(" ") ||
+                  undefined
+                }
+              />
+            )}
+          </form.AppField>
+          {amountError && (
+            <p id="order-amount-error" data-slot="amount-error" aria-live="polite" className="text-sm text-destructive">
+              {amountError}
+            </p>
+          )}
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="order-notes">Opmerkingen</Label>
+          <form.AppField name="notes">{(field) => <field.Textarea id="order-notes" rows={2} />}</form.AppField>
+        </div>
+        <div className="flex flex-wrap gap-6">
+          {(
+            [
+              ["paid", "Betaald"],
+              ["invoice_sent", "Factuur verstuurd"],
+            ] as const
+          ).map(([key, label]) => (
+            <form.AppField key={key} name={key}>
+              {(field) => (
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="size-4 accent-primary"
+                    checked={field.state.value}
+                    onChange={(e) => field.handleChange(e.target.checked)}
+                  />
+                  {label}
+                </label>
+              )}
+            </form.AppField>
+          ))}
+        </div>
+        {feedback && (
+          <p role="alert" className="text-sm text-destructive">
+            {feedback.text}
+          </p>
+        )}
+        <form.Actions onCancel={onDone} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
+      </form.Form>
+    </form.AppForm>
   );
 }

@@ -1,3 +1,4 @@
+import { useStore } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import CircleAlertIcon from "lucide-react/icons/circle-alert";
 import FileUpIcon from "lucide-react/icons/file-up";
@@ -14,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
+import { useAppForm } from "@/lib/form";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
 import { cn } from "@/lib/utils";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
@@ -48,35 +50,33 @@ export function PaymentsTab() {
   const { showSnackbar } = useSnackbar();
   const confirm = useMutation(trpc.payments.confirm.mutationOptions());
   const inputRef = React.useRef<HTMLInputElement>(null);
-  const [file, setFile] = React.useState<File | null>(null);
-  const [reading, setReading] = React.useState(false);
   const [error, setError] = React.useState<string | null>(null);
   const [result, setResult] = React.useState<ImportResult | null>(null);
   const id = React.useId();
   const inputId = `${id}-file`;
   const errorId = `${id}-error`;
 
+  const form = useAppForm({
+    defaultValues: { file: null as File | null },
+    onSubmit: async ({ value }) => {
+      if (!value.file) return;
+      setError(null);
+      setResult(null);
+      const body = new FormData();
+      body.append("file", value.file, value.file.name);
+      try {
+        const answer = parseImportAnswer(await uploadWithProgress(IMPORT_URL, body));
+        if ("error" in answer) setError(answer.error);
+        else setResult(answer);
+      } catch (failure) {
+        if (!(failure instanceof UploadNetworkError && failure.aborted)) setError(IMPORT_FAILED);
+      }
+    },
+  });
+  const file = useStore(form.store, (state) => state.values.file);
+
   const counts = result ? statusCounts(result.entries) : null;
   const matched = counts?.matched ?? 0;
-
-  async function readStatement(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!file || reading) return;
-    setError(null);
-    setResult(null);
-    setReading(true);
-    const form = new FormData();
-    form.append("file", file, file.name);
-    try {
-      const answer = parseImportAnswer(await uploadWithProgress(IMPORT_URL, form));
-      if ("error" in answer) setError(answer.error);
-      else setResult(answer);
-    } catch (failure) {
-      if (!(failure instanceof UploadNetworkError && failure.aborted)) setError(IMPORT_FAILED);
-    } finally {
-      setReading(false);
-    }
-  }
 
   async function process() {
     if (!result || matched === 0) return;
@@ -85,7 +85,7 @@ export function PaymentsTab() {
       const { marked_paid } = await confirm.mutateAsync({ import_id: result.import_id });
       showSnackbar(markedPaidText(marked_paid), "success");
       setResult(null);
-      setFile(null);
+      form.reset();
       if (inputRef.current) inputRef.current.value = "";
       // The orders' paid switches and the totals (and their charts) now read differently.
       await Promise.all([
@@ -101,41 +101,43 @@ export function PaymentsTab() {
     // Grid items keep their content's width by default; min-w-0 lets the preview's table scroll inside its
     // own box on a phone instead of widening the page.
     <div className="grid gap-4 *:min-w-0" data-slot="payments-tab">
-      <form
-        onSubmit={(event) => void readStatement(event)}
-        className="grid gap-3 rounded-xl border bg-card p-4"
-        aria-label="Bankafschrift inlezen"
-      >
-        <div className="grid gap-1">
-          <h2 className="text-base font-semibold">Bankafschrift inlezen</h2>
-          <p className="text-sm text-muted-foreground">
-            Download het dagafschrift als CAMT.053 (XML) bij de bank. Na het inlezen zie je eerst welke betalingen bij een gefactureerde
-            bestelling horen; pas bij Verwerken worden die bestellingen als betaald gemarkeerd.
-          </p>
-        </div>
-        <div className="flex flex-wrap items-end gap-3">
-          <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
-            <Label htmlFor={inputId}>Bankafschrift (CAMT.053)</Label>
-            <Input
-              ref={inputRef}
-              id={inputId}
-              type="file"
-              accept=".xml,.053,application/xml,text/xml"
-              onChange={(event) => {
-                setFile(event.target.files?.[0] ?? null);
-                setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="bg-background"
-            />
+      <form.AppForm>
+        <form.Form className="grid gap-3 rounded-xl border bg-card p-4" aria-label="Bankafschrift inlezen">
+          <div className="grid gap-1">
+            <h2 className="text-base font-semibold">Bankafschrift inlezen</h2>
+            <p className="text-sm text-muted-foreground">
+              Download het dagafschrift als CAMT.053 (XML) bij de bank. Na het inlezen zie je eerst welke betalingen bij een gefactureerde
+              bestelling horen; pas bij Verwerken worden die bestellingen als betaald gemarkeerd.
+            </p>
           </div>
-          <Button type="submit" disabled={!file || reading} aria-busy={reading || undefined}>
-            {reading ? <Spinner label="Bezig met inlezen" /> : <FileUpIcon aria-hidden="true" />}
-            Inlezen
-          </Button>
-        </div>
-      </form>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid min-w-0 flex-1 gap-2 sm:max-w-md">
+              <Label htmlFor={inputId}>Bankafschrift (CAMT.053)</Label>
+              <form.AppField name="file">
+                {(field) => (
+                  // A file input keeps its own value: the field only learns which file was chosen.
+                  <Input
+                    ref={inputRef}
+                    id={inputId}
+                    type="file"
+                    accept=".xml,.053,application/xml,text/xml"
+                    onChange={(event) => {
+                      field.handleChange(event.target.files?.[0] ?? null);
+                      setError(null);
+                    }}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? errorId : undefined}
+                    className="bg-background"
+                  />
+                )}
+              </form.AppField>
+            </div>
+            <form.SubmitButton canSubmit={file !== null} busyLabel="Bezig met inlezen" icon={<FileUpIcon aria-hidden="true" />}>
+              Inlezen
+            </form.SubmitButton>
+          </div>
+        </form.Form>
+      </form.AppForm>
 
       {error && (
         <Alert variant="destructive" id={errorId} data-slot="payments-error">

@@ -4,16 +4,17 @@ import PlusIcon from "lucide-react/icons/plus";
 import Trash2Icon from "lucide-react/icons/trash-2";
 import * as React from "react";
 
-import { FormActions } from "@/components/form-actions";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
+import { useAppForm, useFormFeedback } from "@/lib/form";
+import { liveCheck } from "@/lib/form-errors";
+import { requiredMessage } from "../../../../../src/core/public-form-rules";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { DeliveryListButton } from "./delivery";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
@@ -154,54 +155,51 @@ function TablerForm({ tabler, onDone }: { tabler: Tabler | null; onDone: () => v
   const queryClient = useQueryClient();
   const ordersCache = useOrdersCache();
   const { showSnackbar } = useSnackbar();
-  const [name, setName] = React.useState(tabler?.name ?? "");
-  const [formError, setFormError] = React.useState<string | null>(null);
   const create = useMutation(trpc.tablers.create.mutationOptions());
   const update = useMutation(trpc.tablers.update.mutationOptions());
-  const busy = create.isPending || update.isPending;
-  const trimmed = name.trim();
-
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    if (!trimmed) return;
-    setFormError(null);
-    try {
-      if (tabler) {
-        const result = await update.mutateAsync({ id: tabler.id, name: trimmed });
-        ordersCache.update((orders) => orders.map((o) => (o.tabler_id === tabler.id ? { ...o, tabler_name: result.tabler.name } : o)));
-        showSnackbar("Tabler bijgewerkt", "success");
-      } else {
-        await create.mutateAsync({ name: trimmed });
-        showSnackbar("Tabler toegevoegd", "success");
-      }
-      await queryClient.invalidateQueries({ queryKey: trpc.tablers.list.queryKey() });
-      onDone();
-    } catch (error) {
-      // In the dialog only, beside the name it is about: a page banner as well would show it twice, and
-      // stay behind after Annuleren (issue 16).
-      setFormError(errorText(error, tabler ? "Failed to update tabler" : "Failed to create tabler"));
-    }
-  }
+  // In the dialog only, beside the name it is about: a page banner as well would show it twice, and
+  // stay behind after Annuleren (issue 16).
+  const { feedback, attempt } = useFormFeedback({ asSent: true });
+  // The name as the dialog opened on it; a refreshed list does not overwrite what is typed.
+  const [defaultValues] = React.useState(() => ({ name: tabler?.name ?? "" }));
+  const form = useAppForm({
+    defaultValues,
+    // Opslaan stays disabled while the name is blank.
+    validators: liveCheck(({ value }: { value: { name: string } }) => (value.name.trim() === "" ? requiredMessage("Naam") : undefined)),
+    onSubmit: ({ value }) =>
+      attempt(
+        async () => {
+          const name = value.name.trim();
+          if (tabler) {
+            const result = await update.mutateAsync({ id: tabler.id, name });
+            ordersCache.update((orders) => orders.map((o) => (o.tabler_id === tabler.id ? { ...o, tabler_name: result.tabler.name } : o)));
+            showSnackbar("Tabler bijgewerkt", "success");
+          } else {
+            await create.mutateAsync({ name });
+            showSnackbar("Tabler toegevoegd", "success");
+          }
+          await queryClient.invalidateQueries({ queryKey: trpc.tablers.list.queryKey() });
+          onDone();
+          return null;
+        },
+        tabler ? "Failed to update tabler" : "Failed to create tabler",
+      ),
+  });
 
   return (
-    <form onSubmit={handleSubmit} className="grid gap-4" noValidate>
-      <div className="grid gap-2">
-        <Label htmlFor="tabler-name">Naam *</Label>
-        <Input id="tabler-name" value={name} onChange={(e) => setName(e.target.value)} autoFocus required maxLength={100} />
-      </div>
-      {formError && (
-        <p role="alert" className="text-sm text-destructive">
-          {formError}
-        </p>
-      )}
-      <FormActions
-        onCancel={onDone}
-        busy={busy}
-        canSubmit={trimmed !== ""}
-        submitLabel="Opslaan"
-        busyLabel="Opslaan"
-        cancelLabel="Annuleren"
-      />
-    </form>
+    <form.AppForm>
+      <form.Form className="grid gap-4" noValidate>
+        <div className="grid gap-2">
+          <Label htmlFor="tabler-name">Naam *</Label>
+          <form.AppField name="name">{(field) => <field.Input id="tabler-name" autoFocus required maxLength={100} />}</form.AppField>
+        </div>
+        {feedback && (
+          <p role="alert" className="text-sm text-destructive">
+            {feedback.text}
+          </p>
+        )}
+        <form.Actions onCancel={onDone} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
+      </form.Form>
+    </form.AppForm>
   );
 }

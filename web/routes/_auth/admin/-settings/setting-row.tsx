@@ -1,3 +1,4 @@
+import { useStore } from "@tanstack/react-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import CircleAlertIcon from "lucide-react/icons/circle-alert";
 import CircleCheckIcon from "lucide-react/icons/circle-check";
@@ -13,9 +14,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Messages } from "@/i18n/catalogue";
 import { settingDescription } from "@/i18n/built-in-texts";
+import { translateServerText } from "@/i18n/server-errors";
 import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
+import { submitForm, useAppForm } from "@/lib/form";
+import { firstErrorText, schemaProblem } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
+import { settingUpdateSchema } from "../../../../../src/features/settings/settings.schemas";
 import { SettingValueEditor } from "./setting-value-editor";
 import { boundsText, integerOrZero, type RowState, type Setting, settingAnchor, valueAsText } from "./setting-utils";
 import { VisibilityChip } from "./visibility-chip";
@@ -63,13 +68,48 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
   const update = useMutation(trpc.settings.update.mutationOptions());
 
   const baseline = valueAsText(setting);
-  const [draft, setDraft] = React.useState<string | null>(null);
-  const [confirmation, setConfirmation] = React.useState("");
   const [outcome, setOutcome] = React.useState<Outcome | null>(null);
-
   const isPassword = setting.type === "password";
-  const value = draft ?? baseline;
-  const dirty = isPassword ? value !== "" || confirmation !== "" : draft !== null && draft !== baseline;
+
+  /** A refusal, by the server or by its schema here: the red row says why, the snackbar that saving failed. */
+  function refused(message: string) {
+    setOutcome({ state: "error", message });
+    showSnackbar(t.settings.row.saveFailed(setting.key), "error");
+  }
+
+  // The row's value follows the stored one until it is edited (and again once it is saved).
+  const form = useAppForm({
+    defaultValues: { value: baseline, confirm_value: "" },
+    validators: {
+      onSubmit: ({ value }) => (isPassword && value.value !== value.confirm_value ? t.settings.form.passwordsDoNotMatch : undefined),
+    },
+    onSubmitInvalid: ({ formApi }) => setOutcome({ state: "error", message: firstErrorText(formApi.state.errors) ?? "" }),
+    onSubmit: async ({ value, formApi }) => {
+      const input = { key: setting.key, value: setting.type === "integer" ? integerOrZero(value.value) : value.value };
+      if (setting.type === "integer") formApi.setFieldValue("value", input.value);
+      const problem = schemaProblem(settingUpdateSchema, input);
+      if (problem !== undefined) return refused(translateServerText(problem, locale));
+      try {
+        const result = await update.mutateAsync(input);
+        // Show the stored value at once; the refetch below confirms it.
+        queryClient.setQueryData(trpc.settings.list.queryKey(), (old) =>
+          old ? { ...old, settings: old.settings.map((s) => (s.key === setting.key ? result.setting : s)) } : old,
+        );
+        formApi.reset({ value: valueAsText(result.setting), confirm_value: "" });
+        setOutcome({ state: "saved" });
+        showSnackbar(t.settings.row.saved(setting.key), "success");
+        void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
+      } catch (error) {
+        // docs/product.md §8: the red row says why (the server's text, or 'Failed to update setting value'); the
+        // snackbar carries the screen's own 'Failed to save setting'.
+        refused(errorText(error, t.settings.row.updateFailed));
+      }
+    },
+  });
+  const { value, confirm_value: confirmation } = useStore(form.store, (state) => state.values);
+  const pending = useStore(form.store, (state) => state.isSubmitting);
+
+  const dirty = isPassword ? value !== "" || confirmation !== "" : value !== baseline;
   const state: RowState = outcome?.state === "error" ? "error" : dirty ? "edited" : outcome?.state === "saved" ? "saved" : "unedited";
 
   const id = React.useId();
@@ -85,47 +125,18 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
     rowRef.current?.focus({ preventScroll: true });
   }, [targeted]);
 
-  function change(next: string) {
-    setDraft(next);
-    setOutcome(null);
-  }
-
-  function changeConfirmation(next: string) {
-    setConfirmation(next);
+  function change(field: "value" | "confirm_value", next: string) {
+    form.setFieldValue(field, next);
     setOutcome(null);
   }
 
   /** docs/product.md §5: an integer that does not parse falls back to 0 once the field is left. */
   function normalise() {
-    if (setting.type === "integer" && draft !== null) setDraft(integerOrZero(draft));
+    if (setting.type === "integer" && form.getFieldMeta("value")?.isTouched) form.setFieldValue("value", integerOrZero(value));
   }
 
-  async function save() {
-    if (!dirty || update.isPending) return;
-    if (isPassword && value !== confirmation) {
-      setOutcome({ state: "error", message: t.settings.form.passwordsDoNotMatch });
-      return;
-    }
-    const toSend = setting.type === "integer" ? integerOrZero(value) : value;
-    if (setting.type === "integer") setDraft(toSend);
-    try {
-      const result = await update.mutateAsync({ key: setting.key, value: toSend });
-      // Show the stored value at once; the refetch below confirms it.
-      queryClient.setQueryData(trpc.settings.list.queryKey(), (old) =>
-        old ? { ...old, settings: old.settings.map((s) => (s.key === setting.key ? result.setting : s)) } : old,
-      );
-      setDraft(null);
-      setConfirmation("");
-      setOutcome({ state: "saved" });
-      showSnackbar(t.settings.row.saved(setting.key), "success");
-      void queryClient.invalidateQueries({ queryKey: trpc.settings.list.queryKey() });
-    } catch (error) {
-      // docs/product.md §8: the red row says why (the server's text, or 'Failed to update setting value'); the
-      // snackbar carries the screen's own 'Failed to save setting'.
-      const message = errorText(error, t.settings.row.updateFailed);
-      setOutcome({ state: "error", message });
-      showSnackbar(t.settings.row.saveFailed(setting.key), "error");
-    }
+  function save() {
+    if (dirty) submitForm(form);
   }
 
   const status = statusText(t, state, outcome, setting);
@@ -165,11 +176,11 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           setting={setting}
           value={value}
           confirmation={confirmation}
-          onChange={change}
-          onConfirmationChange={changeConfirmation}
+          onChange={(next) => change("value", next)}
+          onConfirmationChange={(next) => change("confirm_value", next)}
           onBlur={normalise}
-          onSubmit={() => void save()}
-          disabled={update.isPending}
+          onSubmit={save}
+          disabled={pending}
           invalid={state === "error"}
           describedBy={statusId}
         />
@@ -190,13 +201,13 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
           <Button
             size="icon"
             variant={dirty ? "default" : "ghost"}
-            onClick={() => void save()}
-            disabled={!dirty || update.isPending}
+            onClick={save}
+            disabled={!dirty || pending}
             aria-label={t.settings.row.saveLabel(setting.key)}
-            aria-busy={update.isPending || undefined}
+            aria-busy={pending || undefined}
             data-action="save"
           >
-            {update.isPending ? <Spinner label={t.settings.row.saving} /> : <SaveIcon aria-hidden="true" />}
+            {pending ? <Spinner label={t.settings.row.saving} /> : <SaveIcon aria-hidden="true" />}
           </Button>
         </IconAction>
         <IconAction tooltip={t.common.edit}>

@@ -1,16 +1,17 @@
+import { useStore } from "@tanstack/react-form";
 import { useQueryClient } from "@tanstack/react-query";
 import UploadIcon from "lucide-react/icons/upload";
 import * as React from "react";
 
-import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { errorFeedback, FormFeedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { Progress } from "@/components/ui/progress";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
 import { useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
+import { useAppForm, useFormFeedback } from "@/lib/form";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
 import { uploadLimitBytes } from "../../../../../src/features/versions/upload-limit";
 import { APK_ACCEPT, formatBytes, isApkName, UPLOAD_URL, uploadErrorText } from "./version-utils";
@@ -35,72 +36,72 @@ export function UploadVersionDialog({
   const { showSnackbar } = useSnackbar();
   const t = useMessages();
   const locale = useLocale();
-  const [name, setName] = React.useState("");
-  const [code, setCode] = React.useState("");
-  const [file, setFile] = React.useState<File | null>(null);
   const [progress, setProgress] = React.useState<number | null>(null);
-  const [feedback, setFeedback] = React.useState<Feedback | null>(null);
+  const { feedback, setFeedback, onSubmitInvalid } = useFormFeedback();
   const abortRef = React.useRef<AbortController | null>(null);
   const id = React.useId();
   const formId = `${id}-form`;
-  const uploading = progress !== null;
 
   // Closing the dialog (or leaving the page) while a file is on its way stops the upload.
   React.useEffect(() => () => abortRef.current?.abort(), []);
 
-  function chooseFile(event: React.ChangeEvent<HTMLInputElement>) {
-    const chosen = event.target.files?.[0] ?? null;
-    setFile(chosen);
-    setFeedback(chosen ? fileProblem(chosen) : null);
+  function fileProblem(chosen: File): string | undefined {
+    if (!isApkName(chosen.name)) return t.versions.upload.invalidApk;
+    if (maxUploadMb !== null && chosen.size > uploadLimitBytes(maxUploadMb)) return t.versions.upload.tooLarge(maxUploadMb);
+    return undefined;
   }
 
-  function fileProblem(chosen: File): Feedback | null {
-    if (!isApkName(chosen.name)) return errorFeedback(t.versions.upload.invalidApk);
-    if (maxUploadMb !== null && chosen.size > uploadLimitBytes(maxUploadMb)) return errorFeedback(t.versions.upload.tooLarge(maxUploadMb));
-    return null;
-  }
+  const form = useAppForm({
+    defaultValues: { version_name: "", version_code: "", apk_file: null as File | null },
+    validators: {
+      onSubmit: ({ value }) => {
+        const problem = value.apk_file && fileProblem(value.apk_file);
+        if (problem) return problem;
+        if (!value.version_name.trim() || !value.version_code.trim() || !value.apk_file) return t.versions.upload.fillAllFields;
+        return undefined;
+      },
+    },
+    onSubmitInvalid,
+    onSubmit: async ({ value }) => {
+      const file = value.apk_file;
+      if (!file) return;
+      setFeedback(null);
+      // The fields go first, so the server can refuse a taken version code before storing the file.
+      const body = new FormData();
+      body.append("version_name", value.version_name.trim());
+      body.append("version_code", value.version_code.trim());
+      body.append("apk_file", file, file.name);
 
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (uploading) return;
-    setFeedback(null);
-    const problem = file && fileProblem(file);
-    if (problem) return setFeedback(problem);
-    if (!name.trim() || !code.trim() || !file) return setFeedback(errorFeedback(t.versions.upload.fillAllFields));
-
-    // The fields go first, so the server can refuse a taken version code before storing the file.
-    const form = new FormData();
-    form.append("version_name", name.trim());
-    form.append("version_code", code.trim());
-    form.append("apk_file", file, file.name);
-
-    const controller = new AbortController();
-    abortRef.current = controller;
-    setProgress(0);
-    try {
-      const { status, body } = await uploadWithProgress(UPLOAD_URL, form, {
-        onProgress: setProgress,
-        signal: controller.signal,
-      });
-      const ok = status >= 200 && status < 300 && (body as { success?: unknown } | null)?.success === true;
-      if (!ok) {
-        // A 413 without our JSON comes from a proxy or Cloudflare's edge, before the app saw the file.
-        const tooLarge = status === 413 && body === null && maxUploadMb !== null;
-        setFeedback(errorFeedback(tooLarge ? t.versions.upload.tooLarge(maxUploadMb) : uploadErrorText(body, t, locale)));
-        return;
+      const controller = new AbortController();
+      abortRef.current = controller;
+      setProgress(0);
+      try {
+        const { status, body: answer } = await uploadWithProgress(UPLOAD_URL, body, {
+          onProgress: setProgress,
+          signal: controller.signal,
+        });
+        const ok = status >= 200 && status < 300 && (answer as { success?: unknown } | null)?.success === true;
+        if (!ok) {
+          // A 413 without our JSON comes from a proxy or Cloudflare's edge, before the app saw the file.
+          const tooLarge = status === 413 && answer === null && maxUploadMb !== null;
+          setFeedback(errorFeedback(tooLarge ? t.versions.upload.tooLarge(maxUploadMb) : uploadErrorText(answer, t, locale)));
+          return;
+        }
+        showSnackbar(t.versions.upload.succeeded, "success");
+        await queryClient.invalidateQueries({ queryKey: trpc.versions.list.queryKey() });
+        onOpenChange(false);
+      } catch (error) {
+        if (error instanceof UploadNetworkError && error.aborted) return;
+        console.error(error);
+        setFeedback(errorFeedback(t.versions.upload.failed));
+      } finally {
+        if (abortRef.current === controller) abortRef.current = null;
+        setProgress(null);
       }
-      showSnackbar(t.versions.upload.succeeded, "success");
-      await queryClient.invalidateQueries({ queryKey: trpc.versions.list.queryKey() });
-      onOpenChange(false);
-    } catch (error) {
-      if (error instanceof UploadNetworkError && error.aborted) return;
-      console.error(error);
-      setFeedback(errorFeedback(t.versions.upload.failed));
-    } finally {
-      if (abortRef.current === controller) abortRef.current = null;
-      setProgress(null);
-    }
-  }
+    },
+  });
+  const uploading = useStore(form.store, (state) => state.isSubmitting);
+  const file = useStore(form.store, (state) => state.values.apk_file);
 
   function close(next: boolean) {
     if (next) return onOpenChange(true);
@@ -112,78 +113,94 @@ export function UploadVersionDialog({
   }
 
   return (
-    <Modal
-      closeLabel={t.common.close}
-      open={open}
-      onOpenChange={close}
-      title={t.versions.upload.title}
-      description={t.versions.upload.description}
-      footer={
-        <>
-          <Button type="button" variant="outline" onClick={() => close(false)}>
-            {t.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={uploading} aria-busy={uploading || undefined}>
-            {uploading ? <Spinner label={t.versions.upload.uploading} /> : <UploadIcon aria-hidden="true" />}
-            {t.versions.upload.submit}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label={t.versions.upload.title}>
-        <FormFeedback feedback={feedback} />
-        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
-          <TextField
-            label={t.versions.upload.versionName}
-            name="version_name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder={t.versions.upload.versionNamePlaceholder}
-            autoComplete="off"
-            readOnly={uploading}
-            maxLength={100}
-          />
-          <TextField
-            label={t.versions.upload.versionCode}
-            name="version_code"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            placeholder={t.versions.upload.versionCodePlaceholder}
-            readOnly={uploading}
-          />
-        </div>
-        <TextField
-          label={t.versions.upload.apkFile}
-          name="apk_file"
-          type="file"
-          accept={APK_ACCEPT}
-          onChange={chooseFile}
-          disabled={uploading}
-          className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
-          hint={
-            [file && `${file.name} · ${formatBytes(file.size, locale)}`, maxUploadMb !== null && t.versions.upload.maximumSize(maxUploadMb)]
-              .filter(Boolean)
-              .join(" · ") || undefined
-          }
-        />
-        {uploading && (
-          <div className="grid gap-2" data-slot="upload-progress">
-            <div className="flex items-center justify-between text-sm">
-              <span className="font-medium">
-                {progress < 100 ? t.versions.upload.progressUploading : t.versions.upload.progressProcessing}
-              </span>
-              <span className="tabular-nums text-muted-foreground" aria-hidden="true">
-                {progress}%
-              </span>
-            </div>
-            <Progress value={progress} aria-label={t.versions.upload.progressLabel} aria-valuetext={`${progress}%`} />
+    <form.AppForm>
+      <Modal
+        closeLabel={t.common.close}
+        open={open}
+        onOpenChange={close}
+        title={t.versions.upload.title}
+        description={t.versions.upload.description}
+        footer={
+          <>
+            <Button type="button" variant="outline" onClick={() => close(false)}>
+              {t.common.cancel}
+            </Button>
+            <form.SubmitButton form={formId} busyLabel={t.versions.upload.uploading} icon={<UploadIcon aria-hidden="true" />}>
+              {t.versions.upload.submit}
+            </form.SubmitButton>
+          </>
+        }
+      >
+        <form.Form id={formId} className="grid gap-4" noValidate aria-label={t.versions.upload.title}>
+          <FormFeedback feedback={feedback} />
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
+            <form.AppField name="version_name">
+              {(field) => (
+                <field.TextField
+                  label={t.versions.upload.versionName}
+                  placeholder={t.versions.upload.versionNamePlaceholder}
+                  autoComplete="off"
+                  readOnly={uploading}
+                  maxLength={100}
+                />
+              )}
+            </form.AppField>
+            <form.AppField name="version_code">
+              {(field) => (
+                <field.TextField
+                  label={t.versions.upload.versionCode}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  placeholder={t.versions.upload.versionCodePlaceholder}
+                  readOnly={uploading}
+                />
+              )}
+            </form.AppField>
           </div>
-        )}
-      </form>
-    </Modal>
+          <form.AppField name="apk_file">
+            {(field) => (
+              // A file input keeps its own value: the field only learns which file was chosen.
+              <TextField
+                label={t.versions.upload.apkFile}
+                name={field.name}
+                type="file"
+                accept={APK_ACCEPT}
+                onChange={(event) => {
+                  const chosen = event.target.files?.[0] ?? null;
+                  field.handleChange(chosen);
+                  const problem = chosen && fileProblem(chosen);
+                  setFeedback(problem ? errorFeedback(problem) : null);
+                }}
+                disabled={uploading}
+                className="h-auto py-1.5 file:mr-3 file:rounded-md file:bg-secondary file:px-3"
+                hint={
+                  [
+                    file && `${file.name} · ${formatBytes(file.size, locale)}`,
+                    maxUploadMb !== null && t.versions.upload.maximumSize(maxUploadMb),
+                  ]
+                    .filter(Boolean)
+                    .join(" · ") || undefined
+                }
+              />
+            )}
+          </form.AppField>
+          {progress !== null && (
+            <div className="grid gap-2" data-slot="upload-progress">
+              <div className="flex items-center justify-between text-sm">
+                <span className="font-medium">
+                  {progress < 100 ? t.versions.upload.progressUploading : t.versions.upload.progressProcessing}
+                </span>
+                <span className="tabular-nums text-muted-foreground" aria-hidden="true">
+                  {progress}%
+                </span>
+              </div>
+              <Progress value={progress} aria-label={t.versions.upload.progressLabel} aria-valuetext={`${progress}%`} />
+            </div>
+          )}
+        </form.Form>
+      </Modal>
+    </form.AppForm>
   );
 }
