@@ -97,26 +97,32 @@ describe('the build', () => {
 });
 
 describe('the first paint', () => {
-  it('looks like the finished page while the stylesheet is still on its way', async () => {
-    // What a visitor sees first (the header, the hero heading, the call to action, the footer), styled by
-    // the head's rules alone, must already be what the whole stylesheet makes of it.
+  it('looks like the finished page while the stylesheet is still on its way: nothing moves when it arrives', async () => {
+    // Every element's box, colour and type size under the head's rules alone must already be what the whole
+    // stylesheet makes of it; a rule Beasties missed shows as a box that moves (a layout shift) or a change.
     const probe = () =>
-      ['header', 'h1', 'main a', 'footer'].map((selector) => {
-        const element = document.querySelector(selector);
-        if (!element) return `${selector}: missing`;
+      [...document.querySelectorAll('body *')].map((element) => {
+        const box = element.getBoundingClientRect();
         const style = getComputedStyle(element);
-        return `${selector}: ${style.display} ${style.fontSize} ${style.fontWeight} ${style.color} ${style.backgroundColor} ${style.padding} ${style.maxWidth}`;
+        const name = `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}`;
+        return `${name} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} ${style.color} ${style.backgroundColor} ${style.fontSize}`;
       });
-    for (const path of ['/', '/order']) {
-      const finished = await openPage({ javaScriptEnabled: false, width: 375 });
-      await finished.page.goto(`${server.url}${path}`);
-      const expected = await finished.page.evaluate(probe);
-      await finished.close();
-
-      const first = await openPage({ javaScriptEnabled: false, width: 375 });
+    for (const width of [412, 1280]) {
+      const finished = await openPage({ javaScriptEnabled: false, width });
+      const first = await openPage({ javaScriptEnabled: false, width });
       await first.page.route('**/assets/styles-*.css', (route) => route.abort());
-      await first.page.goto(`${server.url}${path}`);
-      expect(await first.page.evaluate(probe), path).toEqual(expected);
+      for (const path of [...PAGES.map((page) => page.path), '/order']) {
+        await finished.page.goto(`${server.url}${path}`);
+        const expected = await finished.page.evaluate(probe);
+        await first.page.goto(`${server.url}${path}`);
+        const painted = await first.page.evaluate(probe);
+        expect(
+          painted.filter((line, index) => line !== expected[index]),
+          `${path} at ${width} px`,
+        ).toEqual([]);
+        expect(painted.length, path).toBe(expected.length);
+      }
+      await finished.close();
       await first.close();
     }
   });
