@@ -80,45 +80,47 @@ const beasties = new Beasties({
   allowRules: [/_svg/, /:(has|where|is)\(/],
 });
 
-async function withCriticalCss(html, stylesheets) {
+/** The rules of `html`'s first paint, as Beasties finds them for the stylesheets the document links. */
+async function criticalCss(html) {
   // Without the <style> of the <noscript> parts (hide what needs JavaScript): Beasties would merge it into
   // the head's rules, for every visitor.
   const processed = await beasties.process(html.replace(/(<noscript>[\s\S]*?)<style>[\s\S]*?<\/style>/g, '$1'));
   const inline = processed.slice(0, processed.indexOf('</head>')).match(/<style>([\s\S]*?)<\/style>/)?.[1];
   if (!inline) throw new Error('Beasties found no critical CSS for a public page');
-  let result = html.replace('</head>', `  <style>${inline}</style>\n  </head>`);
-  for (const link of stylesheets) result = result.replace(`    ${link}\n`, '').replace('</body>', `  ${link}\n  </body>`);
-  return result;
+  return inline;
 }
 
 // The SPA's scripts, preloads and styles come out of the page's head; the public entry's go in.
 const spaHead = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g;
+const entryFiles = staticFiles('public-entry.tsx');
 
 for (const path of PAGE_PATHS) {
   const page = await renderPage(path);
   // The page's own chunk is preloaded too, so it does not wait for the entry to ask for it.
   const pageModule = Object.keys(manifest).find((key) => manifest[key].src === page.source);
-  const entryFiles = staticFiles('public-entry.tsx');
   const pageFiles = pageModule ? staticFiles(pageModule) : { js: [], css: [] };
   const preloads = [...new Set([...entryFiles.js.slice(1), ...pageFiles.js])];
   const styles = [...new Set([...entryFiles.css, ...pageFiles.css])];
   if (styles.length === 0) throw new Error('The public entry has no stylesheet');
-  const stylesheets = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
-  const head = [
+  const scripts = [
     `<script type="module" crossorigin src="/${publicEntry.file}"></script>`,
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-    ...stylesheets,
-  ].join('\n    ');
-  const assembled = shell
-    .replace(spaHead, '')
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
-    .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root" data-prerendered="${escapeHtml(page.path)}" data-fingerprint="${escapeHtml(page.fingerprint)}">${page.html}</div>`,
-    );
-  const html = await withCriticalCss(assembled, stylesheets);
+  ];
+  const stylesheets = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  /** The page with `head` added to its head and `bodyEnd` to the end of its body. */
+  const assemble = (head, bodyEnd) =>
+    shell
+      .replace(spaHead, '')
+      .replace('</head>', `    ${head.join('\n    ')}\n  </head>`)
+      .replace('</body>', `${bodyEnd.map((tag) => `  ${tag}\n`).join('')}  </body>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root" data-prerendered="${escapeHtml(page.path)}" data-fingerprint="${escapeHtml(page.fingerprint)}">${page.html}</div>`,
+      );
+  const css = await criticalCss(assemble([...scripts, ...stylesheets], []));
+  const html = assemble([...scripts, `<style>${css}</style>`], stylesheets);
   writeFileSync(join(webOut, page.file), html);
   console.log(`prerendered ${path.padEnd(18)} → dist/web/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

@@ -153,15 +153,15 @@ class LocalClient implements Client {
         try {
           return this.#run(Array.isArray(stmt) ? { sql: stmt[0], args: stmt[1] ?? [] } : stmt);
         } catch (error) {
-          const cause = error instanceof LibsqlError ? error : toLibsqlError(error);
-          if (!(cause instanceof LibsqlError)) throw cause;
+          // #run answers SQLite's errors as LibsqlError already; the batch adds which statement failed.
+          if (!(error instanceof LibsqlError)) throw error;
           throw new LibsqlBatchError(
-            cause.message,
+            error.message,
             index,
-            cause.code,
-            cause.extendedCode,
-            cause.rawCode,
-            cause.cause instanceof Error ? cause.cause : undefined,
+            error.code,
+            error.extendedCode,
+            error.rawCode,
+            error.cause instanceof Error ? error.cause : undefined,
           );
         }
       });

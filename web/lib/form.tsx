@@ -34,44 +34,35 @@ import { failsLiveCheck, firstErrorText } from "@/lib/form-errors";
 
 const { fieldContext, formContext, useFieldContext, useFormContext } = createFormHookContexts();
 
-/** A labelled text input (web/components/text-field.tsx) bound to a text field; its `name` is the field's. */
-function TextField(props: Omit<TextFieldProps, "value" | "defaultValue" | "onChange" | "onBlur">) {
+/** What a text control needs from the text field it is bound to: its value, and its changes and blur. */
+function useTextBinding() {
   const field = useFieldContext<string>();
-  return (
-    <LabelledInput
-      name={field.name}
-      {...props}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      onBlur={field.handleBlur}
-    />
-  );
+  return {
+    name: field.name,
+    value: field.state.value,
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => field.handleChange(event.target.value),
+    onBlur: field.handleBlur,
+  };
+}
+
+type Bound<P> = Omit<P, "value" | "defaultValue" | "onChange" | "onBlur">;
+
+/** A labelled text input (web/components/text-field.tsx) bound to a text field; its `name` is the field's. */
+function TextField(props: Bound<TextFieldProps>) {
+  const { name, ...binding } = useTextBinding();
+  return <LabelledInput name={name} {...props} {...binding} />;
 }
 
 /** A bare input bound to a text field, for a form that lays out its own label. */
-function Input(props: Omit<React.ComponentProps<typeof InputControl>, "value" | "defaultValue" | "onChange" | "onBlur">) {
-  const field = useFieldContext<string>();
-  return (
-    <InputControl
-      {...props}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      onBlur={field.handleBlur}
-    />
-  );
+function Input(props: Bound<React.ComponentProps<typeof InputControl>>) {
+  const { name: _name, ...binding } = useTextBinding();
+  return <InputControl {...props} {...binding} />;
 }
 
 /** A textarea bound to a text field. */
-function Textarea(props: Omit<React.ComponentProps<typeof TextareaControl>, "value" | "defaultValue" | "onChange" | "onBlur">) {
-  const field = useFieldContext<string>();
-  return (
-    <TextareaControl
-      {...props}
-      value={field.state.value}
-      onChange={(event) => field.handleChange(event.target.value)}
-      onBlur={field.handleBlur}
-    />
-  );
+function Textarea(props: Bound<React.ComponentProps<typeof TextareaControl>>) {
+  const { name: _name, ...binding } = useTextBinding();
+  return <TextareaControl {...props} {...binding} />;
 }
 
 type CheckboxProps = Omit<React.ComponentProps<typeof CheckboxControl>, "checked" | "defaultChecked" | "onCheckedChange">;

@@ -222,19 +222,16 @@ async function emailInUse(ctx: RequestCtx, email: string, exceptUserId?: number)
   return !!row;
 }
 
+/** The refusal once a user changed their e-mail address or password too often (issue 12). */
+const TOO_MANY_CHANGES = 'Too many attempts. Please wait 15 minutes and try again.';
+
 /** docs/product.md §5 update e-mail; issue 12: rate-limited, and the user's other sessions end. */
 export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
   const user = requireUser(ctx);
   const email = input.email.trim();
   if (email === '') throw badRequest('Email cannot be empty');
   if (!isValidEmail(email)) throw badRequest('Invalid email address');
-  await enforceRateLimit(
-    ctx.db,
-    ctx.clock,
-    `email-change:user:${user.id}`,
-    EMAIL_CHANGE_LIMIT_PER_USER,
-    'Too many attempts. Please wait 15 minutes and try again.',
-  );
+  await enforceRateLimit(ctx.db, ctx.clock, `email-change:user:${user.id}`, EMAIL_CHANGE_LIMIT_PER_USER, TOO_MANY_CHANGES);
   if (await emailInUse(ctx, email, user.id)) throw new AppError(409, 'Email is already in use');
   await ctx.db.batch([
     ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
@@ -258,13 +255,7 @@ export async function changePassword(ctx: RequestCtx, input: { old_password: str
   if (input.old_password === '') throw badRequest('Old password is required');
   const min = await minimumPasswordLength(ctx);
   if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
-  await enforceRateLimit(
-    ctx.db,
-    ctx.clock,
-    `password-change:user:${user.id}`,
-    PASSWORD_CHANGE_LIMIT_PER_USER,
-    'Too many attempts. Please wait 15 minutes and try again.',
-  );
+  await enforceRateLimit(ctx.db, ctx.clock, `password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER, TOO_MANY_CHANGES);
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw badRequest('Old password is incorrect');
   await ctx.db.batch([
