@@ -188,7 +188,7 @@ describe('database round trips per request', () => {
     expect(response.headers.get('set-cookie')).toMatch(/^kerstactie_session=;/);
   });
 
-  it('lists a page of 50 orders for an admin in 2 round trips with the identity (the page and its count go as one batch)', async () => {
+  it('lists a page of 50 orders for an admin in 2 round trips with the identity (the page carries its count)', async () => {
     const admin = await t.cookieFor('admin');
     const tabler = (await t.request('/tablers/create', { cookie: admin, body: { name: 'Sjoerd' } })).json.tabler.id as number;
     for (let i = 0; i < 60; i++) {

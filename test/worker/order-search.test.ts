@@ -51,9 +51,15 @@ describe('order search inside workerd', () => {
     expect(await names('q=korting')).toEqual([]);
     await db.run(sql`INSERT INTO orders_fts(orders_fts, rank) VALUES ('integrity-check', 1)`);
     expect((await page('page=1&per_page=2&sort=name&dir=desc&q=harlingen', cookie)).total).toBe(4);
-    // A page (one D1 batch) carries the same rows as the whole list: every column under its own name.
-    const whole = (await (await SELF.fetch(`${site}/orders?sort=name&dir=asc`, { headers: { cookie } })).json()) as unknown[];
+    // A page (one statement, the count on every row) carries the same rows as the whole list: every column under its own name.
+    const whole = (await (await SELF.fetch(`${site}/orders?sort=name&dir=asc`, { headers: { cookie } })).json()) as { paid: boolean }[];
     expect((await page('page=1&per_page=50&sort=name&dir=asc', cookie)).orders).toEqual(whole);
-    expect(whole[0]).toMatchObject({ name: 'elsa Bakker', email: 'klant@example.nl', city: 'Harlingen', tabler_name: null, amount: 1 });
+    expect(whole[0]).toMatchObject({ name: 'elsa Bakker', email: 'klant@example.nl', city: 'Harlingen', tabler_name: null, amount: 1, paid: false });
+    // The statement of a shape is kept prepared: the next request's values are its own, flags included.
+    const zoe = (await db.all<{ id: number }>(sql`SELECT id FROM orders WHERE name = 'Zoë Visser'`))[0]!.id;
+    await post('/orders/bulk', { ids: [zoe], action: 'mark_paid' }, cookie);
+    expect(await names('paid=true&q=harlingen&sort=name&dir=asc')).toEqual(['Zoë Visser']);
+    expect(await names('paid=false&q=harlingen&sort=name&dir=asc')).toEqual(['elsa Bakker', 'Ëlsa de Vries', 'Émile Dijkstra']);
+    expect(await page('page=3&per_page=2&paid=false&q=harlingen&sort=name&dir=asc', cookie)).toEqual({ orders: [], total: 3, page: 3, per_page: 2 });
   });
 });

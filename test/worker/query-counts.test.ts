@@ -140,7 +140,7 @@ describe('database round trips per request inside workerd (D1)', () => {
     expect(next.response.headers.get('set-cookie')).toBeNull();
   });
 
-  it('lists a page of orders for an admin in 2 round trips with the identity (the page and its count go as one batch)', async () => {
+  it('lists a page of orders for an admin in 2 round trips with the identity (the page carries its count)', async () => {
     const cookie = await cookieFor(ids.admin!);
     for (const name of ['Sietske Bakker', 'Jan de Boer', 'Aukje Visser']) {
       const created = await app.request(`${SITE}/orders/create`, {

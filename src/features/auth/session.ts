@@ -1,6 +1,7 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
+import { statementCache } from '../../db/statement-cache';
 import type { Clock } from '../../platform/clock';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { randomBytes, sha256Hex } from '../../platform/crypto';
@@ -91,16 +92,8 @@ function buildIdentityQuery(db: Db) {
 
 // Built once per database: every signed-in request runs it, and building the SQL of its subqueries anew
 // each time cost about as much as running it.
-const identityQueries = new WeakMap<Db, ReturnType<typeof buildIdentityQuery>>();
-
-function identityQuery(db: Db) {
-  let query = identityQueries.get(db);
-  if (!query) {
-    query = buildIdentityQuery(db);
-    identityQueries.set(db, query);
-  }
-  return query;
-}
+const identityQueries = statementCache<ReturnType<typeof buildIdentityQuery>>();
+const identityQuery = (db: Db) => identityQueries(db, 'identity', () => buildIdentityQuery(db));
 
 /**
  * docs/architecture.md §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in

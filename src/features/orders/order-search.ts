@@ -12,15 +12,29 @@ import { likePattern, orderSearchText, SEARCH_SEPARATOR, tablerSearchName, typed
  * (drizzle/0004_orders_fts.sql): a phrase of trigrams matches exactly the texts that contain it, as the
  * LIKE would, without reading every order (a search of 50,000 orders: about 30 ms as a LIKE, under
  * 1 ms through the index). Shorter texts have no trigram, so they take the LIKE, which scans.
+ *
+ * The condition's text depends only on which of the two it is (`kind`); the searched text goes in as the
+ * placeholders `search_pattern` and `search_phrase` (db/statement-cache.ts).
  */
-export function searchCondition(folded: string): SQL {
-  const pattern = likePattern(folded);
+export function searchCondition(folded: string): { kind: 'trigram' | 'like'; condition: SQL; values: Record<string, string> } {
+  const pattern = sql.placeholder('search_pattern');
   const tablerMatches = sql`${orders.tablerId} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\')`;
-  if ([...folded].length < TRIGRAM) return sql`(${orders.searchText} LIKE ${pattern} ESCAPE '\\' OR ${tablerMatches})`;
-  return sql`(${orders.id} IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ${ftsPhrase(folded)}) OR ${tablerMatches})`;
+  if (!searchesTrigramIndex(folded)) {
+    return {
+      kind: 'like',
+      condition: sql`(${orders.searchText} LIKE ${pattern} ESCAPE '\\' OR ${tablerMatches})`,
+      values: { search_pattern: likePattern(folded) },
+    };
+  }
+  return {
+    kind: 'trigram',
+    condition: sql`(${orders.id} IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}) OR ${tablerMatches})`,
+    values: { search_pattern: likePattern(folded), search_phrase: ftsPhrase(folded) },
+  };
 }
 
-const TRIGRAM = 3;
+/** Whether a (folded) search goes through the trigram index: a text of fewer than three characters has no trigram. */
+const searchesTrigramIndex = (folded: string) => [...folded].length >= 3;
 
 /** An FTS5 string taken literally: in double quotes, a double quote doubled (no operators, no columns). */
 const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

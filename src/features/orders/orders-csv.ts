@@ -4,7 +4,7 @@ import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
-import { orderColumns, orderListWhere, type OrderFilters, type OrderView } from './orders.service';
+import { orderColumns, orderListFilter, type OrderFilters, type OrderView } from './orders.service';
 
 /**
  * Orders as CSV for packing and delivery lists (issue 6 item 5), made for Dutch Excel: UTF-8 with a
@@ -147,8 +147,8 @@ const csvColumns = Object.fromEntries(CSV_FIELDS.map((field) => [field, orderCol
  */
 export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): Promise<ReadableStream<Uint8Array>> {
   requireManagement(ctx);
-  const where = await orderListWhere(ctx, filters);
-  const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
+  const { where, values } = await orderListFilter(ctx, filters);
+  const [count] = await ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where).all(values);
   await writeAudit(ctx, { action: 'orders.exported', details: { filters, rows: Number(count?.n ?? 0) } });
 
   const encoder = new TextEncoder();
@@ -167,7 +167,8 @@ export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): P
         ),
       )
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(EXPORT_CHUNK_ROWS);
+      .limit(EXPORT_CHUNK_ROWS)
+      .all(values);
   return new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(encoder.encode(CSV_HEADER));

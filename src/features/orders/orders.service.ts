@@ -1,6 +1,9 @@
 import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
+import type { Db } from '../../db/client';
+import { statementCache } from '../../db/statement-cache';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
 import { AppError, badRequest } from '../../core/errors';
@@ -216,24 +219,51 @@ export const SORT_COLUMNS = {
   tabler_name: tablers.searchName,
 } as const satisfies Record<OrderSort, unknown>;
 
-/** The SQL condition of GET /orders' filters and text search (the CSV export takes the same). */
-export async function orderListWhere(ctx: RequestCtx, filters: OrderFilters): Promise<SQL | undefined> {
+/**
+ * GET /orders' filters and text search as one SQL condition (the CSV export takes the same). Its text
+ * depends only on which filters are set and how the text is searched (`shape`); the values are named
+ * placeholders, filled from `values`, so the orders page builds each shape once (db/statement-cache.ts).
+ */
+export interface OrderFilter {
+  where: SQL | undefined;
+  values: Record<string, string | number>;
+  shape: string;
+}
+
+export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): Promise<OrderFilter> {
   const conditions: SQL[] = [];
-  if (filters.paid !== undefined) conditions.push(eq(orders.paid, filters.paid));
-  if (filters.invoice_sent !== undefined) conditions.push(eq(orders.invoiceSent, filters.invoice_sent));
-  if (filters.cancelled !== undefined) conditions.push(eq(orders.cancelled, filters.cancelled));
-  if (filters.delivered !== undefined) conditions.push(eq(orders.delivered, filters.delivered));
-  if (filters.tabler_id === 'none') conditions.push(isNull(orders.tablerId));
-  else if (filters.tabler_id !== undefined) conditions.push(eq(orders.tablerId, filters.tabler_id));
+  const values: OrderFilter['values'] = {};
+  const shape: string[] = [];
+  const equals = (name: string, column: SQLiteColumn, value: string | number) => {
+    conditions.push(eq(column, sql.placeholder(name)));
+    values[name] = value;
+    shape.push(name);
+  };
+  // Flags go in as SQLite stores them (a placeholder is filled as given, without the column's mapping).
+  if (filters.paid !== undefined) equals('paid', orders.paid, Number(filters.paid));
+  if (filters.invoice_sent !== undefined) equals('invoice_sent', orders.invoiceSent, Number(filters.invoice_sent));
+  if (filters.cancelled !== undefined) equals('cancelled', orders.cancelled, Number(filters.cancelled));
+  if (filters.delivered !== undefined) equals('delivered', orders.delivered, Number(filters.delivered));
+  if (filters.tabler_id === 'none') {
+    conditions.push(isNull(orders.tablerId));
+    shape.push('no_tabler');
+  } else if (filters.tabler_id !== undefined) equals('tabler_id', orders.tablerId, filters.tabler_id);
   if (filters.overdue) {
     // issue 13 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
     const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
-    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, overdueBefore(ctx.clock.now(), termDays)));
+    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, sql.placeholder('overdue_before')));
+    values.overdue_before = overdueBefore(ctx.clock.now(), termDays);
+    shape.push('overdue');
   }
   // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
   const q = foldForSearch(filters.q?.trim() ?? '');
-  if (q) conditions.push(searchCondition(q));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+  if (q) {
+    const search = searchCondition(q);
+    conditions.push(search.condition);
+    Object.assign(values, search.values);
+    shape.push(`search_${search.kind}`);
+  }
+  return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(',') };
 }
 
 function orderSort(input: OrderListInput): SQL[] {
@@ -245,38 +275,71 @@ function orderSort(input: OrderListInput): SQL[] {
 /** docs/architecture.md §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
 export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
   requireManagement(ctx);
-  const where = await orderListWhere(ctx, input);
+  const { where, values } = await orderListFilter(ctx, input);
   return ctx.db
     .select(orderColumns)
     .from(orders)
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
     .where(where)
-    .orderBy(...orderSort(input));
+    .orderBy(...orderSort(input))
+    .all(values);
 }
 
+const countOf = (db: Db, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
+
 /**
- * docs/architecture.md §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders. Two
- * statements whatever the number of orders (issue 15), the page's rows and the count, sent as one batch: one
- * round trip to D1 or Turso. (A window `count(*) OVER ()` would make it one statement, but SQLite then keeps
- * every matching row, all columns, to count them before the LIMIT applies.)
+ * The statement of an orders page: the page's rows, each with the number of all matching orders. Without
+ * a search through the trigram index, the count is a subquery SQLite runs once, and the rows and the count
+ * each take the filters' own indexes (a page sorted along an index stops at its last row). With one, the
+ * matching ids are gathered once with their count (`matched`: a window over the ids alone), so the index
+ * is searched once for the rows and the count together. A window over the page's own rows would keep
+ * every matching row, all columns, to count them before the LIMIT applies.
+ */
+function buildOrdersPage(db: Db, filter: OrderFilter, sort: SQL[]) {
+  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  if (!filter.shape.includes('search_trigram')) {
+    return db
+      .select({ ...orderColumns, total: sql<number>`(${countOf(db, filter.where)})` })
+      .from(orders)
+      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+      .where(filter.where)
+      .orderBy(...sort)
+      .limit(page.limit)
+      .offset(page.offset)
+      .prepare();
+  }
+  const matched = db
+    .select({ id: orders.id, total: sql<number>`count(*) OVER ()`.as('total') })
+    .from(orders)
+    .where(filter.where)
+    .as('matched');
+  return db
+    .select({ ...orderColumns, total: matched.total })
+    .from(orders)
+    .innerJoin(matched, eq(matched.id, orders.id))
+    .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+    .orderBy(...sort)
+    .limit(page.limit)
+    .offset(page.offset)
+    .prepare();
+}
+
+const ordersPages = statementCache<ReturnType<typeof buildOrdersPage>>();
+
+/**
+ * docs/architecture.md §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders, in
+ * one statement whatever the number of orders (issue 15), built once per shape of filters and sort.
  */
 export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Promise<OrderPage> {
   requireManagement(ctx);
   const page = input.page ?? 1;
   const perPage = input.per_page ?? DEFAULT_PER_PAGE;
-  const where = await orderListWhere(ctx, input);
-  const [rows, [count]] = await ctx.db.batch([
-    ctx.db
-      .select(orderColumns)
-      .from(orders)
-      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
-      .where(where)
-      .orderBy(...orderSort(input))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    ctx.db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
-  ]);
-  return { orders: rows, total: Number(count?.n ?? 0), page, per_page: perPage };
+  const filter = await orderListFilter(ctx, input);
+  const statement = ordersPages(ctx.db, `${filter.shape}|${input.sort ?? ''}|${input.dir ?? ''}`, () => buildOrdersPage(ctx.db, filter, orderSort(input)));
+  const rows = await statement.all({ ...filter.values, limit: perPage, offset: (page - 1) * perPage });
+  // Every row carries the count; a page past the end has no row to carry it, and is counted apart.
+  const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter.where).all(filter.values))[0]?.n);
+  return { orders: rows.map(({ total: _, ...order }) => order), total: Number(total ?? 0), page, per_page: perPage };
 }
 
 export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';

@@ -1,0 +1,26 @@
+import type { Db } from './client';
+
+/**
+ * Statements built once per database and kept prepared (issue 15). Drizzle's building of a statement's SQL
+ * costs about as much as running a short one, so a statement run on every request is built once for each
+ * shape its text can take (`key`) and then run with its values as named placeholders. Every value that
+ * varies between requests must be a placeholder: a value bound at build time would be kept with the
+ * statement. The keys are a fixed, small set per statement (which filters are set, the sort), so the cache
+ * needs no bound.
+ */
+export function statementCache<T>(): (db: Db, key: string, build: () => T) => T {
+  const byDb = new WeakMap<Db, Map<string, T>>();
+  return (db, key, build) => {
+    let statements = byDb.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDb.set(db, statements);
+    }
+    let statement = statements.get(key);
+    if (statement === undefined) {
+      statement = build();
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
