@@ -5,10 +5,10 @@ import type { Db } from './client';
  * costs about as much as running a short one, so a statement run on every request is built once for each
  * shape its text can take (`key`) and then run with its values as named placeholders. Every value that
  * varies between requests must be a placeholder: a value bound at build time would be kept with the
- * statement. The keys are a fixed, small set per statement (which filters are set, the sort), so the cache
- * needs no bound.
+ * statement. A statement's shapes are a finite set (which filters are set, the sort), but a large one, so
+ * at most `maxSize` are kept per database and the oldest goes first.
  */
-export function statementCache<T>(): (db: Db, key: string, build: () => T) => T {
+export function statementCache<T>(maxSize = 200): (db: Db, key: string, build: () => T) => T {
   const byDb = new WeakMap<Db, Map<string, T>>();
   return (db, key, build) => {
     let statements = byDb.get(db);
@@ -19,6 +19,7 @@ export function statementCache<T>(): (db: Db, key: string, build: () => T) => T 
     let statement = statements.get(key);
     if (statement === undefined) {
       statement = build();
+      if (statements.size >= maxSize) statements.delete(statements.keys().next().value!);
       statements.set(key, statement);
     }
     return statement;

@@ -335,7 +335,8 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   const page = input.page ?? 1;
   const perPage = input.per_page ?? DEFAULT_PER_PAGE;
   const filter = await orderListFilter(ctx, input);
-  const statement = ordersPages(ctx.db, `${filter.shape}|${input.sort ?? ''}|${input.dir ?? ''}`, () => buildOrdersPage(ctx.db, filter, orderSort(input)));
+  const sort = input.sort ? `${input.sort} ${input.dir ?? 'desc'}` : '';
+  const statement = ordersPages(ctx.db, `${filter.shape}|${sort}`, () => buildOrdersPage(ctx.db, filter, orderSort(input)));
   const rows = await statement.all({ ...filter.values, limit: perPage, offset: (page - 1) * perPage });
   // Every row carries the count; a page past the end has no row to carry it, and is counted apart.
   const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter.where).all(filter.values))[0]?.n);
