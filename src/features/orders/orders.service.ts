@@ -228,6 +228,8 @@ export interface OrderFilter {
   where: SQL | undefined;
   values: Record<string, string | number>;
   shape: string;
+  /** How the text is searched, null without a search (order-search.ts). */
+  search: 'trigram' | 'like' | null;
 }
 
 export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): Promise<OrderFilter> {
@@ -257,13 +259,13 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   }
   // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
   const q = foldForSearch(filters.q?.trim() ?? '');
-  if (q) {
-    const search = searchCondition(q);
+  const search = q ? searchCondition(q) : null;
+  if (search) {
     conditions.push(search.condition);
     Object.assign(values, search.values);
     shape.push(`search_${search.kind}`);
   }
-  return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(',') };
+  return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(','), search: search?.kind ?? null };
 }
 
 function orderSort(input: OrderListInput): SQL[] {
@@ -297,7 +299,7 @@ const countOf = (db: Db, where: SQL | undefined) => db.select({ n: sql<number>`c
  */
 function buildOrdersPage(db: Db, filter: OrderFilter, sort: SQL[]) {
   const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-  if (!filter.shape.includes('search_trigram')) {
+  if (filter.search !== 'trigram') {
     return db
       .select({ ...orderColumns, total: sql<number>`(${countOf(db, filter.where)})` })
       .from(orders)
