@@ -131,16 +131,16 @@ async function measure(url, cookieHeader = '') {
 
 // This machine's speed drifts from minute to minute: alternate the targets over several rounds and compare
 // the medians, so all see the same conditions.
-const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
+const rounds = Number(process.env.BENCH_ROUNDS ?? '5');
 const bareUrl = `http://127.0.0.1:${barePort}`;
 const targets = {
   bare: { label: 'bare, tiny body', url: `${bareUrl}/bare` },
   bareSameBody: { label: 'bare, same body', url: `${bareUrl}/bare-same-body` },
   settings: { label: 'GET /api/settings', url: `${base}/api/settings` },
   bareSelect: { label: 'bare, one SELECT', url: `${bareUrl}/bare-select` },
-  bareSelectLocal: { label: 'bare, one SELECT (ours)', url: `${bareUrl}/bare-select-local` },
   me: { label: 'me, signed in', url: `${base}/api/account/me`, cookie },
   ordersPage: { label: 'orders page', url: `${base}${ordersPage}`, cookie },
+  bareSelectLocal: { label: 'bare, one SELECT (ours)', url: `${bareUrl}/bare-select-local` },
   bareOrdersPage: { label: "bare, the page's SELECT", url: `${bareUrl}/bare-orders-page` },
 };
 const runs = Object.fromEntries(Object.keys(targets).map((name) => [name, []]));
@@ -148,6 +148,16 @@ for (let i = 0; i < rounds; i++) {
   for (const [name, target] of Object.entries(targets)) runs[name].push(await measure(target.url, target.cookie));
 }
 const median = (list, key) => [...list].sort((a, b) => a[key] - b[key])[Math.floor(list.length / 2)][key];
+/**
+ * The median over the rounds of each round's ratio of two targets. Each ratio's two sides run one right
+ * after the other in every round (the targets' order above), so a slower minute of this machine weighs on
+ * both; a ratio of the two medians could take them from different minutes.
+ */
+const ratio = (numerator, denominator) =>
+  median(
+    runs[numerator].map((run, i) => ({ value: run.rps / runs[denominator][i].rps })),
+    'value',
+  );
 const summarise = (list) => ({
   rps: median(list, 'rps'),
   p50: median(list, 'p50'),
@@ -157,10 +167,18 @@ const summarise = (list) => ({
 });
 const results = Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summarise(list)]));
 for (const [name, list] of Object.entries(runs)) console.log(`${name} rounds: ${list.map((r) => r.rps.toFixed(0)).join(', ')} req/s`);
+for (const [numerator, denominator] of [
+  ['settings', 'bareSameBody'],
+  ['me', 'bareSelect'],
+  ['ordersPage', 'bareSelect'],
+]) {
+  const each = runs[numerator].map((run, i) => (run.rps / runs[denominator][i].rps).toFixed(2));
+  console.log(`${numerator} / ${denominator} rounds: ${each.join(', ')}`);
+}
 const row = (name, r) =>
   `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;
 console.log(
-  `\nLoopback, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, medians, Node ${process.version}, load from ${wrk ? 'wrk' : 'scripts/bench-load.mjs'}, ${orderCount} orders`,
+  `\nLoopback, ${connections} connections, ${rounds} alternating rounds of ${seconds} s, medians (ratios: the median of each round's ratio), Node ${process.version}, load from ${wrk ? 'wrk' : 'scripts/bench-load.mjs'}, ${orderCount} orders`,
 );
 for (const [name, target] of Object.entries(targets)) console.log(row(target.label, results[name]));
 
@@ -172,23 +190,23 @@ function budgetLine(label, value, budget, atLeast, format = (v) => `${v.toFixed(
 }
 console.log('');
 const throughputOk = [
-  budgetLine('GET /api/settings / bare with the same body', results.settings.rps / results.bareSameBody.rps, 0.6, true),
-  budgetLine('signed-in GET /api/account/me / bare one SELECT', results.me.rps / results.bareSelect.rps, 0.7, true),
-  budgetLine(`orders page (50 of ${orderCount}, name, 'klant 49') / one SELECT`, results.ordersPage.rps / results.bareSelect.rps, 0.25, true),
+  budgetLine('GET /api/settings / bare with the same body', ratio('settings', 'bareSameBody'), 0.6, true),
+  budgetLine('signed-in GET /api/account/me / bare one SELECT', ratio('me', 'bareSelect'), 0.7, true),
+  budgetLine(`orders page (50 of ${orderCount}, name, 'klant 49') / one SELECT`, ratio('ordersPage', 'bareSelect'), 0.25, true),
 ].every(Boolean);
 console.log(
-  `${'GET /api/settings / bare with a tiny body'.padEnd(52)} ${(results.settings.rps / results.bare.rps).toFixed(2).padStart(9)}×  (for information: sends ${settingsBody.length} bytes instead of 11)`,
+  `${'GET /api/settings / bare with a tiny body'.padEnd(52)} ${ratio('settings', 'bare').toFixed(2).padStart(9)}×  (for information: sends ${settingsBody.length} bytes instead of 11)`,
 );
 for (const [name, label] of [
   ['me', 'signed-in GET /api/account/me'],
   ['ordersPage', 'orders page'],
 ]) {
   console.log(
-    `${`${label} / bare one SELECT through our client`.padEnd(52)} ${(results[name].rps / results.bareSelectLocal.rps).toFixed(2).padStart(9)}×  (for information: the same driver on both sides)`,
+    `${`${label} / bare one SELECT through our client`.padEnd(52)} ${ratio(name, 'bareSelectLocal').toFixed(2).padStart(9)}×  (for information: the same driver on both sides)`,
   );
 }
 console.log(
-  `${"orders page / bare route running the page's SELECT".padEnd(52)} ${(results.ordersPage.rps / results.bareOrdersPage.rps).toFixed(2).padStart(9)}×  (for information: the share of our stack above the search itself)`,
+  `${"orders page / bare route running the page's SELECT".padEnd(52)} ${ratio('ordersPage', 'bareOrdersPage').toFixed(2).padStart(9)}×  (for information: the share of our stack above the search itself)`,
 );
 if (!wrk) {
   // The Node client shares the two cores with the server and tops out near the bare route's rate, so the
