@@ -208,6 +208,9 @@ for (const [name, label] of [
 console.log(
   `${"orders page / bare route running the page's SELECT".padEnd(52)} ${ratio('ordersPage', 'bareOrdersPage').toFixed(2).padStart(9)}×  (for information: the share of our stack above the search itself)`,
 );
+console.log(
+  `${"bare route running the page's SELECT / one SELECT".padEnd(52)} ${ratio('bareOrdersPage', 'bareSelect').toFixed(2).padStart(9)}×  (for information: the page's statement alone, with no stack around it, against the budget's baseline)`,
+);
 if (!wrk) {
   // The Node client shares the two cores with the server and tops out near the bare route's rate, so the
   // rows come out alike: the ratios then say little more than "within budget".
