@@ -148,6 +148,8 @@ for (let i = 0; i < rounds; i++) {
   for (const [name, target] of Object.entries(targets)) runs[name].push(await measure(target.url, target.cookie));
 }
 const median = (list, key) => [...list].sort((a, b) => a[key] - b[key])[Math.floor(list.length / 2)][key];
+/** Each round's ratio of two targets' requests per second. */
+const roundRatios = (numerator, denominator) => runs[numerator].map((run, i) => run.rps / runs[denominator][i].rps);
 /**
  * The median over the rounds of each round's ratio of two targets. Each ratio's two sides run one right
  * after the other in every round (the targets' order above), so a slower minute of this machine weighs on
@@ -155,7 +157,7 @@ const median = (list, key) => [...list].sort((a, b) => a[key] - b[key])[Math.flo
  */
 const ratio = (numerator, denominator) =>
   median(
-    runs[numerator].map((run, i) => ({ value: run.rps / runs[denominator][i].rps })),
+    roundRatios(numerator, denominator).map((value) => ({ value })),
     'value',
   );
 const summarise = (list) => ({
@@ -172,8 +174,11 @@ for (const [numerator, denominator] of [
   ['me', 'bareSelect'],
   ['ordersPage', 'bareSelect'],
 ]) {
-  const each = runs[numerator].map((run, i) => (run.rps / runs[denominator][i].rps).toFixed(2));
-  console.log(`${numerator} / ${denominator} rounds: ${each.join(', ')}`);
+  console.log(
+    `${numerator} / ${denominator} rounds: ${roundRatios(numerator, denominator)
+      .map((value) => value.toFixed(2))
+      .join(', ')}`,
+  );
 }
 const row = (name, r) =>
   `${name.padEnd(18)} ${r.rps.toFixed(0).padStart(8)} req/s   p50 ${r.p50.toFixed(2).padStart(6)} ms   p99 ${r.p99.toFixed(2).padStart(6)} ms   (${r.requests} requests, ${r.errors} errors)`;

@@ -268,10 +268,12 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(','), search: search?.kind ?? null };
 }
 
-function orderSort(input: OrderListInput): SQL[] {
-  if (!input.sort) return [desc(orders.createdAt), desc(orders.id)];
-  const direction = input.dir === 'asc' ? asc : desc;
-  return [direction(SORT_COLUMNS[input.sort]), direction(orders.id)];
+/** The ORDER BY of a list, and `key`, which names it for the orders page's statement cache. */
+function orderSort(input: OrderListInput): { key: string; columns: SQL[] } {
+  if (!input.sort) return { key: '', columns: [desc(orders.createdAt), desc(orders.id)] };
+  const dir = input.dir === 'asc' ? 'asc' : 'desc';
+  const direction = dir === 'asc' ? asc : desc;
+  return { key: `${input.sort} ${dir}`, columns: [direction(SORT_COLUMNS[input.sort]), direction(orders.id)] };
 }
 
 /** docs/architecture.md §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
@@ -283,7 +285,7 @@ export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): P
     .from(orders)
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
     .where(where)
-    .orderBy(...orderSort(input))
+    .orderBy(...orderSort(input).columns)
     .all(values);
 }
 
@@ -337,8 +339,8 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   const page = input.page ?? 1;
   const perPage = input.per_page ?? DEFAULT_PER_PAGE;
   const filter = await orderListFilter(ctx, input);
-  const sort = input.sort ? `${input.sort} ${input.dir ?? 'desc'}` : '';
-  const statement = ordersPages(ctx.db, `${filter.shape}|${sort}`, () => buildOrdersPage(ctx.db, filter, orderSort(input)));
+  const sort = orderSort(input);
+  const statement = ordersPages(ctx.db, `${filter.shape}|${sort.key}`, () => buildOrdersPage(ctx.db, filter, sort.columns));
   const rows = await statement.all({ ...filter.values, limit: perPage, offset: (page - 1) * perPage });
   // Every row carries the count; a page past the end has no row to carry it, and is counted apart.
   const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter.where).all(filter.values))[0]?.n);
