@@ -45,6 +45,11 @@ export const orders = sqliteTable(
     cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
     creditNoteNumber: text('credit_note_number').unique(),
     creditNoteDate: text('credit_note_date'),
+    // The stored files of the issued documents, each under a key that never repeats (docs/decisions/049): a
+    // document is reached only through its row, so a restored older database never serves a newer file.
+    invoiceFileKey: text('invoice_file_key'),
+    invoiceQrKey: text('invoice_qr_key'),
+    creditNoteFileKey: text('credit_note_file_key'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     lastReminderAt: text('last_reminder_at'),
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),

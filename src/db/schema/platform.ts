@@ -51,3 +51,10 @@ export const rateLimits = sqliteTable(
   },
   (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
 );
+
+// Facts about the data itself rather than the club's settings, e.g. the fingerprint of the secret key that
+// encrypted it (docs/decisions/050), so a restore without its key is refused instead of silently re-keyed.
+export const instanceMeta = sqliteTable('instance_meta', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
