@@ -53,6 +53,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   await chmod(config.dataDir, 0o700);
   const databaseFile = join(config.dataDir, 'kerstactie.db');
   const databaseUrl = config.databaseUrl ?? `file:${databaseFile}`;
+  // Before it is opened: its -wal and -shm files are made with its mode (docs/decisions/052).
+  if (!config.databaseUrl && existsSync(databaseFile)) await chmod(databaseFile, 0o600);
   const { db, client } = openLibsqlDb(databaseUrl, config.databaseAuthToken);
   await migrateLibsqlDb(db, join(projectRoot, 'drizzle'));
   if (!config.databaseUrl) await chmod(databaseFile, 0o600);

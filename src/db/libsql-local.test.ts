@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { type Client, LibsqlBatchError, LibsqlError } from '@libsql/client';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalClient, localDatabasePath } from './libsql-local';
+import { BUSY_TIMEOUT_MS, createLocalClient, localDatabasePath } from './libsql-local';
 
 let dir: string;
 let file: string;
@@ -181,5 +182,45 @@ describe('the local libSQL client (docs/decisions/046)', () => {
     client.close();
     expect(client.closed).toBe(true);
     await expect(client.execute('SELECT 1')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' });
+  });
+
+  it('writes the file in WAL mode, its -wal and -shm files the owner’s alone, and waits 5 s for a lock (docs/decisions/052)', async () => {
+    const pragma = async (name: string) => Object.values((await client.execute(`PRAGMA ${name}`)).rows[0]!)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(1);
+    expect(await pragma('busy_timeout')).toBe(BUSY_TIMEOUT_MS);
+    await client.execute("INSERT INTO things (name) VALUES ('in the log')");
+    for (const name of ['test.db', 'test.db-wal', 'test.db-shm']) expect(statSync(join(dir, name)).mode & 0o777, name).toBe(0o600);
+  });
+
+  it('lets a reader hold its snapshot while it writes', async () => {
+    other.exec('BEGIN');
+    expect(other.prepare('SELECT count(*) AS n FROM things').get()).toMatchObject({ n: 250 });
+    await client.execute("INSERT INTO things (name) VALUES ('while read')");
+    expect(other.prepare('SELECT count(*) AS n FROM things').get()).toMatchObject({ n: 250 });
+    other.exec('COMMIT');
+    expect(other.prepare('SELECT count(*) AS n FROM things').get()).toMatchObject({ n: 251 });
+  });
+
+  it('waits for another process’s write lock instead of failing at once', async () => {
+    // Another thread (standing in for another process) holds the write lock for 300 ms.
+    const holder = new Worker(
+      `const Database = require('libsql');
+       const { parentPort, workerData } = require('node:worker_threads');
+       const db = new Database(workerData);
+       db.exec("BEGIN IMMEDIATE; INSERT INTO things (name) VALUES ('held')");
+       parentPort.postMessage('locked');
+       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+       db.exec('COMMIT');
+       db.close();`,
+      { eval: true, workerData: file },
+    );
+    await new Promise((locked) => holder.once('message', locked));
+    const started = Date.now();
+    await client.batch([{ sql: "INSERT INTO things (name) VALUES ('after the wait')", args: [] }]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    await new Promise((exited) => holder.once('exit', exited));
+    const { rows } = await client.execute("SELECT name FROM things WHERE name IN ('held', 'after the wait') ORDER BY id");
+    expect(rows.map((row) => row.name)).toEqual(['held', 'after the wait']);
   });
 });

@@ -9,6 +9,7 @@ import {
   type Row,
   type TransactionMode,
 } from '@libsql/client';
+import { closeSync, openSync } from 'node:fs';
 import Database from 'libsql';
 
 /**
@@ -42,6 +43,27 @@ export function localDatabasePath(url: string): string | null {
     return slash === -1 ? null : decodeURIComponent(rest.slice(slash));
   }
   return rest === '' ? null : decodeURIComponent(rest);
+}
+
+/**
+ * How long a statement waits for another connection's lock before it fails with SQLITE_BUSY
+ * (docs/decisions/052). In WAL mode only another writer can make it wait, and that is rare: a backup or
+ * a query tool only reads.
+ */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Opens the file as every connection of ours does (docs/decisions/052): a new file is made 0600 before
+ * SQLite creates it, so its -wal and -shm files (which SQLite gives the database file's mode) are the
+ * owner's alone too; WAL, so readers (a backup, `VACUUM INTO`, a query tool) never stop writers; and a
+ * busy timeout, so a writer waits for another instead of failing at once.
+ */
+export function openLocalDatabase(path: string): Database.Database {
+  if (path !== ':memory:') closeSync(openSync(path, 'a', 0o600));
+  const db = new Database(path);
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+  return db;
 }
 
 /**
@@ -79,7 +101,7 @@ class LocalClient implements Client {
   constructor(path: string, cacheSize: number) {
     this.#path = path;
     this.#cacheSize = cacheSize;
-    this.#db = new Database(path);
+    this.#db = openLocalDatabase(path);
   }
 
   get closed(): boolean {
@@ -133,7 +155,7 @@ class LocalClient implements Client {
 
   reconnect(): void {
     this.close();
-    this.#db = new Database(this.#path);
+    this.#db = openLocalDatabase(this.#path);
   }
 
   #checkOpen(): void {
@@ -144,10 +166,14 @@ class LocalClient implements Client {
     this.#run({ sql, args: [] });
   }
 
-  /** BEGIN, every statement, COMMIT — all before this call returns, so nothing else runs in between. */
+  /**
+   * BEGIN, every statement, COMMIT — all before this call returns, so nothing else runs in between. A batch
+   * that may write takes the write lock at BEGIN (docs/decisions/052): in WAL a deferred one that read first
+   * fails at its first write, without waiting, when another process wrote in between.
+   */
   #inTransaction(mode: TransactionMode, stmts: Array<InStatement | [string, InArgs?]>): ResultSet[] {
     this.#checkOpen();
-    this.#exec(mode === 'write' ? 'BEGIN IMMEDIATE' : mode === 'read' ? 'BEGIN' : 'BEGIN DEFERRED');
+    this.#exec(mode === 'read' ? 'BEGIN' : 'BEGIN IMMEDIATE');
     try {
       const results = stmts.map((stmt, index) => {
         try {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,5 +28,17 @@ describe('the Node server’s data folder', () => {
     const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'data-dir-admin' });
     await server.close();
     expect(mode(dataDir)).toBe(0o700);
+  });
+
+  it('keeps the database’s -wal and -shm files 0600 while it runs, also for a database file made world-readable before', async () => {
+    const dataDir = join(parent, 'wal');
+    mkdirSync(dataDir, { mode: 0o700 });
+    writeFileSync(join(dataDir, 'kerstactie.db'), '', { mode: 0o644 });
+    const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'data-dir-admin' });
+    try {
+      for (const name of ['kerstactie.db', 'kerstactie.db-wal', 'kerstactie.db-shm']) expect(mode(join(dataDir, name)), name).toBe(0o600);
+    } finally {
+      await server.close();
+    }
   });
 });
