@@ -119,6 +119,19 @@ describe('the disk file store', () => {
     await expect(store.delete('../outside.txt')).rejects.toThrow('Unsafe storage key');
     expect(readdirSync(root)).toContain('outside.txt');
   });
+
+  it('lists the keys under a prefix, sorted, without other folders or unfinished writes', async () => {
+    await store.put('series/invoice/2026/0002', new Uint8Array());
+    await store.put('series/invoice/2026/0010', new Uint8Array());
+    await store.put('series/invoice/2025/0007', new Uint8Array());
+    await store.put('invoices/F2026-0002-ab.pdf', new Uint8Array([1]));
+    writeFileSync(join(root, 'store', 'series/invoice/2026/0011.1a2b.partial'), '');
+    expect(await store.list('series/invoice/2026/')).toEqual(['series/invoice/2026/0002', 'series/invoice/2026/0010']);
+    expect(await store.list('series/')).toEqual(['series/invoice/2025/0007', 'series/invoice/2026/0002', 'series/invoice/2026/0010']);
+    expect(await store.list('invoices/F2026-')).toEqual(['invoices/F2026-0002-ab.pdf']);
+    expect(await store.list('series/invoice/2027/')).toEqual([]);
+    await expect(store.list('../')).rejects.toThrow('Unsafe storage key');
+  });
 });
 
 describe('file modes', () => {

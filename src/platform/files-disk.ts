@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { encodeHexLowerCase } from '@oslojs/encoding';
@@ -57,6 +57,23 @@ export function createDiskFileStore(root: string): FileStore {
       } catch {
         return false;
       }
+    },
+    async list(prefix) {
+      // Only the folder the prefix names is walked; a write still under its temporary name is not a file yet.
+      const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+      if (folder) assertSafeKey(folder.slice(0, -1));
+      let entries: Awaited<ReturnType<typeof readdir>>;
+      try {
+        entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith('.partial'))
+        .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'))
+        .filter((key) => key.startsWith(prefix))
+        .sort();
     },
   };
 }

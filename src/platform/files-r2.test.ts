@@ -117,3 +117,25 @@ describe('the R2 file store (streams of unknown length)', () => {
     await expect(createR2FileStore(bucket).put('apks/small.apk', patternStream(1000).stream)).rejects.toThrow('put: We encountered an internal error');
   });
 });
+
+describe('the R2 file store (listing)', () => {
+  it('follows the cursor over every page of a listing', async () => {
+    const pages = [
+      { objects: [{ key: 'series/invoice/2026/0001' }, { key: 'series/invoice/2026/0002' }], truncated: true, cursor: 'c1' },
+      { objects: [{ key: 'series/invoice/2026/0003' }], truncated: false },
+    ];
+    const asked: unknown[] = [];
+    const bucket = {
+      async list(options: { prefix: string; cursor?: string }) {
+        asked.push(options);
+        return pages[options.cursor ? 1 : 0];
+      },
+    } as unknown as R2Bucket;
+    expect(await createR2FileStore(bucket).list('series/invoice/2026/')).toEqual([
+      'series/invoice/2026/0001',
+      'series/invoice/2026/0002',
+      'series/invoice/2026/0003',
+    ]);
+    expect(asked).toEqual([{ prefix: 'series/invoice/2026/' }, { prefix: 'series/invoice/2026/', cursor: 'c1' }]);
+  });
+});

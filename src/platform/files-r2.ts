@@ -97,5 +97,16 @@ export function createR2FileStore(bucket: R2Bucket): FileStore {
       assertSafeKey(key);
       return (await bucket.head(key)) !== null;
     },
+    async list(prefix) {
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      // R2 answers up to 1,000 keys a page, in key order.
+      do {
+        const page = await bucket.list({ prefix, ...(cursor ? { cursor } : {}) });
+        for (const object of page.objects) keys.push(object.key);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return keys;
+    },
   };
 }

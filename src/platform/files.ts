@@ -13,6 +13,8 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** The keys of every stored file whose key starts with `prefix` (e.g. a folder 'series/invoice/2026/'), sorted. */
+  list(prefix: string): Promise<string[]>;
 }
 
 /** Keys are plain relative names: letters, digits, dot, dash, underscore and single slashes. */
