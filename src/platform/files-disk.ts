@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type Dirent } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Readable } from 'node:stream';
@@ -62,7 +62,7 @@ export function createDiskFileStore(root: string): FileStore {
       // Only the folder the prefix names is walked; a write still under its temporary name is not a file yet.
       const folder = prefix.slice(0, prefix.lastIndexOf('/') + 1);
       if (folder) assertSafeKey(folder.slice(0, -1));
-      let entries: Awaited<ReturnType<typeof readdir>>;
+      let entries: Dirent[];
       try {
         entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true });
       } catch (error) {
