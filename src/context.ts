@@ -42,7 +42,7 @@ export interface RequestCtx extends AppDeps {
   rateLimitAddress: string;
   /** The User-Agent header (trimmed), kept with a new session. */
   userAgent: string;
-  /** The site's own address for absolute links in mail (http/site-origin.ts). */
+  /** The club's origin for absolute links in mail (config.origin, docs/decisions/054); never the request's Host. */
   siteOrigin: string;
   /** True when the site is reached over https (cookies get Secure, HSTS is sent). */
   secure: boolean;

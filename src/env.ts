@@ -70,7 +70,13 @@ export interface Config {
   secretKey: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PUBLIC_URL as configured (Secure cookies and HSTS follow it); undefined when it is not set. */
   publicUrl: string | undefined;
+  /**
+   * The club's origin, the only source of absolute links the server writes (docs/decisions/054): PUBLIC_URL's,
+   * else the listening address `http://HOST:PORT` (node.ts names the port PORT=0 picked once it is bound).
+   */
+  origin: string;
   apiBasePath: string;
   port: number;
   host: string;
@@ -85,6 +91,11 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** `http://HOST:PORT` as a URL origin (an IPv6 host in brackets): the club's origin when PUBLIC_URL is not set. */
+export function listeningOrigin(host: string, port: number): string {
+  return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
+}
+
 export function parseConfig(source: Record<string, unknown>): Config {
   const picked: Record<string, unknown> = {};
   for (const key of Object.keys(envSchema.shape)) {
@@ -97,6 +108,14 @@ export function parseConfig(source: Record<string, unknown>): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])} ${issue.message}`);
   }
   const e = parsed.data;
+  const port = e.PORT ? Number(e.PORT) : 8787;
+  const host = e.HOST ?? '127.0.0.1';
+  let origin: string;
+  try {
+    origin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : listeningOrigin(host, port);
+  } catch {
+    throw new ConfigError('Invalid configuration: HOST must be a host name or an IP address');
+  }
   return {
     databaseUrl: e.DATABASE_URL,
     databaseAuthToken: e.DATABASE_AUTH_TOKEN,
@@ -107,9 +126,10 @@ export function parseConfig(source: Record<string, unknown>): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Kerstactie <noreply@localhost>',
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    origin,
     apiBasePath: e.API_BASE_PATH ?? '',
-    port: e.PORT ? Number(e.PORT) : 8787,
-    host: e.HOST ?? '127.0.0.1',
+    port,
+    host,
     trustedProxies: e.TRUSTED_PROXIES ? e.TRUSTED_PROXIES.split(/[\s,]+/).map((entry) => parseAddressRange(entry)!) : [],
     adminUsername: e.ADMIN_USERNAME ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,

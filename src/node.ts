@@ -13,7 +13,7 @@ import { createApp } from './app';
 import type { AppDeps } from './context';
 import { consoleLogger } from './core/logger';
 import { migrateLibsqlDb, openLibsqlDb } from './db/libsql';
-import { ConfigError, parseConfig, type Config } from './env';
+import { ConfigError, listeningOrigin, parseConfig, type Config } from './env';
 import { prepareDatabase } from './features/setup/prepare';
 import { SettingsCache } from './platform/settings-cache';
 import { systemClock } from './platform/clock';
@@ -108,7 +108,11 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     server.once('error', reject);
   });
   const address = server.address() as AddressInfo;
-  log.info(`Kerstactie is running on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${address.port}`);
+  // docs/decisions/054: without PUBLIC_URL the links name the listening address, with the port PORT=0 picked.
+  // Set before any request is read: the 'listening' continuation runs ahead of the first connection.
+  if (!config.publicUrl) config.origin = listeningOrigin(config.host, address.port);
+  log.info(`Kerstactie is running on ${listeningOrigin(config.host, address.port)}`);
+  if (!config.publicUrl) log.info(`PUBLIC_URL is not set: links in mail point to ${config.origin}. Set PUBLIC_URL to the address members use.`);
 
   const close = async () => {
     clearInterval(mailTimer);

@@ -46,6 +46,13 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
   const config = parseConfig({ ...env });
   const secretKey = config.secretKey;
   if (!secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
+  // docs/decisions/054: links in mail come from the club's origin; a Worker has no listening address to
+  // default to, and the request's Host is not to be trusted, so it does not run without one.
+  if (!config.publicUrl) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required on the Worker (the address members use, e.g. https://kerst.example.nl; links in mail are built on it)',
+    );
+  }
   // The libSQL client is imported only when Turso is configured: on D1 it is never evaluated.
   const db = config.tursoUrl ? (await import('./db/libsql-web')).openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
   const clock = systemClock;

@@ -72,12 +72,12 @@ function refererOrigin(referer: string): string | null {
  * requests, so plain reads pay nothing for it.
  */
 export function crossSiteGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const publicOrigin = deps.config.publicUrl ? new URL(deps.config.publicUrl).origin : null;
+  const clubOrigin = deps.config.origin;
   return async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     const referer = fetchSite === undefined && origin === undefined ? c.req.header('referer') : undefined;
-    const ownOrigin = (o: string | null) => o !== null && (o === new URL(c.req.url).origin || o === publicOrigin);
+    const ownOrigin = (o: string | null) => o !== null && (o === new URL(c.req.url).origin || o === clubOrigin);
     const crossSite =
       (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
       (origin !== undefined && !ownOrigin(origin)) ||

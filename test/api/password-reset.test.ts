@@ -174,14 +174,14 @@ describe.each(both)('$name', (tr) => {
 });
 
 describe('without PUBLIC_URL', () => {
-  it('builds the link from the address the request came in on', async () => {
+  it('builds the link on the default origin http://HOST:PORT, not the address the request came in on', async () => {
     const plain = await createTestApp();
     try {
       const user = await plain.createUser('origin_user');
       await plain.db.update(users).set({ email: 'origin@example.nl' }).where(eq(users.id, user.id));
       expect((await plain.request('/api/account/forgot', { body: { login: 'origin_user' } })).status).toBe(200);
       const [mail] = await plain.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
-      expect(mail!.textBody).toMatch(/http:\/\/127\.0\.0\.1\/reset-password\?token=/);
+      expect(mail!.textBody).toMatch(/http:\/\/127\.0\.0\.1:8787\/reset-password\?token=/);
     } finally {
       await plain.close();
     }

@@ -26,6 +26,7 @@ export default defineProject(async () => {
           bindings: {
             TURSO_DATABASE_URL: `${inject('hranaUrl')}/${randomUUID()}/`,
             SECRET_KEY: 'a'.repeat(64),
+            PUBLIC_URL: 'https://kerst.example',
             ADMIN_PASSWORD: 'worker-admin-password',
             SMTP_URL: mailSink.smtp.url,
             MAIL_SINK_URL: mailSink.httpUrl,

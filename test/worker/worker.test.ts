@@ -233,9 +233,16 @@ describe('issue 12 inside workerd (D1)', () => {
     expect(sessions.sessions.filter((s) => s.current)).toHaveLength(1);
 
     expect((await post('/api/account/edit', { email: 'beheer@example.nl' }, { cookie })).status).toBe(200);
-    expect((await post('/api/account/forgot', { login: 'BEHEER@example.nl' }, { 'cf-connecting-ip': '198.51.100.4' })).status).toBe(200);
+    // docs/decisions/054: sent to another host name, the link still names PUBLIC_URL.
+    const forgot = await SELF.fetch('https://evil.example/api/account/forgot', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'cf-connecting-ip': '198.51.100.4', 'x-forwarded-host': 'evil.example' },
+      body: JSON.stringify({ login: 'BEHEER@example.nl' }),
+    });
+    expect(forgot.status).toBe(200);
     const db = openD1Db(bindings.DB);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'password-reset'));
+    expect(mail!.textBody).not.toContain('evil.example');
     const token = /https:\/\/kerst\.example\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1]!;
     expect((await post('/api/account/reset', { token, new_password: 'worker-new-password' })).status).toBe(200);
     expect(((await (await SELF.fetch(`${site}/api/account/me`, { headers: { cookie } })).json()) as { loggedIn: boolean }).loggedIn).toBe(false);

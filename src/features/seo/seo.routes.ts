@@ -3,9 +3,8 @@ import type { AppDeps } from '../../context';
 import { PRIVATE_SCREENS, PUBLIC_PAGES } from '../../core/public-pages';
 import { TRPC_ROOT } from '../../core/server-paths';
 import type { AppEnv } from '../../http/app-env';
-import { siteOrigin } from '../../http/site-origin';
 
-// Issue 5 item 3: robots.txt and sitemap.xml for the public pages, with absolute addresses (site-origin.ts).
+// Issue 5 item 3: robots.txt and sitemap.xml for the public pages, with absolute addresses on the club's origin (docs/decisions/054).
 
 const SITEMAP_PATHS = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path);
 
@@ -16,15 +15,14 @@ export function seoRoutes(deps: AppDeps) {
 
   // Where crawlers have no business: the SPA's private screens and the server's own paths.
   const disallowed = [...PRIVATE_SCREENS, `${deps.config.apiBasePath}/api/`, `${TRPC_ROOT}/`];
+  const origin = deps.config.origin;
 
   app.get('/robots.txt', (c) => {
-    const origin = siteOrigin(deps.config, c.req.url);
     const lines = ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
     return c.body(lines.join('\n'), 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
   });
 
   app.get('/sitemap.xml', (c) => {
-    const origin = siteOrigin(deps.config, c.req.url);
     const urls = SITEMAP_PATHS.map(
       (path) => `  <url><loc>${xmlEscape(origin + path)}</loc><changefreq>weekly</changefreq><priority>${path === '/' ? '1.0' : '0.7'}</priority></url>`,
     );
