@@ -7,6 +7,7 @@ import { auditRoutes } from './features/audit/audit.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
+import { healthRoutes } from './features/health/health.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
 import { INVOICE_MAIL_KIND, markInvoiceDelivered } from './features/invoices/invoice-delivered';
@@ -54,6 +55,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   onMailDelivered(INVOICE_MAIL_KIND, markInvoiceDelivered);
 
   app.use('*', responseHeaders(deps));
+  // Before the start-up work below: a monitor hears 503 when the database is down, not that work's 500.
+  app.route(base, healthRoutes(deps));
   if (deps.ready) {
     const ready = deps.ready;
     app.use('*', async (_c, next) => {
