@@ -23,6 +23,11 @@ const urlString = (protocols: string[]) =>
     { message: `must be a URL (${protocols.join(' ')})` },
   );
 
+const wholeNumber = (min: number, max: number) =>
+  optionalString.refine((v) => v === undefined || (/^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max), {
+    message: `must be a whole number from ${min} to ${max}`,
+  });
+
 export const envSchema = z.object({
   DATABASE_URL: optionalString.refine((v) => v === undefined || /^(file:|libsql:|https?:|wss?:|:memory:)/.test(v), {
     message: 'must be a libSQL URL (file:, libsql:, http(s):, ws(s):)',
@@ -59,6 +64,11 @@ export const envSchema = z.object({
   MAX_UPLOAD_MB: optionalString.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000), {
     message: 'must be a whole number of megabytes from 1 to 10000 (Cloudflare allows 100 on Free and Pro, 200 on Business, 500 on Enterprise)',
   }),
+  // Outgoing mail's pace (docs/decisions/053): messages begun per minute, SMTP connections at once, and
+  // on the Worker the most one request or cron run delivers.
+  MAIL_RATE_PER_MINUTE: wholeNumber(1, 100_000),
+  MAIL_CONNECTIONS: wholeNumber(1, 20),
+  MAIL_PER_INVOCATION: wholeNumber(1, 10_000),
 });
 
 export interface Config {
@@ -85,6 +95,12 @@ export interface Config {
   adminPassword: string | undefined;
   /** Largest APK upload in MB (10^6 bytes); Cloudflare's edge refuses larger request bodies by plan. */
   maxUploadMb: number;
+  /** Messages begun per minute, over all connections (MAIL_RATE_PER_MINUTE, default 300). */
+  mailRatePerMinute: number;
+  /** SMTP connections sending at once (MAIL_CONNECTIONS, default 4). */
+  mailConnections: number;
+  /** Worker: the most messages one request or cron run delivers (MAIL_PER_INVOCATION, default 250). */
+  mailPerInvocation: number;
 }
 
 export class ConfigError extends Error {
@@ -134,5 +150,8 @@ export function parseConfig(source: Record<string, unknown>): Config {
     adminUsername: e.ADMIN_USERNAME ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
     maxUploadMb: e.MAX_UPLOAD_MB ? Number(e.MAX_UPLOAD_MB) : 100,
+    mailRatePerMinute: e.MAIL_RATE_PER_MINUTE ? Number(e.MAIL_RATE_PER_MINUTE) : 300,
+    mailConnections: e.MAIL_CONNECTIONS ? Number(e.MAIL_CONNECTIONS) : 4,
+    mailPerInvocation: e.MAIL_PER_INVOCATION ? Number(e.MAIL_PER_INVOCATION) : 250,
   };
 }

@@ -4,6 +4,7 @@
  */
 import { serve } from '@hono/node-server';
 import { encodeHexLowerCase } from '@oslojs/encoding';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -21,14 +22,18 @@ import { randomBytes } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
 import { forwardedClientIp } from './platform/client-address';
 import { housekeeping } from './features/housekeeping/housekeeping';
-import { deliverOutbox } from './features/mail/mail-delivery';
+import { drainOutbox, mailSettled, stopDraining } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createNodeAssets } from './platform/node-assets';
 import { createPasswordHasher } from './platform/password';
 import { nodeArgon2id } from './platform/password-node';
 import { createNodeSmtpTransport } from './platform/smtp-node';
+import { trackConnections } from './platform/http-shutdown';
+import { requeueInterruptedMail } from './platform/mail';
 
 const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** How long a shutdown waits for requests and mail under way (docs/decisions/053); within Docker's and systemd's defaults. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 /** SECRET_KEY, or one generated on first start and kept in DATA_DIR (docs/architecture.md §2). */
 async function loadSecretKey(config: Config): Promise<string> {
@@ -76,12 +81,18 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     // One process writes through this cache; the TTL covers other processes sharing a remote database.
     settingsCache: new SettingsCache(60_000, clock),
     // Without SMTP_URL mail waits in the outbox (the admin's mail view says so).
-    mailTransport: config.smtpUrl ? createNodeSmtpTransport(config.smtpUrl) : null,
+    mailTransport: config.smtpUrl ? createNodeSmtpTransport(config.smtpUrl, {}, config.mailConnections) : null,
     secretKey,
     log,
     assets: existsSync(join(webRoot, 'index.html')) ? createNodeAssets(webRoot) : null,
   };
   if (!deps.assets) log.info(`No SPA build in ${webRoot}: serving the API only (run \`npm run build:web\`).`);
+  // docs/decisions/053: a database file has this process as its only sender, so mail left 'sending' was cut
+  // off by its previous run and goes again now. A shared remote database waits for the rows' lease instead.
+  if (!config.databaseUrl || config.databaseUrl.startsWith('file:')) {
+    const cutOff = await requeueInterruptedMail(db, clock);
+    if (cutOff > 0) log.info(`${cutOff} message(s) cut off by the last shutdown are queued again.`);
+  }
 
   const app = createApp(deps, {
     clientIp: (c) =>
@@ -92,17 +103,18 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
       ),
   });
 
-  // docs/architecture.md §3 mail: the outbox is worked through every minute (and nothing waits while SMTP is down);
-  // expired sessions, rate-limit windows, reset links and old audit entries are dropped on the same beat,
-  // and the automatic payment reminders (reminder_auto_days) go out.
+  // docs/architecture.md §3 mail: every minute the outbox is drained until nothing is due (docs/decisions/053; retries
+  // come due on this beat); expired sessions, rate-limit windows, reset links and old audit entries are dropped
+  // on the same beat, and the automatic payment reminders (reminder_auto_days) go out.
   const mailTimer = setInterval(() => {
-    deliverOutbox(deps).catch((error) => log.error('Mail delivery failed', { error: String(error) }));
+    drainOutbox(deps, 'timer').catch((error) => log.error('Mail delivery failed', { error: String(error) }));
     housekeeping(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
     sendDueReminders(deps).catch((error) => log.error('Automatic reminders failed', { error: String(error) }));
   }, 60_000);
   mailTimer.unref();
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
+  const connections = trackConnections(server);
   await new Promise<void>((resolveListening, reject) => {
     server.once('listening', () => resolveListening());
     server.once('error', reject);
@@ -114,10 +126,25 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   log.info(`Kerstactie is running on ${listeningOrigin(config.host, address.port)}`);
   if (!config.publicUrl) log.info(`PUBLIC_URL is not set: links in mail point to ${config.origin}. Set PUBLIC_URL to the address members use.`);
 
-  const close = async () => {
-    clearInterval(mailTimer);
-    await new Promise<void>((done) => server.close(() => done()));
-    client.close();
+  /**
+   * Graceful shutdown (docs/decisions/053): stop accepting and stop claiming mail, answer every request
+   * already accepted, wait for the mail sends under way, then close the database; after `timeoutMs` the
+   * rest is cut off (its mail goes again at the next start).
+   */
+  let closing: Promise<void> | null = null;
+  const close = (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
+    closing ??= (async () => {
+      const deadline = Date.now() + timeoutMs;
+      clearInterval(mailTimer);
+      stopDraining(deps);
+      await connections.close(deadline);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([mailSettled(deps), new Promise((done) => (timer = setTimeout(done, Math.max(0, deadline - Date.now()))))]);
+      clearTimeout(timer);
+      deps.mailTransport?.close?.();
+      client.close();
+    })();
+    return closing;
   };
   return { app, deps, port: address.port, close };
 }
@@ -127,6 +154,7 @@ if (isMain) {
   startNodeServer()
     .then(({ close }) => {
       const stop = () => {
+        consoleLogger.info(`Stopping: finishing the requests and mail under way (at most ${SHUTDOWN_TIMEOUT_MS / 1000} s).`);
         close().finally(() => process.exit(0));
       };
       process.once('SIGINT', stop);

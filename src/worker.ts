@@ -17,7 +17,7 @@ import type { AppEnv } from './http/app-env';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
 import { housekeeping } from './features/housekeeping/housekeeping';
-import { deliverOutbox } from './features/mail/mail-delivery';
+import { drainOutbox } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
@@ -103,6 +103,7 @@ export default {
 
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = await isolateFor(env);
-    ctx.waitUntil(Promise.all([deliverOutbox(deps), housekeeping(deps), sendDueReminders(deps)]));
+    // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
+    ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps)]));
   },
 };

@@ -11,10 +11,12 @@ import type { Clock } from './clock';
 import { createDiskFileStore } from './files-disk';
 import type { FileStore } from './files';
 import { createNodeSmtpTransport } from './smtp-node';
+import { SendPacer } from './send-pacer';
 import {
   deliverDueMail,
   enqueueMail,
   enqueueMailUnlessWaiting,
+  requeueInterruptedMail,
   MAX_MAIL_ATTEMPTS,
   retryDelayMs,
   type MailTransport,
@@ -43,6 +45,11 @@ class RecordingTransport implements MailTransport {
     if (this.failWith) throw new Error(this.failWith);
     this.sent.push(message);
   }
+}
+
+/** What every delivery here shares: one connection, and a pacer that never waits (the pace has its own tests). */
+function delivery() {
+  return { db, files, clock, pacer: new SendPacer(Number.POSITIVE_INFINITY), connections: 1 };
 }
 
 let dir: string;
@@ -172,9 +179,7 @@ describe('deliverDueMail', () => {
     const before = await rowOf(id);
     let called = false;
     const report = await deliverDueMail({
-      db,
-      files,
-      clock,
+      ...delivery(),
       transport: null,
       from: FROM,
       onDelivered: async () => {
@@ -191,7 +196,7 @@ describe('deliverDueMail', () => {
     const transport = new RecordingTransport();
     const delivered: string[] = [];
     clock.advance(5_000);
-    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    const report = await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
     expect(report).toEqual({ sent: 1, failed: 0 });
     expect(transport.sent).toEqual([
       {
@@ -208,7 +213,7 @@ describe('deliverDueMail', () => {
 
     // Sent is final: a later run sends nothing again.
     clock.advance(3 * 60 * MINUTE);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
     expect(transport.sent).toHaveLength(1);
   });
 
@@ -216,7 +221,7 @@ describe('deliverDueMail', () => {
     await enqueueMail(db, clock, { kind: 'contact', to: 'club@example.nl', subject: 'Vraag', text: 'Hallo' });
     const transport = new RecordingTransport();
     const delivered: string[] = [];
-    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
     expect(delivered).toEqual([]);
     expect(transport.sent[0]).toEqual({ from: FROM, to: 'club@example.nl', subject: 'Vraag', text: 'Hallo', attachments: [] });
   });
@@ -229,7 +234,7 @@ describe('deliverDueMail', () => {
       attachments: [{ filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' }],
     });
     const transport = new RecordingTransport();
-    await deliverDueMail({ db, files, clock, transport, from: FROM });
+    await deliverDueMail({ ...delivery(), transport, from: FROM });
     expect(transport.sent[0]?.attachments).toEqual([{ filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdf }]);
   });
 
@@ -251,7 +256,7 @@ describe('deliverDueMail', () => {
       { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: 'invoices/F2026-0001-qr.png', contentId: 'betaal-qr' },
     ]);
     const transport = new RecordingTransport();
-    await deliverDueMail({ db, files, clock, transport, from: FROM });
+    await deliverDueMail({ ...delivery(), transport, from: FROM });
     expect(transport.sent[0]?.attachments).toEqual([
       { filename: 'factuur-F2026-0001.pdf', contentType: 'application/pdf', content: pdf },
       { filename: 'betaal-qr.png', contentType: 'image/png', content: png, contentId: 'betaal-qr' },
@@ -268,7 +273,7 @@ describe('deliverDueMail', () => {
         html: '<img src="cid:betaal-qr">',
         attachments: [{ filename: 'betaal-qr.png', contentType: 'image/png', fileKey: 'invoices/qr.png', contentId: 'betaal-qr' }],
       });
-      expect(await deliverDueMail({ db, files, clock, transport: createNodeSmtpTransport(sink.url), from: FROM })).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueMail({ ...delivery(), transport: createNodeSmtpTransport(sink.url), from: FROM })).toEqual({ sent: 1, failed: 0 });
       const parsed = parseMime((await sink.waitFor(1))[0]!.raw);
       // nodemailer nests it as alternative → [text, related → [html, image]]: the image sits with the HTML.
       expect(parsed.type).toBe('multipart/alternative');
@@ -291,7 +296,7 @@ describe('deliverDueMail', () => {
     });
     const transport = new RecordingTransport();
     const delivered: string[] = [];
-    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    const report = await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
     expect(report).toEqual({ sent: 0, failed: 1 });
     expect(transport.sent).toEqual([]);
     expect(delivered).toEqual([]);
@@ -303,7 +308,7 @@ describe('deliverDueMail', () => {
     const transport = new RecordingTransport();
     transport.failWith = '451 4.7.1 Try again later';
     const delivered: string[] = [];
-    const report = await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
+    const report = await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: async (ref) => void delivered.push(ref) });
     expect(report).toEqual({ sent: 0, failed: 1 });
     expect(await rowOf(id)).toMatchObject({
       status: 'queued',
@@ -319,15 +324,15 @@ describe('deliverDueMail', () => {
     const id = await enqueueMail(db, clock, invoiceMail);
     const transport = new RecordingTransport();
     transport.failWith = 'connection refused';
-    await deliverDueMail({ db, files, clock, transport, from: FROM });
+    await deliverDueMail({ ...delivery(), transport, from: FROM });
 
     transport.failWith = null;
     clock.advance(MINUTE - 1);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
     expect(transport.sent).toEqual([]);
 
     clock.advance(1);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 
@@ -336,7 +341,7 @@ describe('deliverDueMail', () => {
     const transport = new RecordingTransport();
     transport.failWith = 'mailbox unavailable';
     for (let attempt = 1; attempt <= MAX_MAIL_ATTEMPTS; attempt++) {
-      expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 1 });
+      expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 1 });
       const row = await rowOf(id);
       expect(row.attempts).toBe(attempt);
       expect(row.status).toBe(attempt < MAX_MAIL_ATTEMPTS ? 'queued' : 'failed');
@@ -346,7 +351,7 @@ describe('deliverDueMail', () => {
     // A failed message stays visible and is never tried again.
     transport.failWith = null;
     clock.advance(24 * 60 * MINUTE);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
     expect(transport.sent).toEqual([]);
     expect((await rowOf(id)).lastError).toBe('mailbox unavailable');
   });
@@ -356,21 +361,21 @@ describe('deliverDueMail', () => {
     await db.update(mailOutbox).set({ status: 'sending', nextAttemptAt: clock.now().getTime() }).where(eq(mailOutbox.id, id));
     const transport = new RecordingTransport();
     clock.advance(10 * MINUTE - 1);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 0 });
     clock.advance(1);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 1, failed: 0 });
     expect((await rowOf(id)).status).toBe('sent');
   });
 
-  it('delivers the oldest due messages first, at most `limit` per run', async () => {
+  it('delivers the oldest due messages first, at most `maxMessages` per run', async () => {
     for (const subject of ['een', 'twee', 'drie']) {
       await enqueueMail(db, clock, { kind: 'test', to: 'a@example.nl', subject, text: subject });
       clock.advance(1_000);
     }
     const transport = new RecordingTransport();
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM }, 2)).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM }, { maxMessages: 2 })).toEqual({ sent: 2, failed: 0 });
     expect(transport.sent.map((m) => m.subject)).toEqual(['een', 'twee']);
-    expect(await deliverDueMail({ db, files, clock, transport, from: FROM }, 2)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM }, { maxMessages: 2 })).toEqual({ sent: 1, failed: 0 });
     expect(transport.sent.map((m) => m.subject)).toEqual(['een', 'twee', 'drie']);
   });
 
@@ -380,13 +385,95 @@ describe('deliverDueMail', () => {
     const failingHook = async () => {
       throw new Error('database busy');
     };
-    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: failingHook });
+    await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: failingHook });
     expect(transport.sent).toHaveLength(1);
     expect((await rowOf(id)).status).toBe('sent');
 
     clock.advance(60 * MINUTE);
-    await deliverDueMail({ db, files, clock, transport, from: FROM, onDelivered: failingHook });
+    await deliverDueMail({ ...delivery(), transport, from: FROM, onDelivered: failingHook });
     expect(transport.sent).toHaveLength(1);
+  });
+});
+
+/** Holds every send until `release`, counting how many are under way at once. */
+class SlowTransport implements MailTransport {
+  sent: string[] = [];
+  underWay = 0;
+  mostAtOnce = 0;
+  async send(message: TransportMessage) {
+    this.underWay++;
+    this.mostAtOnce = Math.max(this.mostAtOnce, this.underWay);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    this.underWay--;
+    this.sent.push(message.subject);
+  }
+}
+
+async function queueMany(count: number) {
+  for (let i = 0; i < count; i++) await enqueueMail(db, clock, { kind: 'test', to: `lid${i}@example.nl`, subject: `Bericht ${i}`, text: 'Hallo' });
+}
+
+describe('deliverDueMail drains the queue (docs/decisions/053)', () => {
+  it('keeps claiming batches until nothing is due: 130 messages in one call, each once, over at most `connections` sends at once', async () => {
+    await queueMany(130);
+    const transport = new SlowTransport();
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM, connections: 3 })).toEqual({ sent: 130, failed: 0 });
+    expect(transport.sent).toHaveLength(130);
+    expect(new Set(transport.sent).size).toBe(130);
+    expect(transport.mostAtOnce).toBe(3);
+    const statuses = await db.select({ status: mailOutbox.status }).from(mailOutbox);
+    expect(statuses.every((r) => r.status === 'sent')).toBe(true);
+  });
+
+  it('never lets two drains running at the same time send the same message', async () => {
+    await queueMany(90);
+    const transport = new SlowTransport();
+    const reports = await Promise.all([1, 2, 3].map(() => deliverDueMail({ ...delivery(), transport, from: FROM, connections: 2 })));
+    expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(90);
+    expect(transport.sent.toSorted()).toEqual(Array.from({ length: 90 }, (_, i) => `Bericht ${i}`).toSorted());
+  });
+
+  it('claims no further batch once `stop` says so, and puts claimed messages that did not start back in the queue', async () => {
+    await queueMany(30);
+    const transport = new SlowTransport();
+    const report = await deliverDueMail({ ...delivery(), transport, from: FROM, connections: 2 }, { stop: () => transport.sent.length >= 4 });
+    expect(report.sent).toBeGreaterThanOrEqual(4);
+    expect(report.sent).toBeLessThan(10);
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.status === 'sending')).toEqual([]);
+    expect(rows.filter((r) => r.status === 'queued')).toHaveLength(30 - report.sent);
+    expect(rows.filter((r) => r.status === 'queued').every((r) => r.attempts === 0)).toBe(true);
+  });
+
+  it('ends the run after a batch the server took nothing of: the rest waits without using up an attempt', async () => {
+    await queueMany(60);
+    const transport = new RecordingTransport();
+    transport.failWith = 'connect ECONNREFUSED 127.0.0.1:25';
+    // One connection: a batch is 5 messages.
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 5 });
+    const rows = await db.select().from(mailOutbox);
+    expect(rows.filter((r) => r.attempts === 1)).toHaveLength(5);
+    expect(rows.filter((r) => r.status === 'queued' && r.attempts === 0)).toHaveLength(55);
+  });
+
+  it('delivers only the messages named by `ids`, however many', async () => {
+    await queueMany(120);
+    const ids = (await db.select({ id: mailOutbox.id }).from(mailOutbox)).map((r) => r.id).filter((id) => id % 2 === 0);
+    const transport = new RecordingTransport();
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM }, { ids })).toEqual({ sent: ids.length, failed: 0 });
+    const sent = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.status, 'sent'));
+    expect(sent.map((r) => r.id).toSorted((a, b) => a - b)).toEqual(ids);
+  });
+
+  it('puts messages a stopped process left "sending" back in the queue at the next start', async () => {
+    await queueMany(3);
+    const [first, second] = await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    await db.update(mailOutbox).set({ status: 'sending' }).where(eq(mailOutbox.id, first!.id));
+    await db.update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.id, second!.id));
+    clock.advance(MINUTE);
+    expect(await requeueInterruptedMail(db, clock)).toBe(1);
+    expect(await rowOf(first!.id)).toMatchObject({ status: 'queued', nextAttemptAt: clock.now().getTime() });
+    expect((await rowOf(second!.id)).status).toBe('sent');
   });
 });
 

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { Clock } from './clock';
 import type { FileStore } from './files';
 import type { Logger } from '../core/logger';
+import type { SendPacer } from './send-pacer';
 
 /**
  * The mail path (docs/architecture.md §3): every message is written to the outbox first, then delivered by a
@@ -44,6 +45,14 @@ export interface TransportMessage {
 export interface MailTransport {
   /** Resolves once the SMTP server accepted the message; rejects with the reason otherwise. */
   send(message: TransportMessage): Promise<void>;
+  /** Ends the connections it keeps open (Node's pool), once nothing more will be sent. */
+  close?(): void;
+  /**
+   * 'invocation' when its connections cannot outlive the request or cron run that opened them (the
+   * Worker): each invocation then delivers within its own bound instead of joining one long drain
+   * (docs/decisions/053). 'process' when absent.
+   */
+  readonly scope?: 'process' | 'invocation';
 }
 
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -63,13 +72,23 @@ export function headerValue(text: string): string {
 }
 
 export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<number> {
+  const [row] = await enqueueMailStatement(db, clock, mail);
+  return row!.id;
+}
+
+/**
+ * The insert of one queued message, not yet run, for the caller's db.batch: a change and the mail that
+ * tells about it land together or not at all. Subject and text may be SQL the database works out in that
+ * batch (an order reference drawn from its sequence); a subject given as text loses its line breaks.
+ */
+export function enqueueMailStatement(db: Db, clock: Clock, mail: Omit<OutgoingMail, 'subject' | 'text'> & { subject: string | SQL; text: string | SQL }) {
   const now = clock.now();
-  const [row] = await db
+  return db
     .insert(mailOutbox)
     .values({
       kind: mail.kind,
       toAddress: headerValue(mail.to),
-      subject: headerValue(mail.subject),
+      subject: typeof mail.subject === 'string' ? headerValue(mail.subject) : mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       attachments: JSON.stringify(mail.attachments ?? []),
@@ -79,7 +98,6 @@ export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Pro
       createdAt: now.toISOString(),
     })
     .returning({ id: mailOutbox.id });
-  return row!.id;
 }
 
 /**
@@ -127,9 +145,25 @@ export interface DeliveryDeps {
   clock: Clock;
   transport: MailTransport | null;
   from: string;
+  /** Spaces the starts of sends (MAIL_RATE_PER_MINUTE); one per process or isolate, shared by every delivery. */
+  pacer: SendPacer;
+  /** How many messages are sent at once (MAIL_CONNECTIONS). */
+  connections: number;
   /** Called after the SMTP server accepted a message that has a relatedRef, with its kind (e.g. mark an invoice sent). */
   onDelivered?: (relatedRef: string, kind: string) => Promise<void>;
   log?: Logger;
+}
+
+export interface DeliveryLimits {
+  /** Only these messages (a request delivering the mail it just queued); otherwise everything due. */
+  ids?: readonly number[];
+  /** Claims no more than this many messages in this call (the Worker's bound per invocation). */
+  maxMessages?: number;
+  /**
+   * Checked before every claim and every send: once true, nothing new starts and claimed messages not yet
+   * started go back to the queue (a deadline passed, the server is shutting down).
+   */
+  stop?: () => boolean;
 }
 
 export interface DeliveryReport {
@@ -137,88 +171,174 @@ export interface DeliveryReport {
   failed: number;
 }
 
-/**
- * Delivers the messages that are due — all of them (the timer, the cron), or only `ids` (a request
- * delivering the mail it just queued, issue 14). Without a transport nothing is touched: they wait, queued.
- */
-export async function deliverDueMail(deps: DeliveryDeps, limit = 20, ids?: readonly number[]): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, failed: 0 };
-  if (!deps.transport || ids?.length === 0) return report;
-  const now = deps.clock.now().getTime();
-  const due = await deps.db
-    .select()
-    .from(mailOutbox)
-    .where(
-      and(
-        ids ? inArray(mailOutbox.id, [...ids]) : undefined,
-        or(
-          and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
-          // A delivery that died mid-way (process killed) is picked up again after its lease.
-          and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now - SENDING_LEASE_MS)),
-        ),
-      ),
-    )
-    .orderBy(asc(mailOutbox.nextAttemptAt))
-    .limit(limit);
+type OutboxRow = typeof mailOutbox.$inferSelect;
 
-  for (const message of due) {
-    // Claim the row so two workers never send the same message.
-    const claimed = await deps.db
-      .update(mailOutbox)
-      .set({ status: 'sending', nextAttemptAt: now })
-      .where(and(eq(mailOutbox.id, message.id), eq(mailOutbox.status, message.status), eq(mailOutbox.nextAttemptAt, message.nextAttemptAt)))
-      .returning({ id: mailOutbox.id });
-    if (claimed.length === 0) continue;
-    const attempts = message.attempts + 1;
-    try {
-      const refs = JSON.parse(message.attachments) as MailAttachmentRef[];
-      const attachments = [];
-      for (const ref of refs) {
-        const file = await deps.files.get(ref.fileKey);
-        if (!file) throw new Error(`Attachment ${ref.filename} is missing from storage`);
-        attachments.push({
-          filename: ref.filename,
-          contentType: ref.contentType,
-          content: await readAll(file.body),
-          ...(ref.contentId ? { contentId: ref.contentId } : {}),
-        });
-      }
-      await deps.transport.send({
-        from: deps.from,
-        to: message.toAddress,
-        subject: message.subject,
-        text: message.textBody,
-        ...(message.htmlBody ? { html: message.htmlBody } : {}),
-        attachments,
+/**
+ * A batch is what the connections work through between two claims: small enough that its messages
+ * leave well within the lease at any sensible rate, and within D1's 100 bound parameters per statement.
+ */
+const MAX_BATCH = 50;
+const BATCH_PER_CONNECTION = 5;
+
+/** Due now: queued and its attempt has come, or left in 'sending' by a delivery that died (after its lease). */
+function dueNow(now: number) {
+  return or(
+    and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, now)),
+    and(eq(mailOutbox.status, 'sending'), lte(mailOutbox.nextAttemptAt, now - SENDING_LEASE_MS)),
+  );
+}
+
+/**
+ * Claims up to `limit` due messages in one UPDATE … WHERE id IN (SELECT … LIMIT) RETURNING: the
+ * database runs it as one write, so two drains (two Worker isolates, the timer and a request) never
+ * claim the same row. A claimed row is 'sending' with its lease starting now.
+ */
+async function claimDue(db: Db, now: number, limit: number, ids: readonly number[] | undefined): Promise<OutboxRow[]> {
+  const pick = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(ids ? inArray(mailOutbox.id, [...ids]) : undefined, dueNow(now)))
+    .orderBy(asc(mailOutbox.nextAttemptAt), asc(mailOutbox.id))
+    .limit(limit);
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'sending', nextAttemptAt: now })
+    .where(and(inArray(mailOutbox.id, pick), dueNow(now)))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Claimed messages that never started go back to the queue, due at once (a stop came first). */
+async function releaseClaimed(db: Db, clock: Clock, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(mailOutbox)
+    .set({ status: 'queued', nextAttemptAt: clock.now().getTime() })
+    .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, 'sending')));
+}
+
+/**
+ * Puts every message left in 'sending' back in the queue, due now: at the start of a process that is
+ * the only one using its database, those rows are what its previous run was cut off in (docs/decisions/053).
+ * Returns how many there were.
+ */
+export async function requeueInterruptedMail(db: Db, clock: Clock): Promise<number> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({ status: 'queued', nextAttemptAt: clock.now().getTime() })
+    .where(eq(mailOutbox.status, 'sending'))
+    .returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
+/** Sends one claimed message and records the outcome; true when the SMTP server accepted it. */
+async function deliverOne(deps: DeliveryDeps & { transport: MailTransport }, message: OutboxRow): Promise<boolean> {
+  const attempts = message.attempts + 1;
+  try {
+    const refs = JSON.parse(message.attachments) as MailAttachmentRef[];
+    const attachments = [];
+    for (const ref of refs) {
+      const file = await deps.files.get(ref.fileKey);
+      if (!file) throw new Error(`Attachment ${ref.filename} is missing from storage`);
+      attachments.push({
+        filename: ref.filename,
+        contentType: ref.contentType,
+        content: await readAll(file.body),
+        ...(ref.contentId ? { contentId: ref.contentId } : {}),
       });
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
-      await deps.db
-        .update(mailOutbox)
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          attempts,
-          lastError: reason.slice(0, 1000),
-          nextAttemptAt: deps.clock.now().getTime() + retryDelayMs(attempts),
-        })
-        .where(eq(mailOutbox.id, message.id));
-      report.failed++;
-      continue;
     }
-    // The SMTP server has the message: a failure from here on must never put it back in the queue.
+    await deps.transport.send({
+      from: deps.from,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.textBody,
+      ...(message.htmlBody ? { html: message.htmlBody } : {}),
+      attachments,
+    });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const giveUp = attempts >= MAX_MAIL_ATTEMPTS;
     await deps.db
       .update(mailOutbox)
-      .set({ status: 'sent', attempts, lastError: null, sentAt: deps.clock.now().toISOString() })
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        attempts,
+        lastError: reason.slice(0, 1000),
+        nextAttemptAt: deps.clock.now().getTime() + retryDelayMs(attempts),
+      })
       .where(eq(mailOutbox.id, message.id));
-    report.sent++;
-    if (message.relatedRef && deps.onDelivered) {
-      try {
-        await deps.onDelivered(message.relatedRef, message.kind);
-      } catch (error) {
-        deps.log?.error('Marking a delivered message failed', { id: message.id, relatedRef: message.relatedRef, error: String(error) });
+    return false;
+  }
+  // The SMTP server has the message: a failure from here on must never put it back in the queue.
+  await deps.db
+    .update(mailOutbox)
+    .set({ status: 'sent', attempts, lastError: null, sentAt: deps.clock.now().toISOString() })
+    .where(eq(mailOutbox.id, message.id));
+  if (message.relatedRef && deps.onDelivered) {
+    try {
+      await deps.onDelivered(message.relatedRef, message.kind);
+    } catch (error) {
+      deps.log?.error('Marking a delivered message failed', { id: message.id, relatedRef: message.relatedRef, error: String(error) });
+    }
+  }
+  return true;
+}
+
+/** `connections` lanes work through one claimed batch, each send waiting for its turn from the pacer. */
+async function sendBatch(deps: DeliveryDeps & { transport: MailTransport }, batch: OutboxRow[], stop: (() => boolean) | undefined): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  const waiting = [...batch];
+  const released: number[] = [];
+  const lane = async () => {
+    for (let message = waiting.shift(); message; message = waiting.shift()) {
+      if (!stop?.()) await deps.pacer.take();
+      if (stop?.()) {
+        released.push(message.id);
+        continue;
       }
+      if (await deliverOne(deps, message)) report.sent++;
+      else report.failed++;
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(deps.connections, batch.length) }, lane));
+  await releaseClaimed(deps.db, deps.clock, released);
+  const broken = lanes.find((outcome) => outcome.status === 'rejected');
+  if (broken) throw broken.reason;
+  return report;
+}
+
+/**
+ * Delivers what is due until nothing due is left (docs/decisions/053): claims a batch, sends it over
+ * `connections` connections at the pacer's rate, claims the next. With `ids` only those messages.
+ * A batch of which the server took nothing ends the run (it is down or refusing us): the rest waits
+ * in the queue for the next run instead of each message using up an attempt. Without a transport
+ * nothing is touched: messages wait, queued.
+ */
+export async function deliverDueMail(deps: DeliveryDeps, limits: DeliveryLimits = {}): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, failed: 0 };
+  const transport = deps.transport;
+  if (!transport || limits.ids?.length === 0) return report;
+  // A claimed message must start well within its lease, even at a slow rate: never more than 5 minutes' worth.
+  const batchSize = Math.max(1, Math.min(MAX_BATCH, deps.connections * BATCH_PER_CONNECTION, Math.floor(deps.pacer.perMinute * 5)));
+  // D1 binds at most 100 parameters per statement: a long list of ids is claimed a part at a time.
+  const idGroups = limits.ids ? chunk(limits.ids, MAX_BATCH) : [undefined];
+  let budget = limits.maxMessages ?? Number.POSITIVE_INFINITY;
+  for (const ids of idGroups) {
+    while (budget > 0 && !limits.stop?.()) {
+      const batch = await claimDue(deps.db, deps.clock.now().getTime(), Math.min(batchSize, budget), ids);
+      if (batch.length === 0) break;
+      budget -= batch.length;
+      const outcome = await sendBatch({ ...deps, transport }, batch, limits.stop);
+      report.sent += outcome.sent;
+      report.failed += outcome.failed;
+      if (outcome.sent === 0 && outcome.failed > 0) return report;
     }
   }
   return report;
+}
+
+function chunk<T>(items: readonly T[], size: number): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
 }

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer';
-import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailTransport, TransportMessage } from './mail';
 import { contentIdOf } from './mime';
 
@@ -9,10 +9,15 @@ import { contentIdOf } from './mime';
  * `send` resolves once the server accepted the message (250 after DATA), which is what the outbox
  * needs before it marks an invoice sent.
  */
-export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPTransport.Options = {}): MailTransport {
+export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPPool.Options = {}, connections = 4): MailTransport {
   // The URL's host, port, TLS mode and credentials win over these options (nodemailer merges them).
   const transporter = createTransport({
     url: smtpUrl,
+    // docs/decisions/053: a pool of `connections` (MAIL_CONNECTIONS) kept open between messages, so a
+    // drain does not log in again for every message; the outbox's pacer sets the rate.
+    pool: true,
+    maxConnections: connections,
+    maxMessages: 100,
     // A dead server must not hold a request (sendInvoice delivers at once) for nodemailer's 2 minutes.
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
@@ -32,6 +37,9 @@ export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPTranspor
         ...(message.html ? { html: message.html } : {}),
         attachments: message.attachments.map((a) => nodemailerAttachment(a, Boolean(message.html))),
       });
+    },
+    close() {
+      transporter.close();
     },
   };
 }

@@ -278,5 +278,6 @@ export async function sendSmtpMessage(
 /** The Worker's MailTransport over SMTP_URL; `connect` is 'cloudflare:sockets' connect(). */
 export function createWorkerSmtpTransport(smtpUrl: string, connect: SmtpConnect, options: WorkerSmtpOptions = {}): MailTransport {
   const server = parseSmtpUrl(smtpUrl);
-  return { send: (message) => sendSmtpMessage(server, connect, message, options) };
+  // A Workers socket belongs to the invocation that opened it (docs/decisions/053).
+  return { send: (message) => sendSmtpMessage(server, connect, message, options), scope: 'invocation' };
 }

@@ -1,5 +1,7 @@
 import type { AppDeps, RequestCtx } from '../../context';
-import { deliverDueMail, type DeliveryReport } from '../../platform/mail';
+import type { Config } from '../../env';
+import { deliverDueMail, type DeliveryLimits, type DeliveryReport, type MailTransport } from '../../platform/mail';
+import { SendPacer } from '../../platform/send-pacer';
 
 export type DeliveryCtx = Pick<AppDeps, 'db' | 'files' | 'clock' | 'mailTransport' | 'config' | 'log'>;
 
@@ -17,50 +19,156 @@ export function onMailDelivered(kind: string, hook: MailDeliveredHook): void {
 }
 
 /**
- * Works through the due part of the outbox — or only the messages `ids` names — with the app's transport
- * and runs the hook registered for a delivered message's kind. The one way the Node timer, the Worker
- * cron, a request's own mail and an admin's retry deliver mail. Without a transport (no SMTP_URL) nothing
- * moves.
+ * What one process (Node) or isolate (Worker) keeps per transport: the pacer every delivery shares, the
+ * drain running on Node, and the deliveries under way, which a graceful shutdown waits for.
  */
-export function deliverOutbox(deps: DeliveryCtx, limit?: number, ids?: readonly number[]): Promise<DeliveryReport> {
-  return deliverDueMail(
-    {
-      db: deps.db,
-      files: deps.files,
-      clock: deps.clock,
-      transport: deps.mailTransport,
-      from: deps.config.mailFrom,
-      log: deps.log,
-      onDelivered: async (relatedRef, kind) => {
-        await deliveredHooks.get(kind)?.(deps, relatedRef);
+interface Courier {
+  pacer: SendPacer;
+  drain: Promise<DeliveryReport> | null;
+  /** A request found mail due while the drain was finishing: it runs once more. */
+  again: boolean;
+  /** Shutting down: no new batch is claimed; a request's own messages still go. */
+  stopping: boolean;
+  underWay: Set<Promise<unknown>>;
+}
+
+const couriers = new WeakMap<MailTransport, Courier>();
+
+function courierOf(transport: MailTransport, config: Config): Courier {
+  let courier = couriers.get(transport);
+  if (!courier) {
+    courier = { pacer: new SendPacer(config.mailRatePerMinute), drain: null, again: false, stopping: false, underWay: new Set() };
+    couriers.set(transport, courier);
+  }
+  return courier;
+}
+
+function underWay<T>(courier: Courier, work: Promise<T>): Promise<T> {
+  courier.underWay.add(work);
+  work.then(
+    () => courier.underWay.delete(work),
+    () => courier.underWay.delete(work),
+  );
+  return work;
+}
+
+/**
+ * docs/decisions/053: how long and how much one Worker invocation delivers. A request's waitUntil may run
+ * 30 s after its answer; a cron run (every 5 minutes) up to 15 minutes, stopped before the next one starts.
+ * The message count (MAIL_PER_INVOCATION) keeps a run within D1's queries per invocation.
+ */
+export const WORKER_REQUEST_DRAIN_MS = 20_000;
+export const WORKER_CRON_DRAIN_MS = 4 * 60_000;
+
+/**
+ * Works through the due part of the outbox — or only the messages `limits.ids` names — with the app's
+ * transport at MAIL_RATE_PER_MINUTE over MAIL_CONNECTIONS connections, and runs the hook registered for a
+ * delivered message's kind. Without a transport (no SMTP_URL) nothing moves.
+ */
+export function deliverOutbox(deps: DeliveryCtx, limits: DeliveryLimits = {}): Promise<DeliveryReport> {
+  const transport = deps.mailTransport;
+  if (!transport) return Promise.resolve({ sent: 0, failed: 0 });
+  const courier = courierOf(transport, deps.config);
+  // A shutdown stops the queue's drain; the messages a request names are part of that request's work.
+  const stop = limits.ids ? limits.stop : () => courier.stopping || (limits.stop?.() ?? false);
+  return underWay(
+    courier,
+    deliverDueMail(
+      {
+        db: deps.db,
+        files: deps.files,
+        clock: deps.clock,
+        transport,
+        from: deps.config.mailFrom,
+        pacer: courier.pacer,
+        connections: deps.config.mailConnections,
+        log: deps.log,
+        onDelivered: async (relatedRef, kind) => {
+          await deliveredHooks.get(kind)?.(deps, relatedRef);
+        },
       },
-    },
-    limit,
-    ids,
+      { ...limits, ...(stop ? { stop } : {}) },
+    ),
   );
 }
 
 /**
- * Delivers the mail a request just queued (issue 14): started at once, after the answer on the Worker
- * (waitUntil) and as a background promise on Node, so the visitor never waits for SMTP. A failure
- * leaves the message queued with its back-off; the timer or cron retries it.
+ * Delivers everything due (docs/decisions/053). On Node one drain runs per process until the queue is
+ * empty: the timer and every request that found mail due join it. On the Worker, whose connections
+ * belong to one invocation, each request or cron run drains on its own within its bound; their claims
+ * never overlap.
+ */
+export function drainOutbox(deps: DeliveryCtx, trigger: 'timer' | 'request' | 'cron'): Promise<DeliveryReport> {
+  const transport = deps.mailTransport;
+  if (!transport) return Promise.resolve({ sent: 0, failed: 0 });
+  if (transport.scope === 'invocation') {
+    const until = Date.now() + (trigger === 'cron' ? WORKER_CRON_DRAIN_MS : WORKER_REQUEST_DRAIN_MS);
+    return deliverOutbox(deps, { maxMessages: deps.config.mailPerInvocation, stop: () => Date.now() >= until });
+  }
+  const courier = courierOf(transport, deps.config);
+  if (courier.stopping) return Promise.resolve({ sent: 0, failed: 0 });
+  if (courier.drain) {
+    courier.again = true;
+    return courier.drain;
+  }
+  const drain = (async () => {
+    const total: DeliveryReport = { sent: 0, failed: 0 };
+    do {
+      courier.again = false;
+      const report = await deliverOutbox(deps);
+      total.sent += report.sent;
+      total.failed += report.failed;
+    } while (courier.again && !courier.stopping);
+    return total;
+  })();
+  courier.drain = drain;
+  const done = () => {
+    courier.drain = null;
+  };
+  drain.then(done, done);
+  return drain;
+}
+
+/**
+ * Delivers the mail a request just queued (docs/decisions/027), then what else is due (053): after the
+ * answer on the Worker (waitUntil) and as a background promise on Node, so the visitor never waits for
+ * SMTP. A failure leaves the message queued with its back-off; the timer or cron retries it.
  */
 export function deliverSoon(ctx: Pick<RequestCtx, 'background' | 'requestId'> & DeliveryCtx, ids: readonly number[]): void {
-  if (!ctx.mailTransport) return;
-  ctx.background(
-    deliverOutbox(ctx, ids.length, ids).catch((error: unknown) => {
-      ctx.log.error('Delivering just-queued mail failed', { requestId: ctx.requestId, error: String(error) });
-    }),
-  );
+  const transport = ctx.mailTransport;
+  if (!transport) return;
+  const work = (async () => {
+    const own = await deliverOutbox(ctx, { ids });
+    // Its own message failed: the server is down or refusing, and the rest would fare no better now.
+    if (own.sent > 0) await drainOutbox(ctx, 'request');
+  })().catch((error: unknown) => {
+    ctx.log.error('Delivering just-queued mail failed', { requestId: ctx.requestId, error: String(error) });
+  });
+  ctx.background(underWay(courierOf(transport, ctx.config), work));
 }
 
 /** Delivers only the messages `ids` names and waits for the outcome (an admin's send shows whether it left). */
 export async function deliverNowOnly(ctx: DeliveryCtx & { requestId?: string }, ids: readonly number[]): Promise<void> {
   if (!ctx.mailTransport) return;
   try {
-    await deliverOutbox(ctx, ids.length, ids);
+    await deliverOutbox(ctx, { ids });
   } catch (error) {
     // The mail is safe in the outbox; the timer or cron delivers it later.
     ctx.log.error('Delivering the outbox failed', { requestId: ctx.requestId, error: String(error) });
   }
+}
+
+/**
+ * Graceful shutdown, first step (docs/decisions/053): no drain claims another batch from now on; claimed
+ * messages not yet started go back to the queue. Deliveries a request asks for still go.
+ */
+export function stopDraining(deps: Pick<AppDeps, 'mailTransport' | 'config'>): void {
+  if (deps.mailTransport) courierOf(deps.mailTransport, deps.config).stopping = true;
+}
+
+/** Graceful shutdown, second step: resolves once no delivery is under way (sends finish, rows are written). */
+export async function mailSettled(deps: Pick<AppDeps, 'mailTransport' | 'config'>): Promise<void> {
+  if (!deps.mailTransport) return;
+  const courier = courierOf(deps.mailTransport, deps.config);
+  while (courier.underWay.size > 0) await Promise.allSettled([...courier.underWay]);
 }
