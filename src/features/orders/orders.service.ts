@@ -7,8 +7,8 @@ import { statementCache } from '../../db/statement-cache';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
 import { AppError, badRequest } from '../../core/errors';
-import { enqueueMail } from '../../platform/mail';
-import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { enqueueMailStatement } from '../../platform/mail';
+import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../core/public-form-rules';
 import { refuseDuringMaintenance } from '../settings/maintenance';
@@ -75,12 +75,17 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   const tablerId = await existingTablerId(ctx, input.tabler);
   if (tablerId === null && !isManager) throw badRequest('Kies eerst een tabler.');
 
+  // docs/decisions/055: a visitor's order is stored whatever happens, but one recipient gets at most 3
+  // confirmations a day; past that the answer is the same and no mail goes out.
+  const confirm =
+    !isManager && (await hitRateLimit(ctx.db, ctx.clock, `order-confirmation:to:${recipientKey(input.email)}`, CONFIRMATIONS_PER_RECIPIENT)).allowed;
+
   const now = ctx.clock.now();
   const year = campaignYear(now);
   const sequence = and(eq(sequences.name, 'order'), eq(sequences.year, year));
   // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
   const reference = sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`;
-  const [, inserted] = await ctx.db.batch([
+  const drawAndInsert = [
     ctx.db
       .insert(sequences)
       .values({ name: 'order', year, value: 1 })
@@ -98,46 +103,65 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
         updatedAt: now.toISOString(),
       })
       .returning({ id: orders.id, reference: orders.reference }),
+  ] as const;
+  let order: { id: number; reference: string } | undefined;
+  if (isManager) {
     // Only an admin's order is an admin change; a visitor's order has no actor to record.
-    ...(isManager
-      ? [auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } })]
-      : []),
-  ]);
-  const order = inserted[0];
+    const audit = auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } });
+    [order] = (await ctx.db.batch([...drawAndInsert, audit]))[1];
+  } else if (confirm) {
+    // The order and its confirmation are one batch (docs/decisions/055): a stored order never answers
+    // 500 because its mail could not be queued, so nobody types it in twice.
+    const club = { name: await getStringSetting(ctx, 'club_name'), price: await getIntegerSetting(ctx, 'package_price') };
+    const [, inserted, queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input)]);
+    [order] = inserted;
+    if (queued[0]) deliverSoon(ctx, [queued[0].id]);
+  } else {
+    [order] = (await ctx.db.batch(drawAndInsert))[1];
+  }
   if (!order) throw new AppError(500, 'Order could not be stored');
-
-  if (!isManager) await sendOrderConfirmation(ctx, order.reference, input);
   return order;
 }
 
+/** A visitor's confirmations per recipient address a day (docs/decisions/055). */
+const CONFIRMATIONS_PER_RECIPIENT: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
+
+/** One mailbox however it is spelt: case and a '+tag' of the local part do not make another recipient. */
+function recipientKey(email: string): string {
+  const lowered = email.trim().toLowerCase();
+  const at = lowered.lastIndexOf('@');
+  return `${lowered.slice(0, at).replace(/\+.*$/, '')}${lowered.slice(at)}`;
+}
+
 /**
- * The visitor's confirmation. issue 12: it repeats none of the visitor's free text but the name (which
- * may hold no link or address, src/core/public-form-rules.ts); phone, address and notes stay in the back-office, so
- * the club's mail cannot carry a stranger's message to whatever address they typed.
+ * The queued insert of the visitor's confirmation, for the order's batch; the reference is the SQL that
+ * draws it there. issue 12: it repeats none of the visitor's free text but the name (which may hold no
+ * link, host name or address, src/core/public-form-rules.ts); phone, address and notes stay in the
+ * back-office, so the club's mail cannot carry a stranger's message to whatever address they typed.
  */
-async function sendOrderConfirmation(ctx: RequestCtx, reference: string, input: OrderInput): Promise<void> {
-  const clubName = await getStringSetting(ctx, 'club_name');
-  const price = await getIntegerSetting(ctx, 'package_price');
-  const lines = [
+function orderConfirmation(ctx: RequestCtx, club: { name: string; price: number }, reference: SQL, input: OrderInput) {
+  const before = [
     `Beste ${input.name},`,
     '',
-    `Hartelijk dank voor je bestelling bij de kerstactie van ${clubName}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`,
+    `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`,
     '',
-    `Bestelnummer: ${reference}`,
-    `Aantal kerstpakketten: ${input.amount} (€ ${price} per pakket, exclusief btw)`,
+    'Bestelnummer: ',
+  ].join('\n');
+  const after = [
+    '',
+    `Aantal kerstpakketten: ${input.amount} (€ ${club.price} per pakket, exclusief btw)`,
     '',
     'De volledige opbrengst gaat naar goede doelen in de regio.',
     '',
     `Met vriendelijke groet,`,
-    clubName,
-  ];
-  const mailId = await enqueueMail(ctx.db, ctx.clock, {
+    club.name,
+  ].join('\n');
+  return enqueueMailStatement(ctx.db, ctx.clock, {
     kind: 'order-confirmation',
     to: input.email,
-    subject: `Bevestiging van je bestelling ${reference}`,
-    text: lines.join('\n'),
+    subject: sql`${'Bevestiging van je bestelling '} || ${reference}`,
+    text: sql`${before} || ${reference} || ${after}`,
   });
-  deliverSoon(ctx, [mailId]);
 }
 
 export interface OrderView {
