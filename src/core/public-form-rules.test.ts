@@ -11,13 +11,36 @@ describe('the order name rule', () => {
       'bit.ly/abc',
       'Mail info@club.nl',
       'HXXPS: see hxxps://a.b',
+      'Jan www x',
+      'Ga naar rabobank-veilig.support',
+      'Piet mijnbank.com/login',
+      'Klant rabo\u3002nl',
+      'Klant rabo\uFF0Enl',
+      '\uFF57\uFF57\uFF57\uFF0E\uFF58\uFF0E\uFF4E\uFF4C',
+      'Bel 10.0.0.1',
+      'Ga naar 192.168.10.20',
+      'x[.]nl',
+      'Zie http nu',
+      'javascript:alert(1)',
     ]) {
       expect(nameHasLink(name), name).toBe(true);
     }
   });
 
   it('accepts the names people have, initials and accents included', () => {
-    for (const name of ['Jan de Vries', 'J.P. van der Meer', 'Anne-Marie Ŝmit', 'Fam. Hoekstra', 'Dr. K. Bakker', "Ëlsa O'Neill", 'T.H.M. de Boer-Nauta']) {
+    for (const name of [
+      'Jan de Vries',
+      'J.P. van der Meer',
+      'Anne-Marie Ŝmit',
+      'Fam. Hoekstra',
+      'Dr. K. Bakker',
+      "Ëlsa O'Neill",
+      'T.H.M. de Boer-Nauta',
+      'A. van Dijk',
+      'v.d. Berg',
+      'Jan-Willem 2e',
+      'Bakkerij De Zon B.V.',
+    ]) {
       expect(nameHasLink(name), name).toBe(false);
     }
   });

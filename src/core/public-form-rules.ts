@@ -68,11 +68,21 @@ export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet grot
  */
 export const NAME_LINK_MESSAGE = 'Naam mag geen link of e-mailadres bevatten.';
 
-const SCHEME_OR_WWW = /[a-z][a-z0-9+.-]*:\/\/|\bwww\./i;
+// A scheme with its slash ('https://', 'hxxp:/'), a link word on its own ('www', 'http'), or a scheme that needs no slash.
+const SCHEME = /[a-z][a-z0-9+.-]*:\/|\b(?:www|h[tx]{2}ps?)\b|\b(?:mailto|tel|sms|javascript|data):/i;
 const EMAIL_IN_TEXT = /[^\s@]+@[^\s@]+\.[^\s@]+/;
-// A bare domain ('example.com', 'bit.ly/x'): a word, a dot and a common top-level domain as a whole word.
-const BARE_DOMAIN = /[\p{L}\d-]+\.(?:nl|com|net|org|eu|info|io|be|de|uk|fr|biz|app|site|online|xyz|top|link|click|me|co|ly|ru|cn|shop|store)(?![\p{L}\d])/iu;
+// Anything a mail client could take for a host name: a dot (or one of the dots IDNA reads as one) with at
+// least two letters or digits straight after it ('x.nl', 'bank-check.support', 'rabo。nl', '10.0.0.1'). A
+// dot before a space or a single letter is an initial ('A. van Dijk', 'J.P. van der Meer') and passes.
+const DOMAIN_LIKE = /[\p{L}\p{N}][.\u3002\uFF0E\uFF61][\p{L}\p{N}]{2}/u;
+// A dot wrapped to slip past the rule above ('x[.]nl', 'x(.)nl'), or an IPv4 address of short parts ('1.2.3.4').
+const WRAPPED_DOT_OR_IP = /[[(]\s*\.\s*[\])]|\b\d{1,3}(?:\.\d{1,3}){3}\b/;
 
+/**
+ * True when a name carries a link, a host name or an e-mail address (docs/decisions/055). Checked after
+ * NFKC, so full-width look-alikes ('ｗｗｗ．ｘ．ｎｌ') count as the ASCII they imitate.
+ */
 export function nameHasLink(name: string): boolean {
-  return SCHEME_OR_WWW.test(name) || EMAIL_IN_TEXT.test(name) || BARE_DOMAIN.test(name);
+  const text = name.normalize('NFKC');
+  return SCHEME.test(text) || EMAIL_IN_TEXT.test(text) || DOMAIN_LIKE.test(text) || WRAPPED_DOT_OR_IP.test(text);
 }

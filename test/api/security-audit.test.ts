@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../src/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox, orders, sequences, tablers, users } from '../../src/db/schema';
 import { parseConfig } from '../../src/env';
 import { startNodeServer } from '../../src/node';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
@@ -114,5 +114,88 @@ describe('every absolute link from the club’s configured origin (docs/decision
       await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the public order form and its confirmation mail (docs/decisions/055)', () => {
+  let t: TestApp;
+  let tablerId: number;
+  let ip = 0;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+    const now = t.clock.now().toISOString();
+    tablerId = (await t.db.insert(tablers).values({ name: 'Jan Jansen', createdAt: now, updatedAt: now }).returning())[0]!.id;
+  });
+
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const order = (extra: Record<string, unknown>) =>
+    t.request('/orders/create', {
+      headers: { 'x-test-client-ip': `10.91.0.${++ip}` },
+      body: {
+        tabler_id: tablerId,
+        name: 'Anna de Boer',
+        email: 'anna@example.nl',
+        phone: '0517-123456',
+        address: 'Voorstraat 12',
+        postal_code: '8861BM',
+        city: 'Harlingen',
+        amount: 1,
+        ...extra,
+      },
+    });
+  const confirmations = () => t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-confirmation'));
+
+  it('mails one recipient at most 3 confirmations a day, however the address is spelt, and answers the 4th as the others', async () => {
+    const answers = [];
+    for (const email of ['slachtoffer@example.nl', 'Slachtoffer@Example.nl', 'slachtoffer+1@example.nl', 'slachtoffer+2@example.nl'])
+      answers.push(await order({ email }));
+    expect(answers.map((a) => [a.status, a.json])).toEqual(
+      ['0001', '0002', '0003', '0004'].map((n) => [200, { success: true, order_reference: `KP-2026-${n}` }]),
+    );
+    expect(await t.db.select().from(orders)).toHaveLength(4);
+    expect((await confirmations()).map((m) => m.subject)).toEqual(['0001', '0002', '0003'].map((n) => `Bevestiging van je bestelling KP-2026-${n}`));
+    // Another recipient is not affected, and the day after the first one gets mail again.
+    expect((await order({ email: 'iemand@example.nl' })).status).toBe(200);
+    t.clock.advance(24 * 60 * 60 * 1000);
+    expect((await order({ email: 'slachtoffer@example.nl' })).status).toBe(200);
+    expect((await confirmations()).map((m) => m.toAddress)).toEqual([
+      'slachtoffer@example.nl',
+      'Slachtoffer@Example.nl',
+      'slachtoffer+1@example.nl',
+      'iemand@example.nl',
+      'slachtoffer@example.nl',
+    ]);
+  });
+
+  it('refuses a name with a link, host name or look-alike domain, and keeps real names in the greeting', async () => {
+    for (const name of ['Jan www.x.nl', 'Jan x.com/inloggen', 'http jan', 'Rabobank-veilig.support', 'Klant rabo\u3002nl', 'Piet \uFF58\uFF0E\uFF4E\uFF4C']) {
+      const answer = await order({ name });
+      expect([answer.status, answer.json], name).toEqual([400, { success: false, error: 'Naam mag geen link of e-mailadres bevatten.' }]);
+    }
+    expect(await t.db.select().from(orders)).toHaveLength(0);
+    for (const [name, email] of [
+      ['Jan de Vries', 'jan@example.nl'],
+      ['A. van Dijk', 'dijk@example.nl'],
+    ]) {
+      expect((await order({ name, email })).status).toBe(200);
+    }
+    expect((await confirmations()).map((m) => m.textBody.split('\n')[0])).toEqual(['Beste Jan de Vries,', 'Beste A. van Dijk,']);
+  });
+
+  it('stores an order and queues its confirmation in one batch: when the outbox refuses, no order is left behind', async () => {
+    await t.db.run(sql`CREATE TRIGGER outbox_down BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`);
+    const failed = await order({});
+    expect(failed.status).toBe(500);
+    expect(await t.db.select().from(orders)).toHaveLength(0);
+    expect(await t.db.select().from(sequences)).toHaveLength(0);
+    t.errors.length = 0;
+    await t.db.run(sql`DROP TRIGGER outbox_down`);
+    const stored = await order({});
+    expect(stored.json).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    expect((await confirmations()).map((m) => m.textBody.includes('Bestelnummer: KP-2026-0001\nAantal kerstpakketten: 1 (€ 75 per pakket'))).toEqual([true]);
   });
 });
