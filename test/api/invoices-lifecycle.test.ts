@@ -6,11 +6,13 @@ import {
   NOTHING_TO_CREDIT,
   ORDER_CREDITED,
   REMINDER_ALREADY_PAID,
+  INVOICE_SEND_LIMITED,
   REMINDER_NEEDS_INVOICE,
+  REMINDER_SEND_LIMITED,
   sendDueReminders,
 } from '../../src/features/invoices/invoices.service';
 import { NO_CREDIT_NOTE } from '../../src/features/invoices/invoices.routes';
-import { BACK_OFFICE_AMOUNT_MESSAGE, invoicedOrderLocked } from '../../src/features/orders/orders.service';
+import { BACK_OFFICE_AMOUNT_MESSAGE, CREDITED_NOT_PAYABLE, invoicedOrderLocked } from '../../src/features/orders/orders.service';
 import { createNodeSmtpTransport } from '../../src/platform/smtp-node';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { pdfText } from '../support/pdf-text';
@@ -30,7 +32,7 @@ let t: TestApp;
 let sink: SmtpSink;
 let adminCookie: string;
 
-type Op = 'send' | 'credit' | 'remind' | 'bulk' | 'totals' | 'update' | 'page' | 'list';
+type Op = 'send' | 'credit' | 'remind' | 'bulk' | 'totals' | 'update' | 'page' | 'list' | 'setPaid';
 const [rest, trpc] = transports<Op>(() => t, {
   rest: {
     send: ['POST', '/orders/sendInvoice', 'id'],
@@ -41,6 +43,8 @@ const [rest, trpc] = transports<Op>(() => t, {
     update: ['POST', '/orders/update', 'id'],
     page: ['GET', '/orders?page=1&per_page=2&sort=name&dir=asc'],
     list: ['GET', '/orders?overdue=true'],
+    // REST marks one order paid through an edit of the order.
+    setPaid: ['POST', '/orders/update', 'id'],
   },
   trpc: {
     send: ['mutation', 'invoices.send', 'id'],
@@ -51,6 +55,7 @@ const [rest, trpc] = transports<Op>(() => t, {
     update: ['mutation', 'orders.update'],
     page: ['query', 'orders.page'],
     list: ['query', 'orders.list'],
+    setPaid: ['mutation', 'orders.setPaid', 'id'],
   },
 });
 
@@ -83,6 +88,11 @@ async function createOrder(extra: Record<string, unknown> = {}): Promise<number>
 
 const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const outbox = () => t.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+/** The order as the edit form sends it back unchanged. */
+const orderFields = async (id: number) => {
+  const row = await orderRow(id);
+  return { name: row.name, email: row.email, phone: row.phone, address: row.address, postal_code: row.postalCode, city: row.city, amount: row.amount };
+};
 const pdfOf = (raw: string) => attachmentsOf(parseMime(raw)).find((a) => a.type === 'application/pdf')!;
 
 describe('the club details an invoice needs', () => {
@@ -360,6 +370,80 @@ describe('bulk actions (POST /orders/bulk)', () => {
         400,
         'action must be one of mark_paid, mark_unpaid, send_invoice, send_reminder, mark_delivered, mark_undelivered',
       );
+    });
+  }
+});
+
+describe('a credited order is not paid afterwards (docs/decisions/049 "Also")', () => {
+  beforeEach(() => setSettings(t, adminCookie, VALID_INVOICE_SETTINGS));
+
+  for (const tr of [rest, trpc]) {
+    it(`${tr.name}: refuses mark_paid on a credited order, alone and in bulk`, async () => {
+      const credited = await createOrder();
+      const open = await createOrder();
+      await tr.call('send', { cookie: adminCookie, id: credited });
+      await tr.call('send', { cookie: adminCookie, id: open });
+      expect((await tr.call('credit', { cookie: adminCookie, id: credited })).status).toBe(200);
+
+      const bulk = await tr.call('bulk', { cookie: adminCookie, body: { ids: [credited, open], action: 'mark_paid' } });
+      expect(bulk.data).toEqual({
+        success: true,
+        results: [
+          { id: credited, success: false, error: CREDITED_NOT_PAYABLE },
+          { id: open, success: true },
+        ],
+      });
+      const single =
+        tr.name === 'REST'
+          ? await tr.call('setPaid', { cookie: adminCookie, id: credited, body: { ...(await orderFields(credited)), paid: true } })
+          : await tr.call('setPaid', { cookie: adminCookie, id: credited, body: { paid: true } });
+      expectFailure(tr, single, 409, CREDITED_NOT_PAYABLE);
+      expect(await orderRow(credited)).toMatchObject({ cancelled: true, paid: false, paidAt: null });
+      expect(await orderRow(open)).toMatchObject({ paid: true });
+    });
+  }
+
+  it('keeps an order paid before its credit note as it is, and marking it unpaid (the money refunded) works', async () => {
+    const id = await createOrder();
+    await rest.call('send', { cookie: adminCookie, id });
+    await rest.call('bulk', { cookie: adminCookie, body: { ids: [id], action: 'mark_paid' } });
+    await rest.call('credit', { cookie: adminCookie, id });
+    const unpaid = await rest.call('bulk', { cookie: adminCookie, body: { ids: [id], action: 'mark_unpaid' } });
+    expect(unpaid.data.results).toEqual([{ id, success: true }]);
+    const again = await rest.call('bulk', { cookie: adminCookie, body: { ids: [id], action: 'mark_paid' } });
+    expect(again.data.results).toEqual([{ id, success: false, error: CREDITED_NOT_PAYABLE }]);
+  });
+});
+
+describe('sends of one invoice or reminder are limited (docs/decisions/049 "Also")', () => {
+  beforeEach(() => setSettings(t, adminCookie, VALID_INVOICE_SETTINGS));
+
+  for (const tr of [rest, trpc]) {
+    it(`${tr.name}: mails the same invoice at most 3 times in 24 hours, then answers 429; other orders go on`, async () => {
+      const id = await createOrder({ email: 'vaak@example.nl' });
+      const other = await createOrder({ email: 'ander@example.nl' });
+      for (let i = 0; i < 3; i++) expect((await tr.call('send', { cookie: adminCookie, id })).status).toBe(200);
+      expectFailure(tr, await tr.call('send', { cookie: adminCookie, id }), 429, INVOICE_SEND_LIMITED);
+      const bulk = await tr.call('bulk', { cookie: adminCookie, body: { ids: [id, other], action: 'send_invoice' } });
+      expect(bulk.data.results).toEqual([
+        { id, success: false, error: INVOICE_SEND_LIMITED },
+        { id: other, success: true },
+      ]);
+      expect(sink.messages.filter((m) => m.to.includes('vaak@example.nl'))).toHaveLength(3);
+      t.clock.advance(DAY);
+      expect((await tr.call('send', { cookie: adminCookie, id })).status).toBe(200);
+      expect(sink.messages.filter((m) => m.to.includes('vaak@example.nl'))).toHaveLength(4);
+    });
+
+    it(`${tr.name}: mails at most 3 reminders for one order in 24 hours, then answers 429`, async () => {
+      const id = await createOrder({ email: 'herinner@example.nl' });
+      await tr.call('send', { cookie: adminCookie, id });
+      for (let i = 0; i < 3; i++) expect((await tr.call('remind', { cookie: adminCookie, id })).status).toBe(200);
+      expectFailure(tr, await tr.call('remind', { cookie: adminCookie, id }), 429, REMINDER_SEND_LIMITED);
+      expect((await orderRow(id)).remindersSent).toBe(3);
+      t.clock.advance(DAY);
+      expect((await tr.call('remind', { cookie: adminCookie, id })).status).toBe(200);
+      expect((await orderRow(id)).remindersSent).toBe(4);
     });
   }
 });

@@ -326,7 +326,8 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
     expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
 
     // Resends at the same moment once the first copy went out (the PDF is already stored, so nothing
-    // slows one of them down): one new copy, not three.
+    // slows one of them down): one new copy, not three. A day later: three sends a day is the limit.
+    t.clock.advance(24 * 60 * MINUTE);
     t.deps.mailTransport = null;
     const resends = await Promise.all([sendInvoice(id), sendInvoice(id), sendInvoice(id)]);
     for (const answer of resends) expect(answer.json).toMatchObject({ success: true, invoice_number: 'F2026-0001', queued: true });

@@ -1,9 +1,10 @@
 import { env, SELF } from 'cloudflare:test';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
-import { mailOutbox, orders } from '../../src/db/schema';
-import type { createR2FileStore } from '../../src/platform/files-r2';
+import { mailOutbox, orders, sequences } from '../../src/db/schema';
+import { createR2FileStore } from '../../src/platform/files-r2';
+import { CREDITED_NOT_PAYABLE } from '../../src/features/orders/orders.service';
 import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
@@ -99,14 +100,125 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     const kinds = mails.filter((m) => m.relatedRef?.endsWith(`:${id}`)).map((m) => m.kind);
     expect(kinds).toEqual(['invoice', 'reminder', 'credit-note']);
     const invoiceMail = mails.find((m) => m.kind === 'invoice' && m.relatedRef === `order:${id}`)!;
+    // The files are reached through the keys on the order's row, which never repeat (docs/decisions/049).
+    const [stored] = await db.select().from(orders).where(eq(orders.id, id));
+    expect(stored!.invoiceFileKey).toMatch(new RegExp(`^invoices/${invoiceNumber}-[0-9a-f]{16}\\.pdf$`));
+    expect(stored!.invoiceQrKey).toMatch(new RegExp(`^invoices/${invoiceNumber}-[0-9a-f]{16}-betaal-qr\\.png$`));
     expect(JSON.parse(invoiceMail.attachments)).toEqual([
-      { filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: `invoices/${invoiceNumber}.pdf` },
-      { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: `invoices/${invoiceNumber}-betaal-qr.png`, contentId: 'betaal-qr' },
+      { filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: stored!.invoiceFileKey },
+      { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: stored!.invoiceQrKey, contentId: 'betaal-qr' },
     ]);
 
+    // A credited order is not paid afterwards (the audit's finding): the bulk action reports the refusal.
     const bulk = (await (await post('/orders/bulk', { ids: [id], action: 'mark_paid' }, cookie)).json()) as { results: { id: number; success: boolean }[] };
-    expect(bulk.results).toEqual([{ id, success: true }]);
+    expect(bulk.results).toEqual([{ id, success: false, error: CREDITED_NOT_PAYABLE }]);
     const after = (await (await get('/orders/totals', cookie)).json()) as { orders: number };
     expect(after.orders).toBe(totals.orders - 1);
+  });
+
+  it('after a D1 rollback with R2 kept, numbers go on past every number drawn and each order keeps its own PDF', async () => {
+    const cookie = await adminCookie('198.51.100.42');
+    for (const [key, value] of [
+      ['club_iban', 'NL91ABNA0417164300'],
+      ['club_kvk_number', '12345678'],
+      ['club_vat_id', 'NL123456789B01'],
+    ]) {
+      expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
+    }
+    const db = openD1Db(bindings.DB);
+    const files = createR2FileStore(bindings.APKS);
+    const create = async (name: string) => {
+      const body = {
+        name,
+        email: `${name.toLowerCase()}@example.nl`,
+        phone: '0612345678',
+        address: 'Voorstraat 9',
+        postal_code: '8861 BJ',
+        city: 'Harlingen',
+        amount: 1,
+      };
+      const { order_reference } = (await (await post('/orders/create', body, cookie)).json()) as { order_reference: string };
+      const [row] = await db.select().from(orders).where(eq(orders.reference, order_reference));
+      return row!.id;
+    };
+    const send = async (id: number) => ((await (await post(`/orders/sendInvoice?id=${id}`, {}, cookie)).json()) as { invoice_number: string }).invoice_number;
+    const credit = async (id: number) =>
+      ((await (await post(`/orders/creditInvoice?id=${id}`, {}, cookie)).json()) as { credit_note_number: string }).credit_note_number;
+    const row = async (id: number) => (await db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    const stored = async (key: string | null) => {
+      const file = await files.get(key!);
+      return new Uint8Array(await new Response(file!.body).arrayBuffer());
+    };
+    const download = async (path: string) => new Uint8Array(await (await get(path, cookie)).arrayBuffer());
+    const sequence = (n: string) => Number(n.split('-')[1]);
+
+    const anna = await create('Anna');
+    const bert = await create('Bert');
+    const carla = await create('Carla');
+    const dirk = await create('Dirk');
+    const annaNumber = await send(anna);
+    const year = Number(annaNumber.slice(1, 5));
+    // The moment Time Travel will go back to.
+    const [counter] = await db
+      .select()
+      .from(sequences)
+      .where(and(eq(sequences.name, 'invoice'), eq(sequences.year, year)));
+    const bertNumber = await send(bert);
+    await send(carla);
+    const carlaCredit = await credit(carla);
+    const bertBefore = await row(bert);
+    const bertFile = await stored(bertBefore.invoiceFileKey);
+    const carlaFile = await stored((await row(carla)).invoiceFileKey);
+
+    // The rollback: D1 as it was before Bert's and Carla's documents; R2 keeps every file.
+    await db
+      .update(orders)
+      .set({
+        invoiceNumber: null,
+        invoiceDate: null,
+        invoiceTotalCents: null,
+        invoiceAmounts: null,
+        invoiceSent: false,
+        invoiceFileKey: null,
+        invoiceQrKey: null,
+        creditNoteNumber: null,
+        creditNoteDate: null,
+        creditNoteFileKey: null,
+        cancelled: false,
+      })
+      .where(inArray(orders.id, [bert, carla]));
+    await db.delete(mailOutbox).where(inArray(mailOutbox.relatedRef, [`order:${bert}`, `order:${carla}`, `credit:${carla}`]));
+    await db
+      .update(sequences)
+      .set({ value: counter!.value })
+      .where(and(eq(sequences.name, 'invoice'), eq(sequences.year, year)));
+
+    const dirkNumber = await send(dirk);
+    expect(sequence(dirkNumber)).toBe(sequence(carlaCredit) + 1);
+    const bertAgain = await send(bert);
+    expect(sequence(bertAgain)).toBe(sequence(carlaCredit) + 2);
+    expect(bertAgain).not.toBe(bertNumber);
+    const annaCredit = await credit(anna);
+    expect(sequence(annaCredit)).toBe(sequence(carlaCredit) + 3);
+
+    // Every order reaches its own file, under a key of its own; the files of before the rollback are untouched.
+    const bertAfter = await row(bert);
+    expect(bertAfter.invoiceFileKey).not.toBe(bertBefore.invoiceFileKey);
+    expect(await stored(bertBefore.invoiceFileKey)).toEqual(bertFile);
+    const dirkPdf = await download(`/orders/invoice.pdf?id=${dirk}`);
+    const bertPdf = await download(`/orders/invoice.pdf?id=${bert}`);
+    expect(dirkPdf).toEqual(await stored((await row(dirk)).invoiceFileKey));
+    expect(bertPdf).toEqual(await stored(bertAfter.invoiceFileKey));
+    for (const earlier of [bertFile, carlaFile]) {
+      expect(dirkPdf).not.toEqual(earlier);
+      expect(bertPdf).not.toEqual(earlier);
+    }
+    const mails = await db
+      .select()
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.relatedRef, [`order:${dirk}`, `order:${bert}`]));
+    const attached = mails.map((m) => (JSON.parse(m.attachments) as { fileKey: string }[])[0]!.fileKey).sort();
+    expect(attached).toEqual([bertAfter.invoiceFileKey, (await row(dirk)).invoiceFileKey].sort());
+    expect((await files.list(`series/invoice/${year}/`)).length).toBeGreaterThanOrEqual(sequence(annaCredit));
   });
 });

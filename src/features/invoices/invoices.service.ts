@@ -1,4 +1,5 @@
-import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
+import { encodeHexLowerCase } from '@oslojs/encoding';
+import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps, RequestCtx } from '../../context';
 import { auditIfChanged, writeAudit, type AuditCtx } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
@@ -14,7 +15,10 @@ import { INVOICE_MAIL_KIND, invoiceMailRef } from './invoice-delivered';
 import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
 import type { InvoiceDocument } from './invoice-pdf';
 import { paymentQrPng } from './epc-qr';
-import { addDays, overdueBefore } from '../../core/calendar';
+import { addDays, campaignYear, overdueBefore } from '../../core/calendar';
+import { randomBytes } from '../../platform/crypto';
+import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { markNumberDrawn, skipNumbersDrawnBefore } from './invoice-series';
 import { formatDateLong, formatEuro } from '../../core/nl-format';
 
 export const INVOICE_QUEUED = 'Factuur staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
@@ -30,6 +34,14 @@ export const reminderSentMessage = (invoiceNumber: string, email: string) => `He
 export const REMINDER_QUEUED = 'Herinnering staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
 export const creditNoteSentMessage = (creditNoteNumber: string, email: string) => `Creditnota ${creditNoteNumber} is verstuurd naar ${email}.`;
 export const CREDIT_NOTE_QUEUED = 'Creditnota staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
+
+/**
+ * docs/decisions/049 "Also": an admin's click (or a stolen session) cannot turn the club's mail server into a
+ * stream of the same invoice or reminder: each may go to one order at most 3 times in 24 hours.
+ */
+export const DOCUMENT_SENDS_PER_DAY: RateLimitRule = { limit: 3, windowMs: 24 * 60 * 60 * 1000 };
+export const INVOICE_SEND_LIMITED = 'Deze factuur is de afgelopen 24 uur al 3 keer verstuurd: probeer het later opnieuw.';
+export const REMINDER_SEND_LIMITED = 'Voor deze bestelling zijn de afgelopen 24 uur al 3 herinneringen verstuurd: probeer het later opnieuw.';
 
 /** The inline image's Content-ID in the invoice and reminder mails (the HTML refers to cid:betaal-qr). */
 const QR_CONTENT_ID = 'betaal-qr';
@@ -97,11 +109,46 @@ export async function invoiceReadiness(ctx: RequestCtx): Promise<{ ready: boolea
   return { ready: problems.length === 0, problems };
 }
 
-export function invoiceFileKey(invoiceNumber: string): string {
-  return `invoices/${invoiceNumber}.pdf`;
+/**
+ * A new storage key for a document of `number`: the number for whoever browses the storage, and a random part
+ * so a key never repeats, not even when a restored database hands a number out again (docs/decisions/049).
+ */
+export function newDocumentKey(number: string, suffix: '.pdf' | '-betaal-qr.png'): string {
+  return `invoices/${number}-${encodeHexLowerCase(randomBytes(8))}${suffix}`;
 }
 
-const qrFileKey = (invoiceNumber: string) => `invoices/${invoiceNumber}-betaal-qr.png`;
+type FileKeyColumn = 'invoiceFileKey' | 'invoiceQrKey' | 'creditNoteFileKey';
+
+/**
+ * Stores a document made for the order under a new key and records that key on the row, but only where the
+ * row still names `previous` (null, or a key whose file is gone): of two requests making the same document,
+ * one key wins and the other's file is dropped. Answers the key the row now names.
+ */
+async function storeDocument(
+  deps: Pick<AppDeps, 'db' | 'files'>,
+  orderId: number,
+  column: FileKeyColumn,
+  previous: string | null,
+  key: string,
+  bytes: Uint8Array,
+  contentType: string,
+): Promise<string> {
+  await deps.files.put(key, bytes, { size: bytes.length, contentType });
+  await deps.db
+    .update(orders)
+    .set({ [column]: key })
+    .where(and(eq(orders.id, orderId), previous === null ? isNull(orders[column]) : eq(orders[column], previous)));
+  const [row] = await deps.db.select({ key: orders[column] }).from(orders).where(eq(orders.id, orderId)).limit(1);
+  const recorded = row?.key ?? null;
+  if (recorded !== key) await deps.files.delete(key).catch(() => undefined);
+  if (!recorded) throw new Error(`Order ${orderId} lost its ${column}`);
+  return recorded;
+}
+
+/** The row's key when its file is there; null when the document has to be made (again). */
+async function presentKey(deps: Pick<AppDeps, 'files'>, key: string | null): Promise<string | null> {
+  return key !== null && (await deps.files.exists(key)) ? key : null;
+}
 
 /** The sums an issued invoice billed: stored at the first send; computed anew only for invoices from before. */
 function issuedAmounts(order: OrderRow, settings: InvoiceSettings): InvoiceAmounts {
@@ -137,23 +184,22 @@ function loadPdfRenderer() {
 
 /**
  * The stored files of an issued invoice: the PDF (made once, at the first send, then attached byte for
- * byte to every resend and reminder) and the payment QR for the mail. Made here when missing.
+ * byte to every resend and reminder) and the payment QR for the mail, each reached only through the key
+ * on the order's row. One that is missing is made again under a new key (docs/decisions/049).
  */
 async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings): Promise<{ pdf: MailAttachmentRef; qr: MailAttachmentRef }> {
   const invoiceNumber = order.invoiceNumber!;
   const amounts = issuedAmounts(order, settings);
-  const pdfKey = invoiceFileKey(invoiceNumber);
-  const qrKey = qrFileKey(invoiceNumber);
-  const hasPdf = await deps.files.exists(pdfKey);
-  const hasQr = await deps.files.exists(qrKey);
-  if (!hasPdf || !hasQr) {
+  let pdfKey = await presentKey(deps, order.invoiceFileKey);
+  let qrKey = await presentKey(deps, order.invoiceQrKey);
+  if (!pdfKey || !qrKey) {
     const qr = await paymentQrPng({ iban: settings.club.iban, name: settings.club.name, amountCents: amounts.totalCents, remittance: invoiceNumber });
-    if (!hasQr) await deps.files.put(qrKey, qr, { size: qr.length, contentType: 'image/png' });
-    if (!hasPdf) {
+    qrKey ??= await storeDocument(deps, order.id, 'invoiceQrKey', order.invoiceQrKey, newDocumentKey(invoiceNumber, '-betaal-qr.png'), qr, 'image/png');
+    if (!pdfKey) {
       const document = invoiceDocument(order, settings, invoiceNumber, new Date(order.invoiceDate!), amounts);
       const { renderInvoicePdf } = await loadPdfRenderer();
       const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr });
-      await deps.files.put(pdfKey, pdf, { size: pdf.length, contentType: 'application/pdf' });
+      pdfKey = await storeDocument(deps, order.id, 'invoiceFileKey', order.invoiceFileKey, newDocumentKey(invoiceNumber, '.pdf'), pdf, 'application/pdf');
     }
   }
   return {
@@ -251,10 +297,10 @@ async function queueInvoiceMail(
     .orderBy(desc(mailOutbox.id))
     .limit(1);
   if (latest!.status !== 'queued') return latest!.id;
-  // A copy that was already waiting: make it due now, to the order's current address.
+  // A copy that was already waiting: make it due now, to the order's current address and files.
   await ctx.db
     .update(mailOutbox)
-    .set({ toAddress: headerValue(order.email), nextAttemptAt: ctx.clock.now().getTime() })
+    .set({ toAddress: headerValue(order.email), attachments: JSON.stringify([files.pdf, files.qr]), nextAttemptAt: ctx.clock.now().getTime() })
     .where(and(eq(mailOutbox.id, latest!.id), eq(mailOutbox.status, 'queued')));
   return latest!.id;
 }
@@ -268,7 +314,7 @@ async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'s
  * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5 (issue 13).
  *
  * The first send gives the order its invoice number (gap-free per year), invoice date and billed sums,
- * and stores the PDF (with the payment QR) under `invoices/<number>.pdf`; a resend mails that same file
+ * and stores the PDF (with the payment QR) under a key recorded on the order (docs/decisions/049); a resend mails that same file
  * again (an issued invoice does not change). The mail goes through the outbox and, when SMTP is
  * configured, is delivered right away; `invoice_sent` turns true only when the SMTP server accepted it.
  */
@@ -277,10 +323,15 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
   let order = await requireOrder(ctx, orderId);
   if (order.cancelled) throw new AppError(409, ORDER_CREDITED);
   const settings = await readInvoiceSettings(ctx);
+  await enforceRateLimit(ctx.db, ctx.clock, `invoice-send:${order.id}`, DOCUMENT_SENDS_PER_DAY, INVOICE_SEND_LIMITED);
 
   if (!order.invoiceNumber) {
     const amounts = computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split);
-    if (!(await assignInvoiceNumber(ctx.db, orderId, ctx.clock.now(), amounts))) throw new AppError(404, ORDER_NOT_FOUND);
+    const now = ctx.clock.now();
+    await skipNumbersDrawnBefore(ctx, campaignYear(now));
+    const issued = await assignInvoiceNumber(ctx.db, orderId, now, amounts);
+    if (!issued) throw new AppError(404, ORDER_NOT_FOUND);
+    await markNumberDrawn(ctx.files, issued.invoiceNumber);
     order = await requireOrder(ctx, orderId);
   }
   const files = await ensureInvoiceFiles(ctx, order, settings);
@@ -353,6 +404,7 @@ export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ 
   const refusal = reminderRefusal(order);
   if (refusal) throw new AppError(409, refusal);
   const settings = await readInvoiceSettings(ctx);
+  await enforceRateLimit(ctx.db, ctx.clock, `reminder-send:${order.id}`, DOCUMENT_SENDS_PER_DAY, REMINDER_SEND_LIMITED);
   const mailId = await queueReminder(ctx, order, settings, false);
   // Another request counted a reminder on this order in the meantime: one mail is enough.
   if (mailId === null) throw new AppError(409, 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
@@ -410,21 +462,16 @@ export async function creditInvoice(
   const settings = await readInvoiceSettings(ctx);
   // The billed sums must be known before the number is drawn (the invoice's files are made if missing).
   await ensureInvoiceFiles(ctx, before, settings);
-  if (!(await assignCreditNoteNumber(ctx.db, orderId, ctx.clock.now()))) {
-    const now = await requireOrder(ctx, orderId);
-    throw new AppError(409, now.creditNoteNumber ? alreadyCredited(now.creditNoteNumber) : NOTHING_TO_CREDIT);
+  const now = ctx.clock.now();
+  await skipNumbersDrawnBefore(ctx, campaignYear(now));
+  if (!(await assignCreditNoteNumber(ctx.db, orderId, now))) {
+    const current = await requireOrder(ctx, orderId);
+    throw new AppError(409, current.creditNoteNumber ? alreadyCredited(current.creditNoteNumber) : NOTHING_TO_CREDIT);
   }
   const order = await requireOrder(ctx, orderId);
   const creditNoteNumber = order.creditNoteNumber!;
-  const document = invoiceDocument(order, settings, creditNoteNumber, new Date(order.creditNoteDate!), issuedAmounts(order, settings));
-  const { renderInvoicePdf } = await loadPdfRenderer();
-  const pdf = await renderInvoicePdf({
-    ...document,
-    kind: 'credit_note',
-    corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) },
-  });
-  const key = invoiceFileKey(creditNoteNumber);
-  await ctx.files.put(key, pdf, { size: pdf.length, contentType: 'application/pdf' });
+  await markNumberDrawn(ctx.files, creditNoteNumber);
+  const key = await ensureCreditNoteFile(ctx, order, settings);
   const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'credit-note',
     to: order.email,
@@ -458,18 +505,42 @@ export async function creditInvoice(
   };
 }
 
+/** The credit note's stored PDF, made (again, under a new key) when the row names none or its file is gone. */
+async function ensureCreditNoteFile(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings): Promise<string> {
+  const present = await presentKey(deps, order.creditNoteFileKey);
+  if (present) return present;
+  const creditNoteNumber = order.creditNoteNumber!;
+  const document = invoiceDocument(order, settings, creditNoteNumber, new Date(order.creditNoteDate!), issuedAmounts(order, settings));
+  const { renderInvoicePdf } = await loadPdfRenderer();
+  const pdf = await renderInvoicePdf({
+    ...document,
+    kind: 'credit_note',
+    corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) },
+  });
+  return storeDocument(deps, order.id, 'creditNoteFileKey', order.creditNoteFileKey, newDocumentKey(creditNoteNumber, '.pdf'), pdf, 'application/pdf');
+}
+
 export interface StoredPdf {
   number: string;
   body: ReadableStream<Uint8Array>;
   size: number;
 }
 
-/** The stored PDF of an order's invoice or credit note, for the back-office; null when there is none. */
+/**
+ * The stored PDF of an order's invoice or credit note, for the back-office, read only through the key on
+ * its row (docs/decisions/049); made again when its file is gone. Null when the order has no such document.
+ */
 export async function getStoredPdf(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
   requireManagement(ctx);
   const order = await requireOrder(ctx, orderId);
   const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
   if (!number) return null;
-  const file = await ctx.files.get(invoiceFileKey(number));
-  return file ? { number, ...file } : null;
+  const stored = which === 'invoice' ? order.invoiceFileKey : order.creditNoteFileKey;
+  const existing = stored === null ? null : await ctx.files.get(stored);
+  if (existing) return { number, ...existing };
+  const settings = await readInvoiceSettings(ctx);
+  const key = which === 'invoice' ? (await ensureInvoiceFiles(ctx, order, settings)).pdf.fileKey : await ensureCreditNoteFile(ctx, order, settings);
+  const file = await ctx.files.get(key);
+  if (!file) throw new Error(`The ${which} of order ${orderId} is missing from storage right after it was stored`);
+  return { number, ...file };
 }

@@ -402,6 +402,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   }
   // issue 13: an issued invoice never changes, so neither may what it printed.
   if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError(409, invoicedOrderLocked(existing.invoiceNumber));
+  if (input.paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
   const now = ctx.clock.now().toISOString();
   await ctx.db.batch([
     ctx.db
@@ -412,14 +413,19 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   ]);
 }
 
+/** A credited order owes nothing: money that still comes in is a refund to arrange, not a payment (docs/decisions/049). */
+export const CREDITED_NOT_PAYABLE = 'Deze bestelling is gecrediteerd: ze kan niet meer als betaald worden gemarkeerd.';
+
 export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
+  if (paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
   await ctx.db.batch([
     ctx.db
       .update(orders)
       .set({ paid, paidAt: paid ? ctx.clock.now().toISOString() : null, updatedAt: ctx.clock.now().toISOString() })
-      .where(and(eq(orders.id, id), ne(orders.paid, paid))),
+      // A credit note drawn meanwhile still keeps the order from turning paid.
+      .where(and(eq(orders.id, id), ne(orders.paid, paid), paid ? eq(orders.cancelled, false) : undefined)),
     auditIfChanged(ctx, { action: paid ? 'order.paid' : 'order.unpaid', target: orderTarget(existing) }),
   ]);
 }
