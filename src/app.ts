@@ -4,6 +4,7 @@ import type { AppDeps } from './context';
 import { isServerPath } from './core/server-paths';
 import { accountRoutes } from './features/account/account.routes';
 import { auditRoutes } from './features/audit/audit.routes';
+import { backupsRoutes } from './features/backups/backups.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
@@ -14,6 +15,7 @@ import { INVOICE_MAIL_KIND, markInvoiceDelivered } from './features/invoices/inv
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { onMailDelivered } from './features/mail/mail-delivery';
+import { forgetDeliveredResetLinks, PASSWORD_RESET_MAIL_KIND } from './features/account/password-reset.service';
 import { mailRoutes } from './features/mail/mail.routes';
 import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -53,6 +55,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   const ctxOf = (c: AppContext) => getRequestCtx(c, deps, options.clientIp);
   // What a delivered mail confirms, per kind: the outbox itself knows no feature.
   onMailDelivered(INVOICE_MAIL_KIND, markInvoiceDelivered);
+  onMailDelivered(PASSWORD_RESET_MAIL_KIND, forgetDeliveredResetLinks);
 
   app.use('*', responseHeaders(deps));
   // Before the start-up work below: a monitor hears 503 when the database is down, not that work's 500.
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, deliveryRoutes(ctxOf));
   app.route(base, mailRoutes(ctxOf));
   app.route(base, auditRoutes(ctxOf));
+  app.route(base, backupsRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
   app.route('/', seoRoutes(deps));

@@ -246,7 +246,11 @@ describe.each(both)('$name', (tr) => {
       }
       const spray = freshIp();
       expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: 'spray-50' } }), 429, LOGIN_BLOCKED);
-      // That address failed for this name during the lockout: it gets no more answers, right password or not.
+      // docs/decisions/055: an address has 3 tries of its own for a locked name; after those it gets no more
+      // answers, right password or not.
+      for (const guess of ['spray-50b', 'spray-50c']) {
+        expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: guess } }), 429, LOGIN_BLOCKED);
+      }
       expectFailure(tr, await tr.call('login', { ip: spray, body: { username: name('target'), password: DEFAULT_PASSWORD } }), 429, LOGIN_BLOCKED);
       expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: 'spray-51' } }), 429, LOGIN_BLOCKED);
 
@@ -258,6 +262,16 @@ describe.each(both)('$name', (tr) => {
 
       const owner = await tr.call('login', { ip: freshIp(), body: { username: name('target'), password: DEFAULT_PASSWORD } });
       expect(owner.status).toBe(200);
+    });
+
+    it('during a lockout of the name, the owner’s one typo from a new address does not shut that address: the right password then signs in', async () => {
+      await t.createUser(name('owner'));
+      for (let i = 0; i < 50; i++) {
+        expectFailure(tr, await tr.call('login', { ip: freshIp(), body: { username: name('owner'), password: `spray-${i}` } }), 401, INVALID_CREDENTIALS);
+      }
+      const home = freshIp();
+      expectFailure(tr, await tr.call('login', { ip: home, body: { username: name('owner'), password: 'typo-in-it' } }), 429, LOGIN_BLOCKED);
+      expect((await tr.call('login', { ip: home, body: { username: name('owner'), password: DEFAULT_PASSWORD } })).status).toBe(200);
     });
 
     it('writes auth.login_failed without an actor for wrong passwords and unknown names, and auth.login and auth.logout for the user', async () => {

@@ -6,6 +6,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, sequences, tablers, users } from '../../src/db/schema';
 import { parseConfig } from '../../src/env';
+import { deliverOutbox } from '../../src/features/mail/mail-delivery';
+import { sha256Hex } from '../../src/platform/crypto';
 import { startNodeServer } from '../../src/node';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
 
@@ -197,5 +199,109 @@ describe('the public order form and its confirmation mail (docs/decisions/055)',
     const stored = await order({});
     expect(stored.json).toEqual({ success: true, order_reference: 'KP-2026-0001' });
     expect((await confirmations()).map((m) => m.textBody.includes('Bestelnummer: KP-2026-0001\nAantal kerstpakketten: 1 (€ 75 per pakket'))).toEqual([true]);
+  });
+});
+
+describe('reset links after the audit (docs/decisions/055)', () => {
+  let t: TestApp;
+  let adminCookie: string;
+  let ip = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://kerst.example.nl' } });
+    adminCookie = await t.cookieFor('admin');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const from = () => ({ 'x-test-client-ip': `10.92.${Math.floor(++ip / 200)}.${ip % 200}` });
+
+  async function userWithMail(username: string) {
+    const user = await t.createUser(username, ['Users'], { password: 'old-password-1' });
+    await t.db
+      .update(users)
+      .set({ email: `${username}@example.nl` })
+      .where(eq(users.id, user.id));
+    return user;
+  }
+
+  async function mailedToken(username: string): Promise<string> {
+    expect((await t.request('/api/account/forgot', { headers: from(), body: { login: username } })).status).toBe(200);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, `${username}@example.nl`));
+    return /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mails.at(-1)!.textBody)![1]!;
+  }
+
+  const reset = (token: string) => t.request('/api/account/reset', { headers: from(), body: { token, new_password: 'taken-over-123' } });
+  const INVALID_LINK = { success: false, error: 'This password reset link is invalid or has expired. Request a new one.' };
+
+  it('voids an outstanding reset link when the user changes their password', async () => {
+    await userWithMail('changer');
+    const token = await mailedToken('changer');
+    const cookie = await t.cookieFor('changer');
+    const changed = await t.request('/api/account/changepassword', { cookie, body: { old_password: 'old-password-1', new_password: 'new-password-2' } });
+    expect(changed.status).toBe(200);
+    const answer = await reset(token);
+    expect([answer.status, answer.json]).toEqual([400, INVALID_LINK]);
+  });
+
+  it('voids an outstanding reset link when an admin sets a new password or address for the user', async () => {
+    const user = await userWithMail('adminreset');
+    const token = await mailedToken('adminreset');
+    expect((await t.request(`/api/users/edituser?id=${user.id}`, { cookie: adminCookie, body: { password: 'admin-chose-this' } })).status).toBe(200);
+    expect((await reset(token)).json).toEqual(INVALID_LINK);
+
+    const second = await mailedToken('adminreset');
+    expect((await t.request(`/api/users/edituser?id=${user.id}`, { cookie: adminCookie, body: { email: 'nieuw-adres@example.nl' } })).status).toBe(200);
+    expect((await reset(second)).json).toEqual(INVALID_LINK);
+  });
+
+  it('never shows a reset token in the mail view, and blanks the link in the stored row once the mail is delivered', async () => {
+    await userWithMail('delivered');
+    const token = await mailedToken('delivered');
+    const view = await t.request('/api/mail', { cookie: adminCookie });
+    expect(view.status).toBe(200);
+    expect(view.json.messages.some((m: { kind: string; status: string }) => m.kind === 'password-reset' && m.status === 'queued')).toBe(true);
+    expect(view.text).not.toContain(token);
+    expect(view.text).not.toContain(sha256Hex(token));
+
+    const sent: string[] = [];
+    t.deps.mailTransport = { send: async (message) => void sent.push(message.text) };
+    try {
+      await deliverOutbox(t.deps);
+    } finally {
+      t.deps.mailTransport = null;
+    }
+    expect(sent.some((text) => text.includes(`https://kerst.example.nl/reset-password?token=${token}`))).toBe(true);
+    const stored = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'delivered@example.nl'));
+    expect(stored.map((m) => m.status)).toEqual(['sent']);
+    expect(stored[0]!.textBody).not.toContain(token);
+    expect(stored[0]!.textBody).toContain('https://kerst.example.nl/reset-password?token=(removed after delivery)');
+    // The link in the delivered mail still works.
+    expect((await reset(token)).status).toBe(200);
+  });
+
+  it('does the same round trips before answering a forgot-password request for an account and for an unknown login', async () => {
+    await userWithMail('timing');
+    const statementsFor = async (login: string) => {
+      t.queries.reset();
+      expect((await t.request('/api/account/forgot', { headers: from(), body: { login } })).json).toEqual({ success: true });
+      return t.queries.statements.map((statement) => statement.replace(/\?|'[^']*'|\d+/g, '_'));
+    };
+    const known = await statementsFor('timing');
+    const unknown = await statementsFor('nobody-by-this-name');
+    expect(unknown.length).toBe(known.length);
+    // The same reads and counters, then one batch each of the same four statements (for an unknown login
+    // the link's and the mail's inserts select nothing).
+    expect(unknown.slice(0, -1)).toEqual(known.slice(0, -1));
+    for (const batch of [known.at(-1), unknown.at(-1)]) {
+      expect(batch).toMatch(
+        /^update "password_resets" [^;]*; insert into "password_resets" [^;]*; insert into "audit_log" [^;]*; insert into "mail_outbox" [^;]*$/,
+      );
+    }
   });
 });

@@ -12,6 +12,7 @@ import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
 import { isValidEmail } from '../../core/public-form-rules';
 import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
+import { voidResetLinks } from './reset-links';
 
 /** `two_factor_setup_required` (docs/architecture.md §5): the SPA sends such an admin to set up two-factor first. */
 export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile; two_factor_setup_required: boolean };
@@ -27,11 +28,14 @@ const INVALID_CREDENTIALS = 'Invalid username or password';
 /**
  * docs/architecture.md §5 login throttling. Failures are counted per (username, address) pair, per address, and per
  * username across all addresses; only the first two refuse a right password, so a stranger can shut
- * neither an account nor anyone else's address, only their own.
+ * neither an account nor anyone else's address, only their own. Over the per-username limit an address
+ * has LOCKED_NAME_TRIES_PER_ADDRESS attempts for that name (docs/decisions/004, 055).
  */
 export const LOGIN_LIMIT_PER_PAIR: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
 export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
+/** Over the per-username limit: the attempts an address still gets for that username (docs/decisions/055). */
+export const LOCKED_NAME_TRIES_PER_ADDRESS = 3;
 const REGISTER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 const PASSWORD_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** issue 12 item 8: the e-mail change answers whether an address is taken, so it must not serve as a probe. */
@@ -87,9 +91,10 @@ export async function login(ctx: RequestCtx, input: { username: string; password
   const address = await hitRateLimit(ctx.db, ctx.clock, keys.address, LOGIN_LIMIT_PER_ADDRESS);
   if (!pair.allowed || !address.allowed) throw new AppError(429, LOGIN_BLOCKED);
   const byName = await hitRateLimit(ctx.db, ctx.clock, keys.name, LOGIN_LIMIT_PER_USERNAME);
-  // While a username is under attack from many addresses, an address that already failed for it gets
-  // no more answers; one that did not may still sign in with the right password.
-  const nameLocked = !byName.allowed && pair.count > 1;
+  // While a username is under attack from many addresses, an address gets a few tries of its own for it
+  // and then no more answers: the owner's typo from a new address does not lock them out as well
+  // (docs/decisions/055), and an attacker gains only those few guesses per address.
+  const nameLocked = !byName.allowed && pair.count > LOCKED_NAME_TRIES_PER_ADDRESS;
   const user = await findUserByName(ctx, input.username);
   const valid = await ctx.passwords.verify(user?.passwordHash ?? (await timingDummy(ctx)), input.password);
   if (!user || !valid || nameLocked) {
@@ -236,6 +241,8 @@ export async function editEmail(ctx: RequestCtx, input: { email: string }): Prom
   await ctx.db.batch([
     ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
     endOtherSessions(ctx, user.id),
+    // A link mailed to the old address must not outlive the change.
+    voidResetLinks(ctx, user.id),
     auditInsert(ctx, { action: 'auth.email_changed', target: `user:${user.id} (${user.username})`, details: { email: [user.email, email] } }),
   ]);
 }
@@ -264,6 +271,8 @@ export async function changePassword(ctx: RequestCtx, input: { old_password: str
       .set({ passwordHash: await ctx.passwords.hash(input.new_password), updatedAt: ctx.clock.now().toISOString() })
       .where(eq(users.id, user.id)),
     endOtherSessions(ctx, user.id),
+    // docs/decisions/055: a reset link asked for before the change no longer sets a password.
+    voidResetLinks(ctx, user.id),
     auditInsert(ctx, { action: 'auth.password_changed', target: `user:${user.id} (${user.username})` }),
   ]);
 }

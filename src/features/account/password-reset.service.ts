@@ -2,16 +2,17 @@ import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { Db } from '../../db/client';
-import { passwordResets, sessions, users } from '../../db/schema';
+import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
 import { badRequest } from '../../core/errors';
 import type { Clock } from '../../platform/clock';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { randomBytes, sha256Hex } from '../../platform/crypto';
-import { enqueueMail } from '../../platform/mail';
+import { enqueueMailStatement } from '../../platform/mail';
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { auditInsert } from '../audit/audit';
 import { getStringSetting } from '../settings/settings.service';
 import { minimumPasswordLength } from './account.service';
+import { voidResetLinks } from './reset-links';
 
 /**
  * docs/architecture.md §5 forgot password: a single-use link valid one hour, mailed to the account's address. The
@@ -23,8 +24,7 @@ const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 
 const FORGOT_MAILS_PER_ACCOUNT: RateLimitRule = { limit: 3, windowMs: 60 * 60 * 1000 };
 export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Request a new one.';
 
-async function findAccount(ctx: RequestCtx, login: string) {
-  const lowered = login.trim().toLowerCase();
+async function findAccount(ctx: RequestCtx, lowered: string) {
   if (lowered === '') return undefined;
   const [row] = await ctx.db
     .select()
@@ -34,9 +34,15 @@ async function findAccount(ctx: RequestCtx, login: string) {
   return row;
 }
 
+/** The outbox kind of reset mails; once one is delivered its link is blanked in the stored row. */
+export const PASSWORD_RESET_MAIL_KIND = 'password-reset';
+
 /**
  * POST /api/account/forgot. Mails a link when the account exists, is active and has an address;
  * otherwise does nothing, visibly the same. A new link makes the user's older unused links void.
+ * docs/decisions/055: both ways take the same round trips before the answer (the address limit, the
+ * lookup, a per-login count, one batch with an audit entry), so the answer's timing does not tell
+ * whether an account exists.
  */
 export async function requestPasswordReset(ctx: RequestCtx, input: { login: string }): Promise<void> {
   await enforceRateLimit(
@@ -46,30 +52,29 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
     FORGOT_LIMIT_PER_ADDRESS,
     'Too many requests. Please wait 15 minutes and try again.',
   );
-  const user = await findAccount(ctx, input.login);
+  const login = input.login.trim().toLowerCase();
+  const user = await findAccount(ctx, login);
   // An inactive account cannot sign in with a new password either, so it gets no link.
-  if (!user?.email || user.status !== 'active') return;
-  const perAccount = await hitRateLimit(ctx.db, ctx.clock, `forgot:user:${user.id}`, FORGOT_MAILS_PER_ACCOUNT);
-  if (!perAccount.allowed) return;
+  const account = user?.email && user.status === 'active' ? { ...user, email: user.email } : undefined;
+  const perLogin = await hitRateLimit(ctx.db, ctx.clock, account ? `forgot:user:${account.id}` : `forgot:login:${login}`, FORGOT_MAILS_PER_ACCOUNT);
+  const clubName = await getStringSetting(ctx, 'club_name');
+  const target = user ? `user:${user.id} (${user.username})` : login.slice(0, 64);
+  const mailTo = perLogin.allowed ? account : undefined;
 
+  // The link and its mail are made either way; without an account to send them to, the batch runs
+  // inserts of the same tables that select nothing, so both ways do the same work (docs/decisions/055).
   const token = encodeBase64urlNoPadding(randomBytes(32));
   const now = ctx.clock.now();
-  await ctx.db.batch([
-    ctx.db
-      .update(passwordResets)
-      .set({ usedAt: now.toISOString() })
-      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))),
-    ctx.db.insert(passwordResets).values({ id: sha256Hex(token), userId: user.id, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() }),
-    auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target: `user:${user.id} (${user.username})` }),
-  ]);
-  const clubName = await getStringSetting(ctx, 'club_name');
   const link = `${ctx.siteOrigin}/reset-password?token=${token}`;
-  const mailId = await enqueueMail(ctx.db, ctx.clock, {
-    kind: 'password-reset',
-    to: user.email,
+  const resetRow = { id: sha256Hex(token), userId: mailTo?.id ?? -1, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() };
+  const mail = {
+    kind: PASSWORD_RESET_MAIL_KIND,
+    to: mailTo?.email ?? '',
     subject: `Choose a new password – ${clubName}`,
+    // The user, not the token: the admin's mail view shows this (docs/decisions/055).
+    relatedRef: `user:${mailTo?.id ?? -1}`,
     text: [
-      `Hello ${user.username},`,
+      `Hello ${mailTo?.username ?? login},`,
       '',
       `Someone asked to choose a new password for your account on the site of ${clubName}. Open this link to do so:`,
       '',
@@ -79,8 +84,45 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
       '',
       clubName,
     ].join('\n'),
-  });
-  deliverSoon(ctx, [mailId]);
+  };
+  const audit = auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target, details: { mailed: mailTo !== undefined } });
+  if (!mailTo) {
+    await ctx.db.batch([
+      voidResetLinks(ctx, resetRow.userId),
+      ctx.db.insert(passwordResets).select(ctx.db.select().from(passwordResets).where(sql`0`)),
+      audit,
+      ctx.db.insert(mailOutbox).select(ctx.db.select().from(mailOutbox).where(sql`0`)),
+    ]);
+    return;
+  }
+  const [, , , queued] = await ctx.db.batch([
+    voidResetLinks(ctx, mailTo.id),
+    ctx.db.insert(passwordResets).values(resetRow),
+    audit,
+    enqueueMailStatement(ctx.db, ctx.clock, mail),
+  ]);
+  deliverSoon(
+    ctx,
+    queued.map((row) => row.id),
+  );
+}
+
+const RESET_TOKEN_IN_LINK = /\/reset-password\?token=[A-Za-z0-9_-]+/g;
+export const REMOVED_RESET_LINK = '/reset-password?token=(removed after delivery)';
+
+/**
+ * What the delivery of a reset mail confirms (wired in app.ts): the message has left, so the stored copy
+ * no longer needs the link. Blanked, the sent outbox holds no working token (docs/decisions/055).
+ */
+export async function forgetDeliveredResetLinks(deps: { db: Db }, relatedRef: string): Promise<void> {
+  const sent = await deps.db
+    .select({ id: mailOutbox.id, textBody: mailOutbox.textBody })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.kind, PASSWORD_RESET_MAIL_KIND), eq(mailOutbox.relatedRef, relatedRef), eq(mailOutbox.status, 'sent')));
+  for (const row of sent) {
+    const blanked = row.textBody.replace(RESET_TOKEN_IN_LINK, REMOVED_RESET_LINK);
+    if (blanked !== row.textBody) await deps.db.update(mailOutbox).set({ textBody: blanked }).where(eq(mailOutbox.id, row.id));
+  }
 }
 
 /**

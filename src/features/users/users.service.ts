@@ -9,6 +9,7 @@ import { loadAllUserProfiles, type UserProfile } from '../auth/user-profile';
 import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from './last-admin';
 import { auditIfChanged } from '../audit/audit';
+import { voidResetLinks } from '../account/reset-links';
 import type { UserGroupInput, UserStatus } from './users.schemas';
 
 export type UsersCtx = Pick<RequestCtx, 'db' | 'clock' | 'passwords' | 'settingsCache' | 'session' | 'user' | 'ip'>;
@@ -147,6 +148,9 @@ export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): P
         .where(deactivating ? and(eq(users.id, target.id), adminRemainsAfter(ctx.db, change)) : eq(users.id, target.id))
         .returning({ id: users.id }),
       auditIfChanged(ctx, { action: 'user.updated', target: userTarget(target), details }),
+      // docs/decisions/055: a new password or address voids the reset links sent before (after the audit
+      // entry, which looks at the update's changes()).
+      ...(input.password !== undefined || details.email !== undefined ? [voidResetLinks(ctx, target.id)] : []),
     ]);
   } catch (error) {
     // Another user took the address between the check and the write: the unique index decides.
