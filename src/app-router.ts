@@ -1,5 +1,6 @@
 import { accountRouter } from './features/account/account.trpc';
 import { auditRouter } from './features/audit/audit.trpc';
+import { backupsRouter } from './features/backups/backups.trpc';
 import { contactRouter } from './features/contact/contact.trpc';
 import { deliveryRouter } from './features/delivery/delivery.trpc';
 import { ordersRouter } from './features/orders/orders.trpc';
@@ -19,6 +20,7 @@ import { router } from './trpc/init';
 export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
+  backups: backupsRouter,
   contact: contactRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,

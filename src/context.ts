@@ -8,6 +8,7 @@ import type { PasswordHasher } from './platform/password';
 import type { Session } from './features/auth/session';
 import type { UserProfile } from './features/auth/user-profile';
 import type { SettingsCache } from './platform/settings-cache';
+import type { BackupStore } from './platform/backup-store';
 
 /** What a runtime entry (node.ts, worker.ts) builds once and hands to createApp. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   passwords: PasswordHasher;
   settingsCache: SettingsCache;
   mailTransport: MailTransport | null;
+  /** Where backups are made and kept: DATA_DIR/backups on Node, R2 on the Worker (docs/decisions/051). */
+  backups: BackupStore;
   /** 32-byte hex key that encrypts TOTP secrets. */
   secretKey: string;
   log: Logger;

@@ -64,6 +64,10 @@ export const envSchema = z.object({
   MAX_UPLOAD_MB: optionalString.refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= 10_000), {
     message: 'must be a whole number of megabytes from 1 to 10000 (Cloudflare allows 100 on Free and Pro, 200 on Business, 500 on Enterprise)',
   }),
+  // How many backups are kept, on Node and on the Worker (docs/decisions/051).
+  BACKUP_KEEP: optionalString.refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1 && Number(v) <= 1000), {
+    message: 'must be a whole number of backups from 1 to 1000',
+  }),
   // Outgoing mail's pace (docs/decisions/053): messages begun per minute, SMTP connections at once, and
   // on the Worker the most one request or cron run delivers.
   MAIL_RATE_PER_MINUTE: wholeNumber(1, 100_000),
@@ -95,6 +99,8 @@ export interface Config {
   adminPassword: string | undefined;
   /** Largest APK upload in MB (10^6 bytes); Cloudflare's edge refuses larger request bodies by plan. */
   maxUploadMb: number;
+  /** Backups kept, the newest (BACKUP_KEEP, default 14). */
+  backupKeep: number;
   /** Messages begun per minute, over all connections (MAIL_RATE_PER_MINUTE, default 300). */
   mailRatePerMinute: number;
   /** SMTP connections sending at once (MAIL_CONNECTIONS, default 4). */
@@ -150,6 +156,7 @@ export function parseConfig(source: Record<string, unknown>): Config {
     adminUsername: e.ADMIN_USERNAME ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
     maxUploadMb: e.MAX_UPLOAD_MB ? Number(e.MAX_UPLOAD_MB) : 100,
+    backupKeep: e.BACKUP_KEEP ? Number(e.BACKUP_KEEP) : 14,
     mailRatePerMinute: e.MAIL_RATE_PER_MINUTE ? Number(e.MAIL_RATE_PER_MINUTE) : 300,
     mailConnections: e.MAIL_CONNECTIONS ? Number(e.MAIL_CONNECTIONS) : 4,
     mailPerInvocation: e.MAIL_PER_INVOCATION ? Number(e.MAIL_PER_INVOCATION) : 250,

@@ -22,6 +22,8 @@ import { randomBytes } from './platform/crypto';
 import { createDiskFileStore } from './platform/files-disk';
 import { forwardedClientIp } from './platform/client-address';
 import { housekeeping } from './features/housekeeping/housekeeping';
+import { makeDailyBackup } from './features/backups/backups.service';
+import { createNodeBackupStore, nodeDatabaseFile } from './features/backups/node-backups';
 import { drainOutbox, mailSettled, stopDraining } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createNodeAssets } from './platform/node-assets';
@@ -82,6 +84,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     settingsCache: new SettingsCache(60_000, clock),
     // Without SMTP_URL mail waits in the outbox (the admin's mail view says so).
     mailTransport: config.smtpUrl ? createNodeSmtpTransport(config.smtpUrl, {}, config.mailConnections) : null,
+    backups: createNodeBackupStore({ dataDir: config.dataDir, file: nodeDatabaseFile(config), db, secretKey }),
     secretKey,
     log,
     assets: existsSync(join(webRoot, 'index.html')) ? createNodeAssets(webRoot) : null,
@@ -112,6 +115,11 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     sendDueReminders(deps).catch((error) => log.error('Automatic reminders failed', { error: String(error) }));
   }, 60_000);
   mailTimer.unref();
+  // docs/decisions/051: one backup a day by itself, looked for every ten minutes; BACKUP_KEEP are kept.
+  const backupTimer = setInterval(() => {
+    makeDailyBackup(deps).catch((error) => log.error('Daily backup failed', { error: String(error) }));
+  }, 10 * 60_000);
+  backupTimer.unref();
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as Server;
   const connections = trackConnections(server);
@@ -136,6 +144,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     closing ??= (async () => {
       const deadline = Date.now() + timeoutMs;
       clearInterval(mailTimer);
+      clearInterval(backupTimer);
       stopDraining(deps);
       await connections.close(deadline);
       let timer: NodeJS.Timeout | undefined;

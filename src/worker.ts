@@ -17,6 +17,8 @@ import type { AppEnv } from './http/app-env';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
 import { housekeeping } from './features/housekeeping/housekeeping';
+import { makeDailyBackup } from './features/backups/backups.service';
+import { createR2BackupStore } from './features/backups/r2-backups';
 import { drainOutbox } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createPasswordHasher } from './platform/password';
@@ -63,6 +65,7 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
     config,
     db,
     files: createR2FileStore(env.APKS),
+    backups: createR2BackupStore(env.APKS, db),
     clock,
     passwords,
     // Other isolates may write settings: re-read them every few seconds.
@@ -89,6 +92,13 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
   return { app, deps };
 }
 
+/** docs/decisions/051: the cron makes the day's backup when there is none yet; a failure is logged and tried at the next run. */
+function dailyBackup(deps: AppDeps): Promise<unknown> {
+  return makeDailyBackup(deps).catch((error: unknown) =>
+    deps.log.error('Daily backup failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
+}
+
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
     let built: Isolate;
@@ -104,6 +114,6 @@ export default {
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = await isolateFor(env);
     // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
-    ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps)]));
+    ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps), dailyBackup(deps)]));
   },
 };

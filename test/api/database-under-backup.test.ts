@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
 import Database from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../src/node';
@@ -92,8 +93,9 @@ describe('the Node database while it is backed up and read (docs/decisions/052)'
 
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    const names = server.deps.db.$client.execute('SELECT name, count(*) AS n FROM orders GROUP BY name ORDER BY name');
-    const rows = (await names).rows.map((row) => [row.name, row.n]);
+    const rows = (await server.deps.db.all<{ name: string; n: number }>(sql`SELECT name, count(*) AS n FROM orders GROUP BY name ORDER BY name`)).map(
+      (row) => [row.name, row.n] as const,
+    );
     expect(rows).toHaveLength(WRITERS * ORDERS_EACH);
     expect(rows.every(([, n]) => n === 1)).toBe(true);
     for (const copy of ['second-connection.db', 'other-process-1.db', 'other-process-2.db']) {

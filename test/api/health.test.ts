@@ -26,7 +26,7 @@ describe('GET /api/health', () => {
 
   it('answers 503 when the database does not answer, and logs why', async () => {
     t = await createTestApp();
-    t.deps.db.$client.close();
+    await t.close();
     const answer = await t.request('/api/health');
     expect(answer.status).toBe(503);
     expect(answer.json).toEqual({ ok: false, db: 'error', version });

@@ -13,6 +13,7 @@ import { SettingsCache } from '../../src/platform/settings-cache';
 import { prepareDatabase } from '../../src/features/setup/prepare';
 import type { Clock } from '../../src/platform/clock';
 import { createDiskFileStore } from '../../src/platform/files-disk';
+import { createNodeBackupStore } from '../../src/features/backups/node-backups';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { countLibsqlQueries } from './query-counter';
@@ -59,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     db,
     files: createDiskFileStore(dir),
+    backups: createNodeBackupStore({ dataDir: dir, file: join(dir, 'test.db'), db, secretKey: TEST_SECRET_KEY }),
     clock,
     passwords,
     settingsCache: new SettingsCache(60_000, clock),

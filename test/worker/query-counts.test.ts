@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/env';
 import { createSession } from '../../src/features/auth/session';
 import { SettingsCache } from '../../src/platform/settings-cache';
 import { prepareDatabase } from '../../src/features/setup/prepare';
+import { createR2BackupStore } from '../../src/features/backups/r2-backups';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { createPasswordHasher } from '../../src/platform/password';
 import { jsArgon2id } from '../../src/platform/password-js';
@@ -38,6 +39,7 @@ const deps: AppDeps = {
   config: parseConfig({ SECRET_KEY, ADMIN_PASSWORD: 'worker-admin-password' }),
   db,
   files: createR2FileStore(bindings.APKS),
+  backups: createR2BackupStore(bindings.APKS, db),
   clock,
   passwords,
   settingsCache: new SettingsCache(5_000, clock),

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'payments.imported',
   'payments.confirmed',
   'orders.exported',
+  'backup.created',
+  'backup.downloaded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
