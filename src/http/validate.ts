@@ -98,10 +98,22 @@ export function limitedBody(body: ReadableStream<Uint8Array> | null, limit: numb
   );
 }
 
-/** Reads a JSON request body: empty → {}, malformed → 400, too large → 413. */
+export const JSON_CONTENT_TYPE_REQUIRED = 'Content-Type must be application/json';
+
+/** True for `application/json`, with or without parameters (`; charset=utf-8`), in any case. */
+function isJsonContentType(header: string | null): boolean {
+  return header !== null && header.split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Reads a JSON request body: empty → {}, not sent as application/json → 415, malformed → 400, too large →
+ * 413. A browser sends text/plain (or a form type) across sites without asking first; only JSON's own
+ * type cannot be sent that way, so a body under any other type is refused (docs/decisions/055).
+ */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await readLimitedText(request);
   if (text.trim() === '') return {};
+  if (!isJsonContentType(request.headers.get('content-type'))) throw new AppError(415, JSON_CONTENT_TYPE_REQUIRED);
   try {
     return JSON.parse(text);
   } catch {

@@ -305,3 +305,51 @@ describe('reset links after the audit (docs/decisions/055)', () => {
     }
   });
 });
+
+describe('the REST surface and browsers’ simple requests (docs/decisions/055)', () => {
+  let t: TestApp;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    adminCookie = await t.cookieFor('admin');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('refuses a JSON body sent as text/plain or form-encoded with 415, and changes nothing', async () => {
+    for (const contentType of ['text/plain', 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const answer = await t.request('/api/settings/update', {
+        cookie: adminCookie,
+        headers: { 'content-type': contentType },
+        rawBody: JSON.stringify({ key: 'club_name', value: 'Overgenomen' }),
+      });
+      expect([answer.status, answer.json], contentType).toEqual([415, { success: false, error: 'Content-Type must be application/json' }]);
+    }
+    const bare = await t.app.request('http://127.0.0.1/api/account/forgot', { method: 'POST', body: JSON.stringify({ login: 'admin' }) });
+    expect(bare.status).toBe(415);
+    const settings = await t.request('/api/settings');
+    expect(JSON.stringify(settings.json)).not.toContain('Overgenomen');
+  });
+
+  it('still takes JSON with a charset, and a POST without a body', async () => {
+    const answer = await t.request('/api/settings/update', {
+      cookie: adminCookie,
+      headers: { 'content-type': 'Application/JSON; charset=utf-8' },
+      rawBody: JSON.stringify({ key: 'club_name', value: 'Ronde Tafel 144 Harlingen' }),
+    });
+    expect(answer.json).toEqual({ success: true });
+    expect((await t.app.request('http://127.0.0.1/api/account/logout', { method: 'POST' })).status).toBe(200);
+  });
+
+  it('refuses a tRPC mutation sent as text/plain as well', async () => {
+    const answer = await t.request('/trpc/settings.update', {
+      cookie: adminCookie,
+      headers: { 'content-type': 'text/plain' },
+      rawBody: JSON.stringify({ key: 'club_name', value: 'Overgenomen' }),
+    });
+    expect(answer.status).toBe(415);
+  });
+});
