@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { settings } from '../../src/db/schema';
 import { clearGeocodeCache } from '../../src/features/geocode/geocode.service';
 import { pdokAddress, startFakeGeocoder, type FakeGeocoder } from '../support/fake-geocoder';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -195,7 +197,10 @@ describe('GET /api/geocode/search with a broken configuration', () => {
   });
 
   it('answers [] with status 200 when geocoder_url is not a usable address', async () => {
-    await setSetting('geocoder_url', 'not a url');
+    // Saving refuses it now (docs/decisions/055); a value stored before that rule is written directly.
+    expect((await t.request('/api/settings/update', { cookie: adminCookie, body: { key: 'geocoder_url', value: 'not a url' } })).status).toBe(400);
+    await t.db.update(settings).set({ value: 'not a url' }).where(eq(settings.key, 'geocoder_url'));
+    t.deps.settingsCache.invalidate();
     const r = await search('Voorstraat 1');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);

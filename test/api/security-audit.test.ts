@@ -353,3 +353,41 @@ describe('the REST surface and browsers’ simple requests (docs/decisions/055)'
     expect(answer.status).toBe(415);
   });
 });
+
+describe('settings whose value is a URL (docs/decisions/055)', () => {
+  let t: TestApp;
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    adminCookie = await t.cookieFor('admin');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const update = (key: string, value: string) => t.request('/api/settings/update', { cookie: adminCookie, body: { key, value } });
+
+  it('refuses javascript:, data: and other schemes for every URL setting, and takes http(s)', async () => {
+    for (const key of ['club_facebook_url', 'club_website_url', 'geocoder_url']) {
+      for (const value of [
+        'javascript:alert(1)',
+        ' JavaScript:alert(document.cookie)',
+        'data:text/html,<script>alert(1)</script>',
+        'ftp://x.nl/',
+        '//evil.example/',
+        'https://',
+        '',
+      ]) {
+        const answer = await update(key, value);
+        expect([answer.status, answer.json], `${key} ${value}`).toEqual([
+          400,
+          { success: false, error: 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).' },
+        ]);
+      }
+      expect((await update(key, 'https://www.example.nl/pagina')).json, key).toEqual({ success: true });
+      expect((await update(key, 'HTTP://kerst.lan:8080/')).json, key).toEqual({ success: true });
+    }
+  });
+});

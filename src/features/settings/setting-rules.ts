@@ -32,6 +32,20 @@ export function normaliseIban(raw: string): string {
   return raw.replace(/\s+/g, '').toUpperCase();
 }
 
+/** Settings whose value is a link or an address the server calls: http(s) only (docs/decisions/055). */
+export const URL_SETTINGS: readonly string[] = ['club_facebook_url', 'club_website_url', 'geocoder_url'];
+
+/** An absolute http:// or https:// URL with a host; not javascript:, data: or anything else a link could run. */
+export function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value.trim())) return false;
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 export const isValidKvkNumber = (value: string) => /^\d{8}$/.test(value.trim());
 /** The Dutch VAT identification number (btw-id): NL, nine digits, B, two digits. */
 export const isValidVatId = (value: string) => /^NL\d{9}B\d{2}$/.test(value.trim().toUpperCase());
@@ -67,6 +81,7 @@ export function vatSplitProblem(raw: string): string | null {
 export function settingValueProblem(key: string, value: string): string | null {
   const choices = SETTING_CHOICES[key];
   if (choices && !choices.includes(value)) return `Value must be one of: ${choices.join(', ')}.`;
+  if (URL_SETTINGS.includes(key) && !isHttpUrl(value)) return 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).';
   switch (key) {
     case 'vat_split':
       return vatSplitProblem(value);
