@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, sequences, tablers, users } from '../../src/db/schema';
+import { auditLog, mailOutbox, orders, sequences, tablers, users } from '../../src/db/schema';
+import { auditIfChanged, writeAudit } from '../../src/features/audit/audit';
 import { parseConfig } from '../../src/env';
 import { deliverOutbox } from '../../src/features/mail/mail-delivery';
 import { sha256Hex } from '../../src/platform/crypto';
@@ -389,5 +390,37 @@ describe('settings whose value is a URL (docs/decisions/055)', () => {
       expect((await update(key, 'https://www.example.nl/pagina')).json, key).toEqual({ success: true });
       expect((await update(key, 'HTTP://kerst.lan:8080/')).json, key).toEqual({ success: true });
     }
+  });
+});
+
+describe('audit entries keep no control characters (docs/decisions/055)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('spells out C0, C1, DEL and bidirectional controls in targets and details, whichever way the entry is written', async () => {
+    const typed = 'adm\u001b[2J\u0007in\u0085\u009b31m\u007f\u202eten\u0000';
+    const spelt = 'adm\\u001b[2J\\u0007in\\u0085\\u009b31m\\u007f\\u202eten\\u0000';
+    const failed = await t.request('/api/account/login', { headers: { 'x-test-client-ip': '10.93.0.1' }, body: { username: typed, password: 'whatever-1' } });
+    expect(failed.status).toBe(401);
+    const ctx = { db: t.db, clock: t.clock, ip: '10.93.0.2', user: { id: 1, username: 'admin' } };
+    await t.db.batch([
+      t.db.update(users).set({ updatedAt: t.clock.now().toISOString() }).where(eq(users.username, 'admin')),
+      auditIfChanged(ctx, { action: 'user.updated', target: `user:1 (${typed})`, details: { 'k\u001b': [typed, { deeper: typed }], n: 3 } }),
+    ]);
+    await writeAudit(ctx, { action: 'user.updated', target: typed, details: { email: [null, typed] } });
+    const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'auth.login_failed'));
+    const written = await t.db.select().from(auditLog).where(eq(auditLog.ip, '10.93.0.2'));
+    expect(entries.map((e) => e.target)).toEqual([spelt]);
+    expect(written.map((e) => [e.target, JSON.parse(e.details)])).toEqual([
+      [`user:1 (${spelt})`, { 'k\\u001b': [spelt, { deeper: spelt }], n: 3 }],
+      [spelt, { email: [null, spelt] }],
+    ]);
   });
 });

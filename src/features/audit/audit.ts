@@ -22,6 +22,26 @@ export interface AuditEntryInput {
   actor?: { id: number; username: string } | null;
 }
 
+// C0 and C1 controls and DEL, and the marks that reorder text on screen (bidirectional overrides and isolates).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * docs/decisions/055: what a stranger typed (a tried username, a name) is written with its control
+ * characters spelt out as `\u001b`, so the log cannot move a terminal's cursor, colour it, or hide text.
+ */
+export function auditText(text: string): string {
+  return text.replace(UNSAFE_CHARACTERS, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** The details with every string in them (keys too) passed through auditText. */
+function auditDetails(value: unknown): unknown {
+  if (typeof value === 'string') return auditText(value);
+  if (Array.isArray(value)) return value.map(auditDetails);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [auditText(k), auditDetails(v)]));
+  return value;
+}
+
 /**
  * The insert of one audit entry, not yet run: put it in the same `db.batch([...])` as the change it
  * records (docs/architecture.md §5), so the change and its entry land together or not at all.
@@ -33,8 +53,8 @@ export function auditInsert(ctx: AuditCtx, input: AuditEntryInput) {
     actorId: actor?.id ?? null,
     actorUsername: actor?.username ?? null,
     action: input.action,
-    target: input.target ?? '',
-    details: JSON.stringify(input.details ?? {}),
+    target: auditText(input.target ?? ''),
+    details: JSON.stringify(auditDetails(input.details ?? {})),
     ip: ctx.ip,
   });
 }
@@ -56,6 +76,6 @@ export function auditIfChanged(ctx: AuditCtx, input: AuditEntryInput) {
   // in the table's column order; id NULL takes the next autoincrement id.
   return ctx.db.insert(auditLog).select(sql`
     SELECT NULL, ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action},
-      ${input.target ?? ''}, ${JSON.stringify(input.details ?? {})}, ${ctx.ip}
+      ${auditText(input.target ?? '')}, ${JSON.stringify(auditDetails(input.details ?? {}))}, ${ctx.ip}
     WHERE changes() > 0`);
 }
