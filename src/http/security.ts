@@ -18,6 +18,25 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
+ * docs/decisions/055: none of these is used by the site (the address search asks the server, not the
+ * browser's location), so no page, nor anything it might be made to load, may ask for them.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/**
  * Gives each request its id, and every response the security headers (docs/architecture.md §3) and X-Request-Id. They are prepared before the
  * handler runs, so responses built with c.json/c.body carry them at no extra cost; a raw Response
  * (assets, errors from elsewhere) gets them copied on afterwards.
@@ -27,6 +46,11 @@ export function responseHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
     ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
     ['X-Content-Type-Options', 'nosniff'],
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    // docs/decisions/055: no other site's window keeps a handle on ours, and no other site loads our answers
+    // as its images or scripts (the app's APK download is a navigation or a plain HTTP client, not affected).
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
   ];
   const hsts: [string, string] = ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'];
   const publicHttps = deps.config.publicUrl ? deps.config.publicUrl.startsWith('https:') : null;

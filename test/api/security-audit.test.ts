@@ -424,3 +424,34 @@ describe('audit entries keep no control characters (docs/decisions/055)', () => 
     ]);
   });
 });
+
+describe('isolation headers (docs/decisions/055)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A built page as the assets binding serves it: a raw Response whose headers the app copies onto.
+    t = await createTestApp({ assets: async () => new Response('<!doctype html><title>Kerstactie</title>', { headers: { 'content-type': 'text/html' } }) });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends COOP, CORP and a Permissions-Policy on a page, an API answer, an error and the APK download', async () => {
+    const answers = {
+      page: await t.app.request('http://127.0.0.1/faq'),
+      api: await t.app.request('http://127.0.0.1/api/settings'),
+      refused: await t.app.request('http://127.0.0.1/api/users'),
+      apk: await t.app.request('http://127.0.0.1/api/update/latest'),
+    };
+    expect(answers.page.headers.get('content-type')).toContain('text/html');
+    expect([answers.api.status, answers.refused.status]).toEqual([200, 401]);
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.headers.get('cross-origin-opener-policy'), what).toBe('same-origin');
+      expect(response.headers.get('cross-origin-resource-policy'), what).toBe('same-origin');
+      expect(response.headers.get('permissions-policy'), what).toBe(
+        'accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()',
+      );
+    }
+  });
+});
