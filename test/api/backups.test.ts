@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
-import { exportedTables } from '../../src/features/backups/table-export';
+import { exportedTables, exportTables } from '../../src/features/backups/table-export';
 import { startNodeServer } from '../../src/node';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -192,6 +193,41 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
       for (const path of ['kerstactie.db', 'secret.key', 'apks', 'apks/kept.apk']) expect(mode(join(dir, path)), path).toBe(path === 'apks' ? 0o700 : 0o600);
     } finally {
       await server.close();
+    }
+  }, 120_000);
+});
+
+describe('npm run restore of a Worker backup (.json.gz)', () => {
+  it('puts its rows into a stopped Node database, or writes them as SQL for wrangler d1 execute', async () => {
+    const t = await createTestApp();
+    try {
+      const admin = await t.cookieFor('admin');
+      const order = await t.request('/orders/create', { cookie: admin, body: { ...ORDER, name: "Douwe O'Brien" } });
+      expect(order.json.success).toBe(true);
+      const atBackup = await snapshot(t.db);
+      const exportFile = join(t.dir, 'kerstactie-2026-11-22T10-00-00-000Z.json.gz');
+      writeFileSync(exportFile, gzipSync(JSON.stringify(await exportTables(t.db, t.clock.now()))));
+      await t.request('/orders/create', { cookie: admin, body: { ...ORDER, name: 'Later Besteld' } });
+
+      const restoreEnv = { ...process.env, DATA_DIR: t.dir, DATABASE_URL: `file:${join(t.dir, 'test.db')}` };
+      const sqlFile = join(t.dir, 'restore.sql');
+      await run(process.execPath, [join('scripts', 'restore.mjs'), exportFile, '--sql', sqlFile], { env: restoreEnv, timeout: 60_000 });
+      const script = readFileSync(sqlFile, 'utf8');
+      expect(script).toContain('DELETE FROM "orders";');
+      expect(script).toContain("'Douwe O''Brien'");
+      expect(script.trimEnd().endsWith(`INSERT INTO "orders_fts"("orders_fts") VALUES ('rebuild');`)).toBe(true);
+
+      const client = (t.db as unknown as { $client: import('@libsql/client').Client }).$client;
+      client.close();
+      collectGarbage();
+      const { stdout } = await run(process.execPath, [join('scripts', 'restore.mjs'), exportFile], { env: restoreEnv, timeout: 60_000 });
+      expect(stdout).toContain('the rows it replaced are in');
+      client.reconnect();
+      expect(await snapshot(t.db)).toEqual(atBackup);
+      const found = await t.db.all<{ rowid: number }>(sql`SELECT rowid FROM orders_fts WHERE orders_fts MATCH 'obrien' OR orders_fts MATCH 'brien'`);
+      expect(found).toHaveLength(1);
+    } finally {
+      await t.close();
     }
   }, 120_000);
 });

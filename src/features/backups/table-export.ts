@@ -1,5 +1,5 @@
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { is, type SQL, sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
 import { type Db, schema } from '../../db/client';
 
 /**
@@ -123,19 +123,13 @@ export function restoreStatements(exported: DatabaseExport): RestoreStatement[] 
 export async function importTables(db: Db, exported: DatabaseExport): Promise<void> {
   const statements = restoreStatements(parseExport(exported));
   for (let start = 0; start < statements.length; start += RESTORE_BATCH) {
-    const chunk = statements.slice(start, start + RESTORE_BATCH).map((statement) => db.run(bound(statement)));
+    // Values written in: a raw statement with bound values cannot join a D1 batch (Drizzle prepares only its own).
+    const chunk = statements.slice(start, start + RESTORE_BATCH).map((statement) => db.run(sql.raw(inlined(statement))));
     await db.batch(chunk as [(typeof chunk)[number], ...typeof chunk]);
   }
 }
 
-function bound({ sql: text, args }: RestoreStatement): SQL {
-  const parts = text.split('?');
-  const chunks: SQL[] = [sql.raw(parts[0]!)];
-  for (const [index, arg] of args.entries()) chunks.push(sql`${arg}`, sql.raw(parts[index + 1]!));
-  return sql.join(chunks);
-}
-
-/** A statement with its values written in as SQL literals: for a file that `wrangler d1 execute --file` runs. */
+/** A statement with its values written in as SQL literals (for a batch, and for a file that `wrangler d1 execute --file` runs). */
 export function inlined({ sql: text, args }: RestoreStatement): string {
   let index = 0;
   return text.replace(/\?/g, () => literal(args[index++]));
