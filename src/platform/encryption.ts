@@ -29,3 +29,9 @@ export async function decrypt(hexKey: string, stored: string): Promise<Uint8Arra
   const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await importKey(hexKey), bytes.slice(12));
   return new Uint8Array(plain);
 }
+
+/** HMAC-SHA-256 under raw key bytes (a key kept in the database, sealed with `encrypt`; docs/decisions/050). */
+export async function hmacSha256(key: Uint8Array, message: string): Promise<Uint8Array> {
+  const imported = await crypto.subtle.importKey('raw', key as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign('HMAC', imported, new TextEncoder().encode(message)));
+}

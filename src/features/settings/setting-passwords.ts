@@ -39,6 +39,35 @@ export function clearPasswordSettingsExist(db: Db): SQL {
   return sql`EXISTS ${clear}`;
 }
 
+/** True (as SQL) when some password setting is stored encrypted, i.e. the data needs its SECRET_KEY. */
+export function sealedPasswordSettingsExist(db: Db): SQL {
+  const sealed = db
+    .select({ one: sql`1` })
+    .from(settings)
+    .where(and(eq(settings.type, 'password'), sql`substr(${settings.value}, 1, ${SEALED.length}) = ${SEALED}`));
+  return sql`EXISTS ${sealed}`;
+}
+
+/**
+ * Key rotation (docs/decisions/050): every encrypted password setting opened with the old key and sealed with
+ * the new one, as statements for the rotation's one batch. Each applies only to the value it read.
+ */
+export async function resealPasswordSettings(db: Db, oldKey: string, newKey: string) {
+  const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));
+  const statements = [];
+  for (const row of rows) {
+    if (!isSealed(row.value)) continue;
+    const value = await sealSettingPassword(newKey, await openSettingPassword(oldKey, row.key, row.value));
+    statements.push(
+      db
+        .update(settings)
+        .set({ value })
+        .where(and(eq(settings.key, row.key), eq(settings.value, row.value))),
+    );
+  }
+  return statements;
+}
+
 /** Start-up: encrypts password settings still stored in clear (databases from before encryption). */
 export async function sealClearPasswordSettings(db: Db, secretKey: string): Promise<number> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));

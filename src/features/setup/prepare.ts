@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { fillMissingSearchText, searchTextIsComplete } from '../orders/order-search';
 import { clearPasswordSettingsExist, sealClearPasswordSettings } from '../settings/setting-passwords';
 import { anyAdminExists, ensureFirstAdmin } from './first-admin';
+import { secretKeyFingerprint, storedFingerprint, verifySecretKey } from './secret-key';
 import { seedDatabase, seedIsComplete } from './seed';
 
 /**
@@ -14,21 +15,33 @@ import { seedDatabase, seedIsComplete } from './seed';
  * three reads, which the first request of an isolate waits for (issue 14).
  */
 export async function isDatabasePrepared(db: Db): Promise<boolean> {
+  return (await startState(db)).prepared;
+}
+
+/** Whether the database is prepared, and the fingerprint of its secret key, in the one read of a start. */
+async function startState(db: Db): Promise<{ prepared: boolean; fingerprint: string | null }> {
   const [row] = await db
-    .select({ prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}` })
+    .select({
+      prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}`,
+      fingerprint: storedFingerprint(),
+    })
     .from(sql`(SELECT 1)`);
-  return row?.prepared === 1;
+  return { prepared: row?.prepared === 1, fingerprint: row?.fingerprint ?? null };
 }
 
 /**
- * Seeds defaults, encrypts password settings still stored in clear, and makes sure an admin exists;
- * prints a generated admin password once.
+ * Refuses a secret key that is not the database's (SecretKeyError, docs/decisions/050), then seeds defaults,
+ * encrypts password settings still stored in clear, and makes sure an admin exists; prints a generated admin
+ * password once.
  */
 export async function prepareDatabase(
   deps: { db: Db; clock: Clock; passwords: PasswordHasher; log: Logger; secretKey: string },
   admin: { username: string; password?: string | undefined },
 ): Promise<void> {
-  if (await isDatabasePrepared(deps.db)) return;
+  const state = await startState(deps.db);
+  if (state.prepared && state.fingerprint === (await secretKeyFingerprint(deps.secretKey))) return;
+  // Before anything is encrypted with the key.
+  await verifySecretKey(deps.db, deps.secretKey);
   await seedDatabase(deps.db, deps.clock);
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);

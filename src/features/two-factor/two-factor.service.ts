@@ -8,18 +8,10 @@ import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../plat
 import { requireUser } from '../auth/permissions';
 import { createSession, endOtherSessions, invalidateSession } from '../auth/session';
 import { auditInsert, writeAudit } from '../audit/audit';
-import {
-  createRecoveryCodes,
-  createTotpKey,
-  hashRecoveryCode,
-  legacyRecoveryCodeHash,
-  matchTotpStep,
-  normaliseRecoveryCode,
-  totpKeyText,
-  totpUri,
-} from '../auth/totp';
+import { createRecoveryCodes, createTotpKey, legacyRecoveryCodeHash, matchTotpStep, normaliseRecoveryCode, totpKeyText, totpUri } from '../auth/totp';
 import { loadUserProfile } from '../auth/user-profile';
 import { getStringSetting } from '../settings/settings.service';
+import { recoveryCodeHasher } from './recovery-code-key';
 
 /** docs/architecture.md §3: two-factor attempts are limited per pending session (sign-in) and per user (set-up, disable). */
 export const TWO_FACTOR_ATTEMPTS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
@@ -80,7 +72,8 @@ async function acceptTotp(ctx: RequestCtx, userId: number, code: string, require
 async function acceptRecoveryCode(ctx: RequestCtx, userId: number, input: string): Promise<boolean> {
   const code = normaliseRecoveryCode(input);
   if (!code) return false;
-  const digests = [await hashRecoveryCode(ctx.secretKey, code), legacyRecoveryCodeHash(code)];
+  const hash = await recoveryCodeHasher(ctx.db, ctx.secretKey);
+  const digests = [await hash(code), legacyRecoveryCodeHash(code)];
   const used = await ctx.db
     .update(recoveryCodes)
     .set({ usedAt: ctx.clock.now().toISOString() })
@@ -104,7 +97,8 @@ export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ 
   if (!(await acceptTotp(ctx, user.id, code, false))) throw badRequest(INVALID_CODE);
   await resetRateLimit(ctx.db, limitKey);
   const codes = createRecoveryCodes();
-  const hashes = await Promise.all(codes.map((code) => hashRecoveryCode(ctx.secretKey, code)));
+  const hash = await recoveryCodeHasher(ctx.db, ctx.secretKey);
+  const hashes = await Promise.all(codes.map(hash));
   // issue 12 item 3: turning two-factor on signs out every other device of the user.
   await ctx.db.batch([
     ctx.db.update(twoFactorSecrets).set({ enabledAt: ctx.clock.now().toISOString() }).where(eq(twoFactorSecrets.userId, user.id)),

@@ -1,0 +1,43 @@
+import { createExecutionContext, env, SELF } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { openD1Db } from '../../src/db/d1';
+import { instanceMeta } from '../../src/db/schema';
+import { KEY_FINGERPRINT, secretKeyFingerprint, WRONG_SECRET_KEY } from '../../src/features/setup/secret-key';
+import { SITE } from './sign-in';
+
+const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0]; SECRET_KEY: string };
+
+/**
+ * docs/decisions/050 inside workerd: the Worker's first request records the fingerprint of SECRET_KEY in D1, and
+ * an isolate started with another SECRET_KEY (a secret changed, or D1 restored from another deployment)
+ * answers 503 and logs one line naming SECRET_KEY, instead of a 500 at every 2FA sign-in.
+ */
+describe('the secret key on the Worker', () => {
+  it('records the key’s fingerprint, and refuses another key with 503 and one log line', async () => {
+    expect((await SELF.fetch(`${SITE}/api/settings`)).status).toBe(200);
+    const db = openD1Db(bindings.DB);
+    const [row] = await db.select().from(instanceMeta).where(eq(instanceMeta.name, KEY_FINGERPRINT));
+    expect(row?.value).toBe(await secretKeyFingerprint(bindings.SECRET_KEY));
+
+    // A fresh isolate (a new module instance) whose SECRET_KEY is not the one D1 was encrypted with.
+    vi.resetModules();
+    const { default: worker } = await import('../../src/worker');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const response = await worker.fetch(
+        new Request(`${SITE}/api/settings`),
+        { ...env, SECRET_KEY: 'b'.repeat(64) } as never,
+        createExecutionContext() as never,
+      );
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({ success: false, error: 'Server misconfigured' });
+      expect(logged.mock.calls.map((call) => call[0])).toEqual([WRONG_SECRET_KEY]);
+    } finally {
+      logged.mockRestore();
+    }
+    // The database is left as it was: the fingerprint is still the right key's.
+    const [after] = await db.select().from(instanceMeta).where(eq(instanceMeta.name, KEY_FINGERPRINT));
+    expect(after?.value).toBe(row?.value);
+  });
+});
