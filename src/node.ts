@@ -13,9 +13,11 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import type { AppDeps } from './context';
 import { consoleLogger } from './core/logger';
+import type { Db } from './db/client';
 import { migrateLibsqlDb, openLibsqlDb } from './db/libsql';
 import { ConfigError, listeningOrigin, parseConfig, type Config } from './env';
 import { prepareDatabase } from './features/setup/prepare';
+import { databaseHasAKey, missingSecretKey, SecretKeyError } from './features/setup/secret-key';
 import { SettingsCache } from './platform/settings-cache';
 import { systemClock } from './platform/clock';
 import { randomBytes } from './platform/crypto';
@@ -37,8 +39,11 @@ const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a shutdown waits for requests and mail under way (docs/decisions/053); within Docker's and systemd's defaults. */
 const SHUTDOWN_TIMEOUT_MS = 25_000;
 
-/** SECRET_KEY, or one generated on first start and kept in DATA_DIR (docs/architecture.md §2). */
-async function loadSecretKey(config: Config): Promise<string> {
+/**
+ * SECRET_KEY, or one generated on first start and kept in DATA_DIR (docs/architecture.md §2); never generated for
+ * a database that already had a key (docs/decisions/050).
+ */
+async function loadSecretKey(config: Config, db: Db): Promise<string> {
   if (config.secretKey) return config.secretKey;
   const file = join(config.dataDir, 'secret.key');
   if (existsSync(file)) {
@@ -46,6 +51,8 @@ async function loadSecretKey(config: Config): Promise<string> {
     if (!/^[0-9a-f]{64}$/.test(key)) throw new ConfigError(`Invalid configuration: ${file} must hold 64 hexadecimal characters`);
     return key;
   }
+  // A restore without its key: a new one would not open what the old one encrypted (docs/decisions/050).
+  if (await databaseHasAKey(db)) throw new SecretKeyError(missingSecretKey(file));
   const key = encodeHexLowerCase(randomBytes(32));
   await writeFile(file, `${key}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
@@ -69,7 +76,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const clock = systemClock;
   const passwords = createPasswordHasher(nodeArgon2id);
   const log = consoleLogger;
-  const secretKey = await loadSecretKey(config);
+  const secretKey = await loadSecretKey(config, db);
   await prepareDatabase({ db, clock, passwords, log, secretKey }, { username: config.adminUsername, password: config.adminPassword });
 
   const webRoot = join(projectRoot, 'dist', 'web');

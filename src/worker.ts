@@ -13,6 +13,8 @@ import { openD1Db } from './db/d1';
 import { ConfigError, parseConfig } from './env';
 import { SettingsCache } from './platform/settings-cache';
 import { prepareDatabase } from './features/setup/prepare';
+import { SecretKeyError } from './features/setup/secret-key';
+import { AppError } from './core/errors';
 import type { AppEnv } from './http/app-env';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
@@ -83,6 +85,11 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
         { username: config.adminUsername, password: config.adminPassword },
       ).catch((error: unknown) => {
         readiness = null;
+        // A SECRET_KEY that is not the database's (docs/decisions/050): one line in the log, 503 to the client.
+        if (error instanceof SecretKeyError) {
+          consoleLogger.error(error.message);
+          throw new AppError(503, 'Server misconfigured');
+        }
         throw error;
       });
       return readiness;
