@@ -140,6 +140,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   if (!config.publicUrl) config.origin = listeningOrigin(config.host, address.port);
   log.info(`Kerstactie is running on ${listeningOrigin(config.host, address.port)}`);
   if (!config.publicUrl) log.info(`PUBLIC_URL is not set: links in mail point to ${config.origin}. Set PUBLIC_URL to the address members use.`);
+  // What waited while the server was down (or was cut off by the last shutdown) goes now, not at the first tick.
+  drainOutbox(deps, 'timer').catch((error) => log.error('Mail delivery failed', { error: String(error) }));
 
   /**
    * Graceful shutdown (docs/decisions/053): stop accepting and stop claiming mail, answer every request
@@ -167,21 +169,20 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  startNodeServer()
-    .then(({ close }) => {
-      const stop = () => {
-        consoleLogger.info(`Stopping: finishing the requests and mail under way (at most ${SHUTDOWN_TIMEOUT_MS / 1000} s).`);
-        close().finally(() => process.exit(0));
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    })
-    .catch((error: unknown) => {
-      if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) {
-        console.error(error.message);
-      } else {
-        console.error(error);
-      }
-      process.exit(1);
-    });
+  const started = startNodeServer();
+  // Listened for from the first moment: a signal during start-up stops the server as soon as it is up.
+  const stop = () => {
+    consoleLogger.info(`Stopping: finishing the requests and mail under way (at most ${SHUTDOWN_TIMEOUT_MS / 1000} s).`);
+    started.then(({ close }) => close()).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  started.catch((error: unknown) => {
+    if (error instanceof ConfigError || (error instanceof Error && error.message.startsWith('Invalid configuration'))) {
+      console.error(error.message);
+    } else {
+      console.error(error);
+    }
+    process.exit(1);
+  });
 }

@@ -4,7 +4,8 @@ import { Server as NetServer, type Socket } from 'node:net';
 /**
  * A graceful close for the Node HTTP server (docs/decisions/053). `server.close()` of node:http also
  * destroys every connection without a request under way, and that includes one the kernel accepted whose
- * request has not been read yet: its client gets ECONNRESET. Here the listener stops, a request under way
+ * request has not been read yet: its client gets ECONNRESET. Here the listener stops once the requests under
+ * way are answered (taking what the kernel had already accepted until then), a request under way
  * (or still arriving) is answered with `Connection: close`, a keep-alive connection is ended once it is
  * idle, and a connection that has sent nothing yet gets a short grace to send its request.
  */
@@ -19,6 +20,8 @@ interface Connection {
 /** How long a connection that has sent no byte yet may take to send its request once the close began. */
 const FIRST_REQUEST_GRACE_MS = 2_000;
 const SWEEP_MS = 25;
+/** How long no connection may have come, with no request under way, before the listener closes. */
+const BACKLOG_QUIET_MS = 500;
 
 export interface GracefulHttpServer {
   /**
@@ -31,9 +34,11 @@ export interface GracefulHttpServer {
 export function trackConnections(server: Server): GracefulHttpServer {
   const connections = new Map<Socket, Connection>();
   let closing = false;
+  let lastAccepted = 0;
 
   server.on('connection', (socket: Socket) => {
     connections.set(socket, { responses: new Set(), served: 0, bytesAtIdle: 0 });
+    lastAccepted = Date.now();
     socket.once('close', () => connections.delete(socket));
   });
   server.on('request', (request, response: ServerResponse) => {
@@ -61,16 +66,30 @@ export function trackConnections(server: Server): GracefulHttpServer {
       const graceEnds = Date.now() + FIRST_REQUEST_GRACE_MS;
       for (const connection of connections.values()) for (const response of connection.responses) askToClose(response);
       return new Promise<void>((resolve) => {
+        const closeBegan = Date.now();
+        let listenerClosing = false;
         let listenerClosed = false;
-        // net.Server's close: stop listening, without node:http's destroying of connections it thinks idle.
-        NetServer.prototype.close.call(server, () => {
-          listenerClosed = true;
-        });
         const sweep = setInterval(() => {
           const now = Date.now();
+          let busy = false;
           for (const [socket, connection] of connections) {
             if (now >= deadline) socket.destroy();
             else if (isIdle(socket, connection, now >= graceEnds)) socket.end();
+            else if (connection.responses.size > 0 || socket.bytesRead > connection.bytesAtIdle) busy = true;
+          }
+          // Connections the kernel completed but Node has not taken yet wait in the listen backlog, and closing
+          // the listener resets them; a busy event loop takes them only slowly. So the listener stays open
+          // (what comes is answered with Connection: close) until no request is under way and no connection
+          // came for a quiet moment, and then closes right after a poll phase.
+          const quietSince = Math.max(closeBegan, lastAccepted);
+          if (!listenerClosing && ((!busy && now - quietSince >= BACKLOG_QUIET_MS) || now >= deadline)) {
+            listenerClosing = true;
+            setImmediate(() => {
+              // net.Server's close: stop listening, without node:http's destroying of connections it thinks idle.
+              NetServer.prototype.close.call(server, () => {
+                listenerClosed = true;
+              });
+            });
           }
           if (connections.size === 0 && listenerClosed) {
             clearInterval(sweep);

@@ -36,6 +36,10 @@ export interface SmtpSink {
   messages: ReceivedMail[];
   /** Refuse every message with this reply until set back to null (e.g. 421, temporarily unavailable). */
   refuse: { code: number; message: string } | null;
+  /** Wait this long before accepting each message (a slow server: sends stay under way). */
+  acceptDelayMs: number;
+  /** Never answer the end of a message while true (a server that hangs mid-send); such messages are not kept. */
+  hang: boolean;
   /** Closes the listener: connections are refused until `start`. */
   stop(): Promise<void>;
   /** Listens again on the same port. */
@@ -51,6 +55,8 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
     url: '',
     messages,
     refuse: null,
+    acceptDelayMs: 0,
+    hang: false,
     stop: async () => undefined,
     start: async () => undefined,
     waitFor: async () => messages,
@@ -81,7 +87,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       onData(stream, session, callback) {
         const chunks: Buffer[] = [];
         stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (sink.hang) return;
+          if (sink.acceptDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, sink.acceptDelayMs));
           messages.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
