@@ -123,7 +123,7 @@ describe('the key and its fingerprint', () => {
     await expect(startNodeServer(env())).rejects.toThrow(missingSecretKey(keyFile()));
     expect(existsSync(keyFile())).toBe(false);
     expect(missingSecretKey(keyFile())).toBe(
-      `Invalid configuration: ${keyFile()} is missing, but the database holds data encrypted with its secret key; put that secret.key back (or set SECRET_KEY to it): no new key is made over encrypted data`,
+      `Invalid configuration: ${keyFile()} is missing, but this database was set up with a secret key; put that secret.key back (or set SECRET_KEY to it): a new key is never made for a database that had one`,
     );
   });
 

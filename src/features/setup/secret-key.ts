@@ -26,7 +26,7 @@ export class SecretKeyError extends Error {
 export const WRONG_SECRET_KEY =
   'Invalid configuration: SECRET_KEY (or DATA_DIR/secret.key) is not the key this database was encrypted with; start with the key that belongs to this database (restore the database and its secret.key together)';
 export const missingSecretKey = (file: string) =>
-  `Invalid configuration: ${file} is missing, but the database holds data encrypted with its secret key; put that secret.key back (or set SECRET_KEY to it): no new key is made over encrypted data`;
+  `Invalid configuration: ${file} is missing, but this database was set up with a secret key; put that secret.key back (or set SECRET_KEY to it): a new key is never made for a database that had one`;
 
 /** The stored fingerprint (as SQL, null when none), for reads that ask more at once (prepare.ts). */
 export function storedFingerprint(): ReturnType<typeof sql<string | null>> {
