@@ -1,8 +1,15 @@
+import { connect } from 'cloudflare:sockets';
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
 import { mailOutbox } from '../../src/db/schema';
+import { parseConfig } from '../../src/env';
+import { drainOutbox } from '../../src/features/mail/mail-delivery';
+import { systemClock } from '../../src/platform/clock';
+import { createR2FileStore } from '../../src/platform/files-r2';
+import { enqueueMail } from '../../src/platform/mail';
+import { createWorkerSmtpTransport } from '../../src/platform/smtp-worker';
 import worker from '../../src/worker';
 
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
@@ -95,5 +102,67 @@ describe('mail leaves at once inside workerd (issue 14)', () => {
     } finally {
       await fetch(`${bindings.MAIL_SINK_URL}/start`, { method: 'POST' });
     }
+  });
+});
+
+/** docs/decisions/053 inside workerd: the queue drains in the request that filled it, and the cron continues. */
+describe('the outbox drains inside workerd', () => {
+  const db = () => openD1Db(bindings.DB);
+
+  async function queue(count: number, label: string) {
+    for (let i = 0; i < count; i++) {
+      await enqueueMail(db(), systemClock, { kind: 'test', to: `${label}-${i}@example.nl`, subject: `Drain ${label} ${i}`, text: 'Hallo' });
+    }
+  }
+
+  async function received(label: string): Promise<string[]> {
+    const messages = (await (await fetch(`${bindings.MAIL_SINK_URL}/messages`)).json()) as { to: string[] }[];
+    return messages.flatMap((m) => m.to).filter((to) => to.startsWith(`${label}-`));
+  }
+
+  async function waitForAll(label: string, count: number) {
+    const deadline = Date.now() + 15_000;
+    while ((await received(label)).length < count) {
+      if (Date.now() > deadline) throw new Error(`${(await received(label)).length} of ${count} arrived`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('delivers what else is due after a request’s own mail, in that request’s waitUntil, each message once', async () => {
+    await queue(40, 'verzoek');
+    const contact = await post(
+      '/contact/send',
+      { name: 'Zoë', email: 'zoe@example.nl', subject: 'Bezorging-worker-drain', message: 'Derde vraag' },
+      { 'cf-connecting-ip': '192.0.2.60' },
+    );
+    expect(contact.status).toBe(200);
+    await waitForAll('verzoek', 40);
+    const recipients = await received('verzoek');
+    expect(new Set(recipients).size).toBe(40);
+    expect(recipients).toHaveLength(40);
+  });
+
+  it('stops a run at MAIL_PER_INVOCATION messages and the cron continues where it stopped', async () => {
+    await queue(45, 'cron');
+    const config = { ...parseConfig({ ...env }), mailPerInvocation: 20 };
+    const deps = {
+      config,
+      db: db(),
+      files: createR2FileStore((env as unknown as { APKS: Parameters<typeof createR2FileStore>[0] }).APKS),
+      clock: systemClock,
+      mailTransport: createWorkerSmtpTransport(config.smtpUrl!, connect),
+      log: { info: () => undefined, error: () => undefined },
+    };
+    expect(await drainOutbox(deps, 'cron')).toEqual({ sent: 20, failed: 0 });
+    expect(await received('cron')).toHaveLength(20);
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }) as never, env as never, ctx as never);
+    await waitOnExecutionContext(ctx);
+    const recipients = await received('cron');
+    expect(recipients).toHaveLength(45);
+    expect(new Set(recipients).size).toBe(45);
+    const rows = await db().select({ status: mailOutbox.status }).from(mailOutbox).where(like(mailOutbox.subject, 'Drain cron %'));
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(45);
   });
 });
