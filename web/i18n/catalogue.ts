@@ -1,6 +1,7 @@
 import type { Locale } from "../../src/core/locales";
 import { account } from "./messages/account";
 import { audit } from "./messages/audit";
+import { backups } from "./messages/backups";
 import { common } from "./messages/common";
 import { groups } from "./messages/groups";
 import { language } from "./messages/language";
@@ -12,7 +13,7 @@ import { versions } from "./messages/versions";
 
 // issue 16: every area's texts, by language. An area is added here once; its screens read it through
 // useMessages().
-const areas = { common, language, account, shell, users, groups, permissions, settings, versions, audit };
+const areas = { common, language, account, shell, users, groups, permissions, settings, versions, audit, backups };
 
 export type Messages = { [A in keyof typeof areas]: (typeof areas)[A]["en"] };
 

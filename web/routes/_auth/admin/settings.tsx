@@ -12,6 +12,7 @@ import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
 import { hasPermission } from "@/lib/permissions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
+import { BackupsCard } from "./-settings/backups-card";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
 import { SettingRow } from "./-settings/setting-row";
 import { groupSettings, type Setting, settingAnchor } from "./-settings/setting-utils";
@@ -111,6 +112,7 @@ function SettingsPage() {
           ))}
         </div>
       )}
+      <BackupsCard />
 
       <SettingFormDialog
         key={dialog.key}
