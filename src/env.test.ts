@@ -30,6 +30,7 @@ describe('parseConfig', () => {
       adminUsername: 'admin',
       adminPassword: undefined,
       maxUploadMb: 100,
+      backupKeep: 14,
     });
   });
 
@@ -94,6 +95,9 @@ describe('parseConfig', () => {
     ['MAX_UPLOAD_MB', '100MB'],
     ['MAX_UPLOAD_MB', '2.5'],
     ['MAX_UPLOAD_MB', '10001'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', '1001'],
+    ['BACKUP_KEEP', 'seven'],
   ])('fails with one line naming %s when it is %j', (name, value) => {
     const error = failureOf({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
@@ -116,6 +120,11 @@ describe('parseConfig', () => {
   it('reads MAX_UPLOAD_MB as a number of megabytes, typed or as text', () => {
     expect(parseConfig({ MAX_UPLOAD_MB: '200' }).maxUploadMb).toBe(200);
     expect(parseConfig({ MAX_UPLOAD_MB: 500 }).maxUploadMb).toBe(500);
+  });
+
+  it('reads BACKUP_KEEP, and names its range for a bad value', () => {
+    expect(parseConfig({ BACKUP_KEEP: '30' }).backupKeep).toBe(30);
+    expect(failureOf({ BACKUP_KEEP: '0' }).message).toBe('Invalid configuration: BACKUP_KEEP must be a whole number of backups from 1 to 1000');
   });
 
   it('names MAX_UPLOAD_MB, its range and the Cloudflare plans for a bad value', () => {
