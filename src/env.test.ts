@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       smtpUrl: undefined,
       mailFrom: 'Kerstactie <noreply@localhost>',
       publicUrl: undefined,
+      origin: 'http://127.0.0.1:8787',
       apiBasePath: '',
       port: 8787,
       host: '127.0.0.1',
@@ -31,6 +32,9 @@ describe('parseConfig', () => {
       adminPassword: undefined,
       maxUploadMb: 100,
       backupKeep: 14,
+      mailRatePerMinute: 300,
+      mailConnections: 4,
+      mailPerInvocation: 250,
     });
   });
 
