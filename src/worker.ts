@@ -120,6 +120,13 @@ export default {
 
   async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
     const { deps } = await isolateFor(env);
+    // The same checks as before a request: with a SECRET_KEY that is not the database's, the cron touches
+    // nothing (no mail, reminders or backups) and the refusal is logged (docs/decisions/050).
+    try {
+      await deps.ready?.();
+    } catch {
+      return;
+    }
     // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
     ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps), dailyBackup(deps)]));
   },

@@ -1,8 +1,8 @@
-import { createExecutionContext, env, SELF } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
-import { instanceMeta } from '../../src/db/schema';
+import { instanceMeta, mailOutbox } from '../../src/db/schema';
 import { KEY_FINGERPRINT, secretKeyFingerprint, WRONG_SECRET_KEY } from '../../src/features/setup/secret-key';
 import { SITE } from './sign-in';
 
@@ -39,5 +39,41 @@ describe('the secret key on the Worker', () => {
     // The database is left as it was: the fingerprint is still the right key's.
     const [after] = await db.select().from(instanceMeta).where(eq(instanceMeta.name, KEY_FINGERPRINT));
     expect(after?.value).toBe(row?.value);
+  });
+
+  it('runs no cron work under another key: the queued mail stays queued and no backup is made', async () => {
+    // A fresh isolate with the right key seeds this test's database and records the fingerprint.
+    vi.resetModules();
+    const { default: rightKey } = await import('../../src/worker');
+    expect((await rightKey.fetch(new Request(`${SITE}/api/settings`), env as never, createExecutionContext() as never)).status).toBe(200);
+    const db = openD1Db(bindings.DB);
+    await db.insert(mailOutbox).values({
+      kind: 'test',
+      toAddress: 'klant@example.nl',
+      subject: 'Wacht',
+      textBody: 'Wacht op de cron',
+      nextAttemptAt: 0,
+      createdAt: new Date().toISOString(),
+    });
+
+    vi.resetModules();
+    const { default: worker } = await import('../../src/worker');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const ctx = createExecutionContext();
+      await worker.scheduled(
+        createScheduledController() as never,
+        { ...env, SECRET_KEY: 'b'.repeat(64), SMTP_URL: 'smtp://127.0.0.1:1' } as never,
+        ctx as never,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(logged.mock.calls.map((call) => call[0])).toEqual([WRONG_SECRET_KEY]);
+    } finally {
+      logged.mockRestore();
+    }
+    const mail = await db.select({ status: mailOutbox.status, attempts: mailOutbox.attempts }).from(mailOutbox);
+    expect(mail).toEqual([{ status: 'queued', attempts: 0 }]);
+    const backups = await (env as unknown as { APKS: { list: (o: { prefix: string }) => Promise<{ objects: unknown[] }> } }).APKS.list({ prefix: 'backups/' });
+    expect(backups.objects).toEqual([]);
   });
 });
