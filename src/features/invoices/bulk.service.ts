@@ -3,8 +3,9 @@ import type { RequestCtx } from '../../context';
 import { AppError } from '../../core/errors';
 import { requireManagement } from '../auth/permissions';
 import { setOrderDelivered } from '../delivery/delivery.service';
+import { drainSoon } from '../mail/mail-delivery';
 import { setOrderPaid } from '../orders/orders.service';
-import { sendInvoice, sendReminder } from './invoices.service';
+import { queueInvoice, queueReminderSend } from './invoices.service';
 
 export const BULK_ACTIONS = ['mark_paid', 'mark_unpaid', 'send_invoice', 'send_reminder', 'mark_delivered', 'mark_undelivered'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
@@ -25,31 +26,42 @@ export interface BulkResult {
   error?: string;
 }
 
+/**
+ * What one order's action does. The sends only queue their mail (numbering, files, limits and audit as a
+ * single send): the run delivers it once, after the answer (docs/decisions/053).
+ */
 const RUN: Record<BulkAction, (ctx: RequestCtx, id: number) => Promise<unknown>> = {
   mark_paid: (ctx, id) => setOrderPaid(ctx, id, true),
   mark_unpaid: (ctx, id) => setOrderPaid(ctx, id, false),
-  send_invoice: sendInvoice,
-  send_reminder: sendReminder,
+  send_invoice: queueInvoice,
+  send_reminder: queueReminderSend,
   mark_delivered: (ctx, id) => setOrderDelivered(ctx, id, true),
   mark_undelivered: (ctx, id) => setOrderDelivered(ctx, id, false),
 };
 
+const QUEUES_MAIL: ReadonlySet<BulkAction> = new Set(['send_invoice', 'send_reminder']);
+
 /**
  * docs/architecture.md §5 POST /orders/bulk: one action on many orders, each by the same service as a single one, so
  * every rule holds per order; a refusal of one (an expected AppError) is that order's result and the
- * rest go on. Anything unexpected stops the run (and is answered as a server error).
+ * rest go on. Anything unexpected stops the run (and is answered as a server error). Mail the run
+ * queued — also before such a stop — leaves in one drain after the answer (docs/decisions/053).
  */
 export async function runBulk(ctx: RequestCtx, input: z.output<typeof bulkSchema>): Promise<{ success: true; results: BulkResult[] }> {
   requireManagement(ctx);
   const results: BulkResult[] = [];
-  for (const id of new Set(input.ids)) {
-    try {
-      await RUN[input.action](ctx, id);
-      results.push({ id, success: true });
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      results.push({ id, success: false, error: error.message });
+  try {
+    for (const id of new Set(input.ids)) {
+      try {
+        await RUN[input.action](ctx, id);
+        results.push({ id, success: true });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        results.push({ id, success: false, error: error.message });
+      }
     }
+  } finally {
+    if (QUEUES_MAIL.has(input.action) && results.some((result) => result.success)) drainSoon(ctx);
   }
   return { success: true, results };
 }

@@ -310,15 +310,22 @@ async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'s
   return mail?.status === 'sent' ? 'sent' : 'waiting';
 }
 
+/** An invoice or reminder mail in the outbox, not yet delivered: its row, and what a send answers with. */
+export interface QueuedSend {
+  mailId: number;
+  invoiceNumber: string;
+  email: string;
+}
+
 /**
- * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5 (issue 13).
+ * The order's part of an invoice send, without waiting for SMTP: a bulk send queues every order's mail
+ * this way and then drains the queue once, after its answer (docs/decisions/053).
  *
  * The first send gives the order its invoice number (gap-free per year), invoice date and billed sums,
  * and stores the PDF (with the payment QR) under a key recorded on the order (docs/decisions/049); a resend mails that same file
- * again (an issued invoice does not change). The mail goes through the outbox and, when SMTP is
- * configured, is delivered right away; `invoice_sent` turns true only when the SMTP server accepted it.
+ * again (an issued invoice does not change).
  */
-export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<SendInvoiceResult> {
+export async function queueInvoice(ctx: RequestCtx, orderId: number): Promise<QueuedSend> {
   requireManagement(ctx);
   let order = await requireOrder(ctx, orderId);
   if (order.cancelled) throw new AppError(409, ORDER_CREDITED);
@@ -337,13 +344,24 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
   const files = await ensureInvoiceFiles(ctx, order, settings);
   const mailId = await queueInvoiceMail(ctx, order, settings, files);
   await writeAudit(ctx, { action: 'invoice.sent', target: orderTarget(order), details: { invoice_number: order.invoiceNumber, to: order.email } });
+  return { mailId, invoiceNumber: order.invoiceNumber!, email: order.email };
+}
+
+/**
+ * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5 (issue 13).
+ *
+ * Queues the invoice (queueInvoice) and, when SMTP is configured, delivers it before answering, so the
+ * admin sees whether it left; `invoice_sent` turns true only when the SMTP server accepted it.
+ */
+export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<SendInvoiceResult> {
+  const { mailId, invoiceNumber, email } = await queueInvoice(ctx, orderId);
   await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return {
     success: true,
-    invoice_number: order.invoiceNumber!,
+    invoice_number: invoiceNumber,
     queued: !sent,
-    message: sent ? invoiceSentMessage(order.invoiceNumber!, order.email) : ctx.mailTransport ? INVOICE_QUEUED : INVOICE_QUEUED_NO_SMTP,
+    message: sent ? invoiceSentMessage(invoiceNumber, email) : ctx.mailTransport ? INVOICE_QUEUED : INVOICE_QUEUED_NO_SMTP,
     mail_id: mailId,
   };
 }
@@ -397,8 +415,11 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
   });
 }
 
-/** docs/architecture.md §5 POST /orders/sendReminder?id=: invoiced, unpaid, not credited; the stored invoice attached. */
-export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ success: true; queued: boolean; message: string }> {
+/**
+ * The order's part of a reminder, without waiting for SMTP (see queueInvoice): invoiced, unpaid, not
+ * credited; counted on the order and queued with the stored invoice attached.
+ */
+export async function queueReminderSend(ctx: RequestCtx, orderId: number): Promise<QueuedSend> {
   requireManagement(ctx);
   const order = await requireOrder(ctx, orderId);
   const refusal = reminderRefusal(order);
@@ -408,9 +429,15 @@ export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ 
   const mailId = await queueReminder(ctx, order, settings, false);
   // Another request counted a reminder on this order in the meantime: one mail is enough.
   if (mailId === null) throw new AppError(409, 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
+  return { mailId, invoiceNumber: order.invoiceNumber!, email: order.email };
+}
+
+/** docs/architecture.md §5 POST /orders/sendReminder?id=: queued as queueReminderSend, delivered before the answer. */
+export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ success: true; queued: boolean; message: string }> {
+  const { mailId, invoiceNumber, email } = await queueReminderSend(ctx, orderId);
   await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
-  return { success: true, queued: !sent, message: sent ? reminderSentMessage(order.invoiceNumber!, order.email) : REMINDER_QUEUED };
+  return { success: true, queued: !sent, message: sent ? reminderSentMessage(invoiceNumber, email) : REMINDER_QUEUED };
 }
 
 /**

@@ -147,6 +147,19 @@ export function deliverSoon(ctx: Pick<RequestCtx, 'background' | 'requestId'> & 
   ctx.background(underWay(courierOf(transport, ctx.config), work));
 }
 
+/**
+ * Drains the queue after the answer (a bulk send that queued many messages, docs/decisions/053): Node's one
+ * drain, or this request's waitUntil within the Worker's bound, the cron going on with what is left.
+ */
+export function drainSoon(ctx: Pick<RequestCtx, 'background' | 'requestId'> & DeliveryCtx): void {
+  const transport = ctx.mailTransport;
+  if (!transport) return;
+  const work = drainOutbox(ctx, 'request').catch((error: unknown) => {
+    ctx.log.error('Draining the outbox failed', { requestId: ctx.requestId, error: String(error) });
+  });
+  ctx.background(underWay(courierOf(transport, ctx.config), work));
+}
+
 /** Delivers only the messages `ids` names and waits for the outcome (an admin's send shows whether it left). */
 export async function deliverNowOnly(ctx: DeliveryCtx & { requestId?: string }, ids: readonly number[]): Promise<void> {
   if (!ctx.mailTransport) return;
