@@ -7,7 +7,7 @@ import { createR2FileStore } from '../../src/platform/files-r2';
 import { CREDITED_NOT_PAYABLE } from '../../src/features/orders/orders.service';
 import { adminCookie } from './sign-in';
 
-const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
+const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
 
 /**
  * issue 13 inside workerd: invoices on D1 with their PDFs in R2 — the placeholder refusal, the stored
@@ -221,4 +221,67 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     expect(attached).toEqual([bertAfter.invoiceFileKey, (await row(dirk)).invoiceFileKey].sort());
     expect((await files.list(`series/invoice/${year}/`)).length).toBeGreaterThanOrEqual(sequence(annaCredit));
   });
+
+  it('answers a bulk send once every invoice is numbered and queued, and its waitUntil delivers each once (docs/decisions/053)', async () => {
+    const cookie = await adminCookie('198.51.100.43');
+    for (const [key, value] of [
+      ['club_iban', 'NL91ABNA0417164300'],
+      ['club_kvk_number', '12345678'],
+      ['club_vat_id', 'NL123456789B01'],
+    ]) {
+      expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
+    }
+    const db = openD1Db(bindings.DB);
+    const count = 40;
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const body = {
+        name: `Bulk ${i}`,
+        email: `bulkfactuur-${i}@example.nl`,
+        phone: '06',
+        address: 'Kade 2',
+        postal_code: '8861 AA',
+        city: 'Harlingen',
+        amount: 1,
+      };
+      const { order_reference } = (await (await post('/orders/create', body, cookie)).json()) as { order_reference: string };
+      const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.reference, order_reference));
+      ids.push(row!.id);
+    }
+
+    const answer = await post('/orders/bulk', { ids, action: 'send_invoice' }, cookie);
+    expect(await answer.json()).toEqual({ success: true, results: ids.map((id) => ({ id, success: true })) });
+    const numbered = await db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
+    const numbers = numbered.map((o) => o.invoiceNumber);
+    expect(new Set(numbers).size).toBe(count);
+    expect(numbers.every((n) => /^F\d{4}-\d{4}$/.test(n ?? ''))).toBe(true);
+    const relatedRefs = ids.map((id) => `order:${id}`);
+    expect(await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.relatedRef, relatedRefs))).toHaveLength(count);
+
+    // No cron runs here: the bulk request's own waitUntil drains what it queued, at MAIL_RATE_PER_MINUTE.
+    // Each recipient's messages so far: one after the invoices, two after the reminders.
+    const delivered = async (refs: string[], each: number) => {
+      const deadline = Date.now() + 25_000;
+      for (;;) {
+        const rows = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(inArray(mailOutbox.relatedRef, refs));
+        const messages = (await (await fetch(`${bindings.MAIL_SINK_URL}/messages`)).json()) as { to: string[] }[];
+        const recipients = messages.flatMap((m) => m.to.filter((to) => to.startsWith('bulkfactuur-')));
+        if ((rows.every((r) => r.status === 'sent') && recipients.length >= count * each) || Date.now() > deadline) return { rows, recipients };
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const everyone = ids.map((_, i) => `bulkfactuur-${i}@example.nl`).sort();
+    const invoices = await delivered(relatedRefs, 1);
+    expect(invoices.recipients.sort()).toEqual(everyone);
+    expect(invoices.rows.map((r) => r.status)).toEqual(Array(count).fill('sent'));
+
+    const reminded = await post('/orders/bulk', { ids, action: 'send_reminder' }, cookie);
+    expect(await reminded.json()).toEqual({ success: true, results: ids.map((id) => ({ id, success: true })) });
+    const reminders = await delivered(
+      ids.map((id) => `reminder:${id}`),
+      2,
+    );
+    expect(reminders.recipients.sort()).toEqual([...everyone, ...everyone].sort());
+    expect(reminders.rows.map((r) => r.status)).toEqual(Array(count).fill('sent'));
+  }, 60_000);
 });
