@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { setFlagsFromString } from 'node:v8';
@@ -105,7 +105,8 @@ async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
 
 describe('the restore drill on Node (npm run backup, npm run restore)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'kerstactie-drill-'));
-  const env = { DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'drill-admin-password' };
+  // Relative, as `npm start`'s default `data` is: the archive's links to the stored folders must still resolve.
+  const env = { DATA_DIR: relative(process.cwd(), dir), PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'drill-admin-password' };
   const cli = (script: string, args: string[] = []) =>
     run(process.execPath, [join('scripts', script), ...args], { env: { ...process.env, ...env, SECRET_KEY: '' }, timeout: 60_000 }).then(
       (done) => ({ code: 0, out: done.stdout + done.stderr }),
@@ -145,7 +146,7 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     const backup = await cli('backup.mjs');
     expect(backup.code, backup.out).toBe(0);
     const [name] = readdirSync(join(dir, 'backups'));
-    expect(backup.out).toContain(`Backup ${join(dir, 'backups', name!)}`);
+    expect(backup.out).toContain(`Backup ${join(env.DATA_DIR, 'backups', name!)}`);
     const atBackup = await snapshot(server.deps.db);
     const searchAtBackup = [await api.search('visser'), await api.search('achterdeur'), await api.search('harlingen')];
     expect(searchAtBackup).toEqual([['Sjoerd Visser'], ['Sjoerd Visser'], ['Sjoerd Visser', 'Wytze de Boer']]);
@@ -172,7 +173,7 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     const restored = await cli('restore.mjs', [join(dir, 'backups', name!)]);
     expect(restored.code, restored.out).toBe(0);
     const aside = readdirSync(join(dir, 'backups')).find((entry) => entry.startsWith('before-restore-'))!;
-    expect(restored.out).toContain(`what it replaced is in ${join(dir, 'backups', aside)}`);
+    expect(restored.out).toContain(`what it replaced is in ${join(env.DATA_DIR, 'backups', aside)}`);
     expect(readdirSync(join(dir, 'backups', aside)).sort()).toEqual(['apks', 'kerstactie.db', 'secret.key']);
     expect(readdirSync(join(dir, 'backups', aside, 'apks'))).toEqual(expect.arrayContaining([expect.stringMatching(/later\.apk$/)]));
 

@@ -1,6 +1,6 @@
 import { createReadStream, type Dirent } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Database from 'libsql';
@@ -81,7 +81,8 @@ export function createNodeBackupStore(source: NodeBackupSource): BackupStore {
         await writeFile(join(staging, ARCHIVE_KEY), `${source.secretKey}\n`, { mode: 0o600 });
         // The stored files go in under their own names, read where they are (the links are followed).
         for (const entry of await storedEntries(source.dataDir, source.file)) {
-          await symlink(join(source.dataDir, entry), join(staging, entry));
+          // Absolute: a link's relative target is read from the link's own folder, not from DATA_DIR's parent.
+          await symlink(resolve(source.dataDir, entry), join(staging, entry));
           entries.push(entry);
         }
         await createTar({ cwd: staging, file: partial, gzip: true, follow: true, portable: true, filter: (path) => !path.endsWith('.partial') }, entries);
