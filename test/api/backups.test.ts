@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
 import { exportedTables, exportTables } from '../../src/features/backups/table-export';
 import { startNodeServer } from '../../src/node';
+import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -23,6 +24,8 @@ const run = promisify(execFile);
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 const mode = (path: string) => statSync(path).mode & 0o777;
+const orderId = async (db: Db, created: Record<string, unknown>) =>
+  (await db.all<{ id: number }>(sql`SELECT id FROM orders WHERE reference = ${created.order_reference as string}`))[0]!.id;
 const ORDER = { email: 'klant@example.nl', phone: '0517 123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 2 };
 
 describe('the backup calls (POST/GET /api/admin/backups, download; backups.create/list)', () => {
@@ -138,9 +141,11 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
   it('brings back every table, the search, the stored files and the key as they were at the backup', async () => {
     let server = await startNodeServer(env);
     let api = await signIn(`http://127.0.0.1:${server.port}`);
-    await api.post('/orders/create', { ...ORDER, name: 'Sjoerd Visser', notes: 'achterdeur' });
+    const sjoerd = await api.post('/orders/create', { ...ORDER, name: 'Sjoerd Visser', notes: 'achterdeur' });
     const gone = await api.post('/orders/create', { ...ORDER, name: 'Wytze de Boer' });
     await api.post('/api/settings/update', { key: 'club_name', value: 'Ronde Tafel Harlingen' });
+    for (const [key, value] of Object.entries(VALID_INVOICE_SETTINGS)) await api.post('/api/settings/update', { key, value });
+    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.deps.db, sjoerd)}`, {})).toMatchObject({ invoice_number: 'F2026-0001' });
     await server.deps.files.put('apks/kept.apk', new TextEncoder().encode('PK\u0003\u0004 bewaard'));
 
     const backup = await cli('backup.mjs');
@@ -153,7 +158,10 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     const keyAtBackup = readFileSync(join(dir, 'secret.key'), 'utf8');
 
     // Changes after the backup: orders, a user, a setting, files.
-    await api.post('/orders/create', { ...ORDER, name: 'Klaas Bakker' });
+    const klaas = await api.post('/orders/create', { ...ORDER, name: 'Klaas Bakker' });
+    // An invoice issued after the backup: its number and PDF are out in the world.
+    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.deps.db, klaas)}`, {})).toMatchObject({ invoice_number: 'F2026-0002' });
+    const [klaasPdfKey] = await server.deps.db.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE invoice_number = 'F2026-0002'`);
     const [wytze] = await server.deps.db.all<{ id: number }>(sql`SELECT id FROM orders WHERE reference = ${gone.order_reference as string}`);
     await api.post(`/orders/delete?id=${wytze!.id}`, {});
     await api.post('/api/settings/update', { key: 'club_name', value: 'Iets anders' });
@@ -174,7 +182,7 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     expect(restored.code, restored.out).toBe(0);
     const aside = readdirSync(join(dir, 'backups')).find((entry) => entry.startsWith('before-restore-'))!;
     expect(restored.out).toContain(`what it replaced is in ${join(env.DATA_DIR, 'backups', aside)}`);
-    expect(readdirSync(join(dir, 'backups', aside)).sort()).toEqual(['apks', 'kerstactie.db', 'secret.key']);
+    expect(readdirSync(join(dir, 'backups', aside)).sort()).toEqual(['apks', 'invoices', 'kerstactie.db', 'secret.key', 'series']);
     expect(readdirSync(join(dir, 'backups', aside, 'apks'))).toEqual(expect.arrayContaining([expect.stringMatching(/later\.apk$/)]));
 
     server = await startNodeServer(env);
@@ -192,6 +200,15 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
       expect(readdirSync(join(dir, 'apks'))).toEqual(['kept.apk']);
       expect(existsSync(join(dir, 'apks', 'later.apk'))).toBe(false);
       for (const path of ['kerstactie.db', 'secret.key', 'apks', 'apks/kept.apk']) expect(mode(join(dir, path)), path).toBe(path === 'apks' ? 0o700 : 0o600);
+
+      // docs/decisions/049: the number and PDF issued after the backup are kept, so the next invoice is not F2026-0002 again.
+      expect(existsSync(join(dir, klaasPdfKey!.key))).toBe(true);
+      expect(readdirSync(join(dir, 'series', 'invoice', '2026')).sort()).toEqual(['0001', '0002']);
+      const next = await api.post('/orders/create', { ...ORDER, name: 'Anna Jansen' });
+      const anna = await orderId(server.deps.db, next);
+      expect(await api.post(`/orders/sendInvoice?id=${anna}`, {})).toMatchObject({ invoice_number: 'F2026-0003' });
+      const [annaPdfKey] = await server.deps.db.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE id = ${anna}`);
+      expect(annaPdfKey!.key).not.toBe(klaasPdfKey!.key);
     } finally {
       await server.close();
     }

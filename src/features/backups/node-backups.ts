@@ -1,5 +1,5 @@
 import { createReadStream, type Dirent } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../../db/libsql';
 import { localDatabasePath } from '../../db/libsql-local';
 import type { BackupFile, BackupStore } from '../../platform/backup-store';
+import { ISSUED_FOLDERS } from '../invoices/invoice-series';
 import { exportTables, importTables, parseExport } from './table-export';
 
 /**
@@ -224,6 +225,13 @@ export async function restoreNodeBackup(archive: string, target: RestoreTarget, 
     for (const entry of names) {
       if (entry === ARCHIVE_DATABASE || entry === ARCHIVE_ROWS || entry === ARCHIVE_KEY) continue;
       await rename(join(unpacked, entry), join(target.dataDir, entry));
+      await tighten(join(target.dataDir, entry));
+    }
+    // Numbers and documents already issued outlive the restore (docs/decisions/049): the series' markers and
+    // the invoice files made since the backup come back beside the backup's own, so the next draw skips them.
+    for (const entry of ISSUED_FOLDERS) {
+      if (!(await stat(join(aside, entry)).catch(() => null))) continue;
+      await cp(join(aside, entry), join(target.dataDir, entry), { recursive: true, force: false, errorOnExist: false });
       await tighten(join(target.dataDir, entry));
     }
     await chmod(join(target.dataDir, ARCHIVE_KEY), 0o600);

@@ -13,6 +13,9 @@ import { formatInvoiceNumber, INVOICE_SEQUENCE } from './invoice-number';
  */
 const MARKER_ROOT = 'series/invoice';
 
+/** The top folders of file storage that hold issued numbers and documents: a restore keeps them (docs/decisions/049). */
+export const ISSUED_FOLDERS = ['series', 'invoices'] as const;
+
 /** instance_meta row saying that numbers drawn before the markers existed have been given theirs. */
 export const LEGACY_MARKERS_DONE = 'invoice_series_markers';
 
