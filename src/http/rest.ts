@@ -35,3 +35,15 @@ export function managementOnly(ctxOf: CtxOf): MiddlewareHandler<AppEnv> {
     await next();
   };
 }
+
+/** A stored file sent as a download: its length known, kept by no cache (documents, APKs and backups are private or versioned). */
+export function attachmentResponse(body: unknown, file: { contentType: string; size: number; filename: string }): Response {
+  return new Response(body as BodyInit, {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

@@ -5,6 +5,7 @@ import { openD1Db } from '../../src/db/d1';
 import { mailOutbox, orders, sequences } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { CREDITED_NOT_PAYABLE } from '../../src/features/orders/orders.service';
+import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
@@ -22,6 +23,9 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
       body: JSON.stringify(body),
     });
   const get = (path: string, cookie: string) => SELF.fetch(`${site}${path}`, { headers: { cookie } });
+  const setValidInvoiceSettings = async (cookie: string) => {
+    for (const [key, value] of Object.entries(VALID_INVOICE_SETTINGS)) expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
+  };
 
   it('refuses placeholders, stores the PDF in R2, credits in the same series, reminds and sums', async () => {
     const cookie = await adminCookie('198.51.100.41');
@@ -51,13 +55,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     });
     const badIban = await post('/api/settings/update', { key: 'club_iban', value: 'NL91ABNA0417164301' }, cookie);
     expect(badIban.status).toBe(400);
-    for (const [key, value] of [
-      ['club_iban', 'NL91ABNA0417164300'],
-      ['club_kvk_number', '12345678'],
-      ['club_vat_id', 'NL123456789B01'],
-    ]) {
-      expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
-    }
+    await setValidInvoiceSettings(cookie);
 
     const sent = (await (await post(`/orders/sendInvoice?id=${id}`, {}, cookie)).json()) as { invoice_number: string; queued: boolean };
     // SMTP_URL points at the test run's SMTP server: the invoice leaves at once.
@@ -118,13 +116,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
 
   it('after a D1 rollback with R2 kept, numbers go on past every number drawn and each order keeps its own PDF', async () => {
     const cookie = await adminCookie('198.51.100.42');
-    for (const [key, value] of [
-      ['club_iban', 'NL91ABNA0417164300'],
-      ['club_kvk_number', '12345678'],
-      ['club_vat_id', 'NL123456789B01'],
-    ]) {
-      expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
-    }
+    await setValidInvoiceSettings(cookie);
     const db = openD1Db(bindings.DB);
     const files = createR2FileStore(bindings.APKS);
     const create = async (name: string) => {
@@ -224,13 +216,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
 
   it('answers a bulk send once every invoice is numbered and queued, and its waitUntil delivers each once (docs/decisions/053)', async () => {
     const cookie = await adminCookie('198.51.100.43');
-    for (const [key, value] of [
-      ['club_iban', 'NL91ABNA0417164300'],
-      ['club_kvk_number', '12345678'],
-      ['club_vat_id', 'NL123456789B01'],
-    ]) {
-      expect((await post('/api/settings/update', { key, value }, cookie)).status).toBe(200);
-    }
+    await setValidInvoiceSettings(cookie);
     const db = openD1Db(bindings.DB);
     const count = 40;
     const ids: number[] = [];

@@ -1,4 +1,4 @@
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { adminOnly, attachmentResponse, restRouter, type CtxOf } from '../../http/rest';
 import { createBackup, listBackups, openBackup } from './backups.service';
 
 /** docs/architecture.md §6 backups: make one, list them, download one; admin only. */
@@ -9,14 +9,7 @@ export function backupsRoutes(ctxOf: CtxOf) {
   r.get('/api/admin/backups', admin, async (c) => c.json(await listBackups(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   r.get('/api/admin/backups/download', admin, async (c) => {
     const backup = await openBackup(await ctxOf(c), c.req.query('name') ?? '');
-    return new Response(backup.body as unknown as BodyInit, {
-      headers: {
-        'Content-Type': 'application/gzip',
-        'Content-Length': String(backup.size),
-        'Content-Disposition': `attachment; filename="${backup.name}"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return attachmentResponse(backup.body, { contentType: 'application/gzip', size: backup.size, filename: backup.name });
   });
   return r;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../core/errors';
 import { idSchema } from '../../core/record-id';
-import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
+import { attachmentResponse, managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { bulkSchema, runBulk } from './bulk.service';
 import { creditInvoice, getStoredPdf, sendInvoice, sendReminder } from './invoices.service';
@@ -29,14 +29,7 @@ export function invoicesRoutes(ctxOf: CtxOf) {
     r.get(path, manager, async (c) => {
       const pdf = await getStoredPdf(await ctxOf(c), orderId(c.req.query('id')), which);
       if (!pdf) throw new AppError(404, missing);
-      return new Response(pdf.body as unknown as BodyInit, {
-        headers: {
-          'Content-Type': 'application/pdf',
-          'Content-Length': String(pdf.size),
-          'Content-Disposition': `attachment; filename="${prefix}-${pdf.number}.pdf"`,
-          'Cache-Control': 'no-store',
-        },
-      });
+      return attachmentResponse(pdf.body, { contentType: 'application/pdf', size: pdf.size, filename: `${prefix}-${pdf.number}.pdf` });
     });
   }
   return r;

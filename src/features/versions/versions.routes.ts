@@ -1,6 +1,6 @@
 import { idSchema } from '../../core/record-id';
 import { boundaryOf, formParts } from '../../http/multipart';
-import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
+import { adminOnly, attachmentResponse, restRouter, type CtxOf } from '../../http/rest';
 import { limitedBody, parseInput } from '../../http/validate';
 import { uploadLimitBytes } from './upload-limit';
 import {
@@ -15,14 +15,7 @@ import {
 } from './versions.service';
 
 function fileResponse(download: VersionDownload): Response {
-  return new Response(download.body as unknown as BodyInit, {
-    headers: {
-      'Content-Type': APK_CONTENT_TYPE,
-      'Content-Length': String(download.size),
-      'Content-Disposition': `attachment; filename="${download.filename}"`,
-      'Cache-Control': 'no-store',
-    },
-  });
+  return attachmentResponse(download.body, { contentType: APK_CONTENT_TYPE, size: download.size, filename: download.filename });
 }
 
 /** docs/architecture.md §4 /api/update/*: upload (multipart, streamed), list, download, latest (public), delete. */
