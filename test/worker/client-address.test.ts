@@ -11,7 +11,7 @@ describe('per-address limits on the Worker', () => {
     });
 
   it('groups IPv6 addresses by their /64: rotating inside it does not escape the gate limit', async () => {
-    for (let i = 1; i <= 10; i++) expect((await match(`2001:db8:5:6::${i.toString(16)}`)).status, `try ${i}`).toBe(400);
+    for (let i = 1; i <= 9; i++) expect((await match(`2001:db8:5:6::${i.toString(16)}`)).status, `try ${i}`).toBe(400);
     const rotated = await match('2001:db8:5:6:ffff:1:2:3');
     expect(rotated.status).toBe(429);
     // Another household's /64, and an IPv4 client, still have their own tries.

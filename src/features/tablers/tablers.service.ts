@@ -3,13 +3,15 @@ import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
 import { tablerSearchName } from '../../db/search-text';
 import { AppError, badRequest } from '../../core/errors';
-import { enforceRateLimit, refundRateLimit, type RateLimitRule } from '../../platform/rate-limit';
+import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { issueGateToken } from './gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { findGateMatch, GATE_MESSAGES, gateInputProblem, namesMatch } from './tabler-gate';
 
-export const MATCH_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** Wrong names one address may try in 15 minutes; the next wrong one is refused (right names are never counted). */
+export const WRONG_NAMES_PER_ADDRESS: RateLimitRule = { limit: 9, windowMs: 15 * 60 * 1000 };
+const GATE_TOO_MANY = 'Te veel pogingen. Probeer het over een kwartier opnieuw.';
 
 export interface TablerView {
   id: number;
@@ -38,19 +40,20 @@ export interface GateMatch {
 }
 
 /**
- * docs/architecture.md §3/§5 POST /tablers/match: the gate, checked on the server. Only failed attempts count against
- * the per-address limit (each attempt is counted first, so parallel guesses cannot slip through, and a
- * pass hands its count back): a member at the door passes it as often as they take orders.
+ * docs/architecture.md §3/§5 POST /tablers/match: the gate, checked on the server. A matching name always passes,
+ * whatever failed before from the address: the names are public (GET /tablers), so limiting them guards
+ * nothing, and members on one shared network (a market stall, a carrier's address) must not lock each other
+ * out (docs/decisions/014). Only wrong names are counted, each atomically: after 9 in 15 minutes the next answer 429.
  */
 export async function matchTabler(ctx: RequestCtx, password: string): Promise<GateMatch> {
   const problem = gateInputProblem(password);
   if (problem) throw badRequest(problem);
-  const key = `tabler-match:ip:${ctx.rateLimitAddress}`;
-  await enforceRateLimit(ctx.db, ctx.clock, key, MATCH_LIMIT_PER_ADDRESS, 'Te veel pogingen. Probeer het over een kwartier opnieuw.');
   const rows = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers);
   const match = findGateMatch(password, rows);
-  if (!match) throw badRequest(GATE_MESSAGES.noMatch);
-  await refundRateLimit(ctx.db, key);
+  if (!match) {
+    await enforceRateLimit(ctx.db, ctx.clock, `tabler-match:ip:${ctx.rateLimitAddress}`, WRONG_NAMES_PER_ADDRESS, GATE_TOO_MANY);
+    throw badRequest(GATE_MESSAGES.noMatch);
+  }
   return { tabler: { id: match.id, name: match.name }, gate_token: await issueGateToken(ctx.secretKey, match.id, ctx.clock.now()) };
 }
 
