@@ -9,6 +9,11 @@ export function campaignYear(date: Date): number {
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone: DUTCH_TIME, year: 'numeric' }).format(date));
 }
 
+/** The calendar day of a moment in Dutch time, as YYYY-MM-DD (e.g. whether today's backup was made). */
+export function dutchDate(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DUTCH_TIME }).format(date);
+}
+
 /** The moment `days` calendar days later (for a payment due date). */
 export function addDays(date: Date, days: number): Date {
   return new Date(date.getTime() + days * 24 * 60 * 60 * 1000);

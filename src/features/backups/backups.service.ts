@@ -1,5 +1,5 @@
 import type { AppDeps, RequestCtx } from '../../context';
-import { DUTCH_TIME } from '../../core/calendar';
+import { dutchDate } from '../../core/calendar';
 import { notFound } from '../../core/errors';
 import type { StoredFile } from '../../platform/files';
 import { writeAudit } from '../audit/audit';
@@ -39,13 +39,11 @@ export interface BackupFileMade {
   bytes: number;
 }
 
-const dutchDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: DUTCH_TIME }).format(at);
-
 /** The daily backup (Node's timer, the Worker's cron): made when there is none of today yet, Dutch time. */
 export async function makeDailyBackup(deps: BackupDeps): Promise<BackupFileMade | null> {
-  const today = dutchDay(deps.clock.now());
+  const today = dutchDate(deps.clock.now());
   const [newest] = await backupsNewestFirst(deps);
-  if (newest && dutchDay(new Date(newest.created_at)) === today) return null;
+  if (newest && dutchDate(new Date(newest.created_at)) === today) return null;
   return makeBackup(deps);
 }
 
