@@ -25,6 +25,8 @@ export const mailOutbox = sqliteTable(
     attachments: text('attachments').notNull().default('[]'),
     // What to mark when the SMTP server accepted the message, e.g. 'order:12' for an invoice.
     relatedRef: text('related_ref'),
+    // The Reply-To header (docs/decisions/058): who an answer to this message should reach; null for none.
+    replyTo: text('reply_to'),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] })
       .notNull()
       .default('queued'),
