@@ -41,6 +41,9 @@ export const orders = sqliteTable(
     invoiceAmounts: text('invoice_amounts'),
     // issue 13: when the money came in (the bank's booking date when a statement import paid it).
     paidAt: text('paid_at'),
+    // The part-payments booked on the order from the bank so far, in cents (docs/decisions/057): the order
+    // turns paid when they reach its total incl. VAT. Full payments leave it as it is.
+    paidCents: integer('paid_cents').notNull().default(0),
     // issue 13: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
     cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
     creditNoteNumber: text('credit_note_number').unique(),
@@ -115,6 +118,13 @@ export const paymentImports = sqliteTable('payment_imports', {
   createdBy: integer('created_by'),
   createdAt: text('created_at').notNull(),
   confirmedAt: text('confirmed_at'),
+  // What the file says about itself (docs/decisions/057): the statements' ids, and the period they cover
+  // (YYYY-MM-DD); null when the bank left them out.
+  statementId: text('statement_id'),
+  periodFrom: text('period_from'),
+  periodTo: text('period_to'),
+  // The credits the preview left out (another currency, no amount or date), as JSON [{entry_ref,booked_at,reason}].
+  skipped: text('skipped').notNull().default('[]'),
 });
 
 // One incoming credit transfer of an imported statement, with what it matched. `entryKey` identifies the
@@ -137,11 +147,26 @@ export const bankEntries = sqliteTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     // Set when confirming marked the order paid with this entry.
     appliedAt: text('applied_at'),
+    // docs/decisions/057: the booking paid its order in full (not only a part of it), so another booking for
+    // that order is a second payment.
+    settled: integer('settled', { mode: 'boolean' }).notNull().default(false),
+    // docs/decisions/057 follow-ups: set when 'Verwerken' left this credit for the treasurer (an amount that
+    // differs, no order found, or an order no longer payable); open until `resolution` is set.
+    followUpAt: text('follow_up_at'),
+    resolution: text('resolution', { enum: ['part_payment', 'full_payment', 'dismissed'] }),
+    resolvedAt: text('resolved_at'),
+    // The user who resolved it (no foreign key, as created_by of the import).
+    resolvedBy: integer('resolved_by'),
+    // Why a follow-up was dismissed.
+    resolutionNote: text('resolution_note'),
   },
   (t) => [
     index('bank_entries_import_idx').on(t.importId),
     index('bank_entries_order_idx').on(t.orderId),
     uniqueIndex('bank_entries_applied_unique').on(t.entryKey).where(sql`${t.appliedAt} IS NOT NULL`),
+    // One follow-up per bank booking, however many times its statement is imported and processed.
+    uniqueIndex('bank_entries_follow_up_unique').on(t.entryKey).where(sql`${t.followUpAt} IS NOT NULL`),
+    index('bank_entries_open_follow_up_idx').on(t.followUpAt).where(sql`${t.followUpAt} IS NOT NULL AND ${t.resolution} IS NULL`),
     check('bank_entries_status_check', sql`${t.status} IN ('matched', 'amount_mismatch', 'unmatched', 'already_imported')`),
   ],
 );
