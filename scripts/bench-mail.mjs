@@ -111,7 +111,7 @@ async function drain(startNodeServer, dataDir, database, smtpUrl, label, count, 
  * message arrived exactly once.
  */
 export async function benchMail(budgetLine) {
-  const { startNodeServer } = await import('../dist-server/node.js');
+  const { startNodeServer } = await import('../dist-server/server.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-bench-mail-'));
   const sink = await startSink();
   try {

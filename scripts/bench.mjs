@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { startNodeServer } from '../dist-server/node.js';
+import { startNodeServer } from '../dist-server/server.js';
 import { createLocalClient } from '../src/db/libsql-local.ts';
 import { formatReport, runLighthouse, withinBudgets } from './lighthouse.mjs';
 import { benchWorker } from './bench-worker.mjs';

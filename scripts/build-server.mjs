@@ -1,4 +1,4 @@
-// Bundles the Node entry into dist-server/node.js (npm packages stay external).
+// Bundles the Node entry into dist-server/ (server.js and its start, node.js) (npm packages stay external).
 import { build } from 'esbuild';
 import { serverBuildOptions } from './server-build-options.mjs';
 

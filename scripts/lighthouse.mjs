@@ -197,7 +197,7 @@ export function withinBudgets(results, budgets = BUDGETS) {
 
 // Standalone: the built server in this process, on a free loopback port, with a throw-away data folder.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { startNodeServer } = await import('../dist-server/node.js');
+  const { startNodeServer } = await import('../dist-server/server.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-lighthouse-'));
   const log = console.log;
   console.log = () => undefined; // the server's start-up lines are not part of the report

@@ -167,8 +167,8 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   return { app, deps, port: address.port, close };
 }
 
-const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (isMain) {
+/** The command line's server (`dist-server/node.js` calls this once it has checked the Node version). */
+export function runFromCommandLine(): void {
   const started = startNodeServer();
   // Listened for from the first moment: a signal during start-up stops the server as soon as it is up.
   const stop = () => {
