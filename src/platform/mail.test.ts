@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMime, startSmtpSink } from '../../test/support/smtp-sink';
 import type { Db } from '../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../db/libsql';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, settings } from '../db/schema';
 import type { Clock } from './clock';
 import { createDiskFileStore } from './files-disk';
 import type { FileStore } from './files';
@@ -15,6 +15,7 @@ import { SendPacer } from './send-pacer';
 import {
   deliverDueMail,
   enqueueMail,
+  enqueueMailStatement,
   enqueueMailUnlessWaiting,
   requeueInterruptedMail,
   MAX_MAIL_ATTEMPTS,
@@ -153,6 +154,8 @@ describe('enqueueMail', () => {
       htmlBody: '<p>Beste klant</p>',
       attachments: '[]',
       relatedRef: 'order:12',
+      // No club_email in this database's settings: no Reply-To.
+      replyTo: null,
       status: 'queued',
       attempts: 0,
       lastError: null,
@@ -170,6 +173,73 @@ describe('enqueueMail', () => {
     expect(JSON.parse((await rowOf(id)).attachments)).toEqual([
       { filename: 'factuur.pdf', contentType: 'application/pdf', fileKey: 'invoices/F2026-0001.pdf' },
     ]);
+  });
+});
+
+describe('Reply-To (docs/decisions/058)', () => {
+  const setClubEmail = async (value: string | null) => {
+    await db.delete(settings).where(eq(settings.key, 'club_email'));
+    if (value !== null) await db.insert(settings).values({ key: 'club_email', value, type: 'string', updatedAt: clock.now().toISOString() });
+  };
+  afterAll(() => setClubEmail(null));
+
+  it("stores the club's address with a message that names none, as it was when queued, through every way of queueing", async () => {
+    await setClubEmail('penningmeester@tafelronde.nl');
+    await enqueueMail(db, clock, invoiceMail);
+    await enqueueMailUnlessWaiting(db, clock, { ...invoiceMail, relatedRef: 'order:77' });
+    await db.batch([enqueueMailStatement(db, clock, { ...invoiceMail, kind: 'order-confirmation', subject: sql`${'Bevestiging '} || ${'KP-2026-0001'}` })]);
+    await setClubEmail('nieuw@tafelronde.nl');
+    const rows = await db.select({ kind: mailOutbox.kind, replyTo: mailOutbox.replyTo }).from(mailOutbox).orderBy(asc(mailOutbox.id));
+    expect(rows).toEqual([
+      { kind: 'invoice', replyTo: 'penningmeester@tafelronde.nl' },
+      { kind: 'invoice', replyTo: 'penningmeester@tafelronde.nl' },
+      { kind: 'order-confirmation', replyTo: 'penningmeester@tafelronde.nl' },
+    ]);
+  });
+
+  it('stores the Reply-To a message names (the contact mail: the visitor), whatever club_email is', async () => {
+    await setClubEmail('kerstactie@tafelronde.nl');
+    const id = await enqueueMail(db, clock, { kind: 'contact', to: 'kerstactie@tafelronde.nl', replyTo: 'zoe@example.nl', subject: 'Vraag', text: 'Hallo' });
+    expect((await rowOf(id)).replyTo).toBe('zoe@example.nl');
+  });
+
+  it('gives no Reply-To rather than a broken one when club_email is not one plain address', async () => {
+    const broken = [
+      '',
+      'kerstactie',
+      'a@b@c.nl',
+      'info@club.nl, x@evil.example',
+      'Club <info@club.nl>',
+      'info@club.nl\r\nBcc: x@evil.example',
+      ' info@club.nl',
+    ];
+    for (const value of broken) {
+      await setClubEmail(value);
+      const id = await enqueueMail(db, clock, invoiceMail);
+      expect((await rowOf(id)).replyTo, JSON.stringify(value)).toBeNull();
+    }
+  });
+
+  it('refuses a named Reply-To with a line break, a second address or a display name, queueing nothing', async () => {
+    for (const replyTo of ['zoe@example.nl\r\nBcc: x@evil.example', 'zoe@example.nl\nX-Evil: 1', 'zoe@example.nl,x@evil.example', 'Zoë <zoe@example.nl>']) {
+      await expect(enqueueMail(db, clock, { ...invoiceMail, replyTo })).rejects.toThrow('Invalid Reply-To address');
+      expect(() => enqueueMailStatement(db, clock, { ...invoiceMail, replyTo })).toThrow('Invalid Reply-To address');
+    }
+    expect(await db.select().from(mailOutbox)).toEqual([]);
+  });
+
+  it('hands the stored Reply-To to the transport, and refuses to send a row whose Reply-To was tampered with', async () => {
+    const good = await enqueueMail(db, clock, { ...invoiceMail, replyTo: 'zoe@example.nl' });
+    const transport = new RecordingTransport();
+    await deliverDueMail({ ...delivery(), transport, from: FROM });
+    expect(transport.sent.map((m) => m.replyTo)).toEqual(['zoe@example.nl']);
+    expect((await rowOf(good)).status).toBe('sent');
+
+    const bad = await enqueueMail(db, clock, invoiceMail);
+    await db.update(mailOutbox).set({ replyTo: 'zoe@example.nl\r\nBcc: x@evil.example' }).where(eq(mailOutbox.id, bad));
+    expect(await deliverDueMail({ ...delivery(), transport, from: FROM })).toEqual({ sent: 0, failed: 1 });
+    expect(transport.sent).toHaveLength(1);
+    expect(await rowOf(bad)).toMatchObject({ status: 'queued', lastError: expect.stringContaining('Invalid Reply-To address') });
   });
 });
 

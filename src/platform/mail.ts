@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import { mailOutbox, settings } from '../db/schema';
 import type { Clock } from './clock';
 import type { FileStore } from './files';
 import type { Logger } from '../core/logger';
+import { replyToAddress } from './mime';
 import type { SendPacer } from './send-pacer';
 
 /**
@@ -30,6 +31,11 @@ export interface OutgoingMail {
   html?: string;
   attachments?: MailAttachmentRef[];
   relatedRef?: string;
+  /**
+   * Who an answer should reach (the contact mail: the visitor). Left out, the message answers to the club's
+   * own address, `club_email` (docs/decisions/058).
+   */
+  replyTo?: string;
 }
 
 export interface TransportMessage {
@@ -38,6 +44,8 @@ export interface TransportMessage {
   subject: string;
   text: string;
   html?: string;
+  /** A bare address for the Reply-To header (checked by replyToAddress before it reaches a transport). */
+  replyTo?: string;
   /** With `contentId`: an inline image the HTML refers to as `cid:<contentId>` (see MailAttachmentRef). */
   attachments: { filename: string; contentType: string; content: Uint8Array; contentId?: string }[];
 }
@@ -71,6 +79,19 @@ export function headerValue(text: string): string {
     .trim();
 }
 
+/**
+ * docs/decisions/058: a message that names no Reply-To answers to the club's own address, read from the
+ * settings in the statement that queues it, so it is stored with the message. A value that is not one
+ * plain address (a half-typed setting) gives no Reply-To rather than a broken header. (In the GLOB class
+ * ']' comes first, where it stands for itself.)
+ */
+function replyToOf(mail: Pick<OutgoingMail, 'replyTo'>): string | SQL {
+  if (mail.replyTo !== undefined) return replyToAddress(mail.replyTo);
+  return sql`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'club_email'
+    AND ${settings.value} LIKE '%_@_%' AND ${settings.value} NOT LIKE '%@%@%'
+    AND ${settings.value} NOT GLOB ('*[' || char(93, 9, 10, 13, 32, 34, 40, 41, 44, 58, 59, 60, 62, 91, 92) || ']*'))`;
+}
+
 export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<number> {
   const [row] = await enqueueMailStatement(db, clock, mail);
   return row!.id;
@@ -93,6 +114,7 @@ export function enqueueMailStatement(db: Db, clock: Clock, mail: Omit<OutgoingMa
       htmlBody: mail.html ?? null,
       attachments: JSON.stringify(mail.attachments ?? []),
       relatedRef: mail.relatedRef ?? null,
+      replyTo: replyToOf(mail),
       status: 'queued',
       nextAttemptAt: now.getTime(),
       createdAt: now.toISOString(),
@@ -111,10 +133,10 @@ export async function enqueueMailUnlessWaiting(db: Db, clock: Clock, mail: Outgo
   await db.run(sql`
     INSERT INTO ${t} (${sql.identifier(t.kind.name)}, ${sql.identifier(t.toAddress.name)}, ${sql.identifier(t.subject.name)},
       ${sql.identifier(t.textBody.name)}, ${sql.identifier(t.htmlBody.name)}, ${sql.identifier(t.attachments.name)},
-      ${sql.identifier(t.relatedRef.name)}, ${sql.identifier(t.status.name)}, ${sql.identifier(t.nextAttemptAt.name)},
-      ${sql.identifier(t.createdAt.name)})
+      ${sql.identifier(t.relatedRef.name)}, ${sql.identifier(t.replyTo.name)}, ${sql.identifier(t.status.name)},
+      ${sql.identifier(t.nextAttemptAt.name)}, ${sql.identifier(t.createdAt.name)})
     SELECT ${mail.kind}, ${headerValue(mail.to)}, ${headerValue(mail.subject)}, ${mail.text}, ${mail.html ?? null},
-      ${JSON.stringify(mail.attachments ?? [])}, ${mail.relatedRef}, 'queued', ${now.getTime()}, ${now.toISOString()}
+      ${JSON.stringify(mail.attachments ?? [])}, ${mail.relatedRef}, ${replyToOf(mail)}, 'queued', ${now.getTime()}, ${now.toISOString()}
     WHERE NOT EXISTS (
       SELECT 1 FROM ${t} WHERE ${t.kind} = ${mail.kind} AND ${t.relatedRef} = ${mail.relatedRef} AND ${t.status} IN ('queued', 'sending')
     )`);
@@ -253,6 +275,8 @@ async function deliverOne(deps: DeliveryDeps & { transport: MailTransport }, mes
       subject: message.subject,
       text: message.textBody,
       ...(message.htmlBody ? { html: message.htmlBody } : {}),
+      // Checked again on the way out: the row is only as safe as whatever wrote it.
+      ...(message.replyTo ? { replyTo: replyToAddress(message.replyTo) } : {}),
       attachments,
     });
   } catch (error) {

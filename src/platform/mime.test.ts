@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentsOf, decodeHeader, parseMime, textOf } from '../../test/support/smtp-sink';
-import { addressOf, base64Lines, buildMimeMessage, contentIdOf, encodeHeaderText, formatMailbox, formatMailDate } from './mime';
+import { addressOf, base64Lines, buildMimeMessage, contentIdOf, encodeHeaderText, formatMailbox, formatMailDate, isPlainAddress, replyToAddress } from './mime';
 
 const fixedRandom = (length: number) => new Uint8Array(length).fill(0xab);
 const pdfBytes = new Uint8Array(5000).map((_, i) => (i * 37) % 256);
@@ -18,6 +18,25 @@ function message(overrides: Partial<Parameters<typeof buildMimeMessage>[0]> = {}
     ...overrides,
   });
 }
+
+describe('replyToAddress', () => {
+  it('passes one plain address and refuses anything that could carry more', () => {
+    expect(replyToAddress('zoe.de-vries+kerst@example.nl')).toBe('zoe.de-vries+kerst@example.nl');
+    for (const bad of [
+      'zoe@example.nl\r\nBcc: x@evil.example',
+      'zoe@example.nl\n',
+      'a@b.nl, c@d.nl',
+      'Zoë <zoe@example.nl>',
+      'zoe',
+      '@example.nl',
+      'a@b@c.nl',
+      '',
+    ]) {
+      expect(isPlainAddress(bad), JSON.stringify(bad)).toBe(false);
+      expect(() => replyToAddress(bad)).toThrow('Invalid Reply-To address');
+    }
+  });
+});
 
 describe('buildMimeMessage', () => {
   it('writes 7-bit ASCII with CRLF line ends and no line over 998 characters', () => {
@@ -41,6 +60,16 @@ describe('buildMimeMessage', () => {
     expect(attachment?.filename).toBe('Factuur-F2026-0001.pdf');
     expect(attachment?.type).toBe('application/pdf');
     expect(Buffer.from(attachment!.content).equals(Buffer.from(pdfBytes))).toBe(true);
+  });
+
+  it('writes Reply-To after To only when the message has one (decision 058)', () => {
+    const headers = (raw: string) => raw.slice(0, raw.indexOf('\r\n\r\n')).split('\r\n');
+    expect(headers(message({ replyTo: 'penningmeester@tafelronde.nl' })).slice(0, 3)).toEqual([
+      'From: Kerstactie <noreply@kerst.example>',
+      'To: klant@example.nl',
+      'Reply-To: penningmeester@tafelronde.nl',
+    ]);
+    expect(headers(message()).some((line) => /^reply-to:/i.test(line))).toBe(false);
   });
 
   it('sends a plain text message as a single part', () => {

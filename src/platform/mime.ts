@@ -20,6 +20,8 @@ export interface MimeInput {
   subject: string;
   text: string;
   html?: string | undefined;
+  /** A bare address (src/platform/mail.ts replyToAddress has checked it). */
+  replyTo?: string | undefined;
   attachments: MimeAttachment[];
   date: Date;
   /** Random bytes for boundaries and the Message-ID; injectable so tests get fixed output. */
@@ -66,6 +68,22 @@ export function encodeHeaderText(text: string): string {
 export function addressOf(mailbox: string): string {
   const angle = /<([^<>\s]+)>\s*$/.exec(mailbox);
   return (angle ? angle[1]! : mailbox).trim();
+}
+
+/** One address, nothing else: no display name, no list, no whitespace (so no line break), no brackets. */
+const SINGLE_ADDRESS = /^[^\s<>@,;:"()[\]\\]+@[^\s<>@,;:"()[\]\\]+$/;
+
+export function isPlainAddress(value: string): boolean {
+  return SINGLE_ADDRESS.test(value);
+}
+
+/**
+ * A Reply-To given by a feature (a visitor's e-mail) or read from the outbox: refused unless it is one
+ * plain address, so no text typed on a form can add a header or a recipient (docs/decisions/058).
+ */
+export function replyToAddress(value: string): string {
+  if (!isPlainAddress(value)) throw new Error(`Invalid Reply-To address: ${JSON.stringify(value.slice(0, 200))}`);
+  return value;
 }
 
 /** A mailbox for a header: the display name quoted or encoded as needed, the address as is. */
@@ -170,6 +188,7 @@ export function buildMimeMessage(input: MimeInput): string {
   const headers = [
     `From: ${formatMailbox(input.from)}`,
     `To: ${formatMailbox(input.to)}`,
+    ...(input.replyTo ? [`Reply-To: ${formatMailbox(input.replyTo)}`] : []),
     `Subject: ${encodeHeaderText(input.subject.replace(/[\r\n]+/g, ' '))}`,
     `Date: ${formatMailDate(input.date)}`,
     `Message-ID: <${encodeHexLowerCase(random(16))}@${domain}>`,

@@ -19,6 +19,17 @@ describe('the nodemailer transport', () => {
     expect(textOf(parseMime(sink.messages[0]!.raw)).trimEnd()).toBe('Hallo Zoë');
   });
 
+  it('carries the Reply-To header, and refuses one that would add a header (decision 058)', async () => {
+    sink = await startSmtpSink();
+    await createNodeSmtpTransport(sink.url).send({ ...message, replyTo: 'zoe@example.nl' });
+    expect(parseMime(sink.messages[0]!.raw).headers.get('reply-to')).toBe('zoe@example.nl');
+    await expect(createNodeSmtpTransport(sink.url).send({ ...message, replyTo: 'zoe@example.nl\r\nBcc: x@evil.example' })).rejects.toThrow(
+      'Invalid Reply-To address',
+    );
+    expect(sink.messages).toHaveLength(1);
+    expect(sink.messages[0]!.raw).not.toContain('evil');
+  });
+
   it('rejects when the server refuses the recipient', async () => {
     sink = await startSmtpSink();
     sink.refuse = { code: 550, message: 'Mailbox unavailable' };

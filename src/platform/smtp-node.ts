@@ -1,7 +1,7 @@
 import { createTransport } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 import type { MailTransport, TransportMessage } from './mail';
-import { contentIdOf } from './mime';
+import { contentIdOf, replyToAddress } from './mime';
 
 /**
  * The Node mail transport (docs/architecture.md §1): nodemailer over SMTP_URL (`smtp://user:pass@host:587` upgrades
@@ -35,6 +35,7 @@ export function createNodeSmtpTransport(smtpUrl: string, overrides: SMTPPool.Opt
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: replyToAddress(message.replyTo) } : {}),
         attachments: message.attachments.map((a) => nodemailerAttachment(a, Boolean(message.html))),
       });
     },

@@ -223,6 +223,19 @@ describe('the Worker SMTP client against a real SMTP server on loopback', () => 
     }
   });
 
+  it('writes the Reply-To header, and refuses one that would add a header before connecting (decision 058)', async () => {
+    sink = await startSmtpSink();
+    const log: string[] = [];
+    const transport = createWorkerSmtpTransport(`smtp://127.0.0.1:${sink.port}`, nodeConnect(sink.port, log));
+    await transport.send({ ...message, replyTo: 'zoe@example.nl' });
+    expect(parseMime(sink.messages[0]!.raw).headers.get('reply-to')).toBe('zoe@example.nl');
+    expectDelivered(sink.messages[0]!);
+    const before = log.length;
+    await expect(transport.send({ ...message, replyTo: 'zoe@example.nl\r\nBcc: x@evil.example' })).rejects.toThrow('Invalid Reply-To address');
+    expect(log).toHaveLength(before);
+    expect(sink.messages).toHaveLength(1);
+  });
+
   it('refuses an address that could smuggle in another command', async () => {
     sink = await startSmtpSink();
     await expect(

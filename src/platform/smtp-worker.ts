@@ -15,7 +15,7 @@
  */
 import { encodeBase64 } from '@oslojs/encoding';
 import type { MailTransport, TransportMessage } from './mail';
-import { addressOf, buildMimeMessage } from './mime';
+import { addressOf, buildMimeMessage, replyToAddress } from './mime';
 
 /** The part of the Workers Socket this client uses (see @cloudflare/workers-types `Socket`). */
 export interface SmtpSocket {
@@ -232,8 +232,9 @@ export async function sendSmtpMessage(
 ): Promise<void> {
   const from = envelopeAddress(message.from);
   const to = envelopeAddress(message.to);
+  const replyTo = message.replyTo === undefined ? undefined : replyToAddress(message.replyTo);
   const ehloName = options.clientName ?? (from.split('@')[1] || 'localhost');
-  const mime = buildMimeMessage({ ...message, date: (options.now ?? (() => new Date()))() });
+  const mime = buildMimeMessage({ ...message, replyTo, date: (options.now ?? (() => new Date()))() });
 
   const socket = connect({ hostname: server.hostname, port: server.port }, { secureTransport: server.secure ? 'on' : 'starttls', allowHalfOpen: false });
   const smtp = new SmtpConnection(socket, options.timeoutMs ?? 30_000);

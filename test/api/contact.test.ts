@@ -169,6 +169,24 @@ describe.each(both)('$name contact form (POST /contact/send, contact.send)', (tr
   });
 
   describe('mail headers', () => {
+    it("queues the mail with Reply-To the visitor's address, so the club's answer reaches them (decision 058)", async () => {
+      await tr.call('send', { body: message({ email: ' Anna.de-Boer+kerst@Example.nl ' }) });
+      const [mail] = await outbox();
+      expect(mail).toMatchObject({ toAddress: DEFAULT_CLUB_EMAIL, replyTo: 'Anna.de-Boer+kerst@Example.nl' });
+    });
+
+    it.each([
+      'anna@example.nl\r\nBcc: victim@example.com',
+      'anna@example.nl\nReply-To: phish@example.com',
+      'anna@example.nl,victim@example.com',
+      'Anna <anna@example.nl>',
+      '"anna"@example.nl',
+    ])('refuses the address %j, which would put more than one address in Reply-To, and keeps and mails nothing', async (email) => {
+      expectFailure(tr, await tr.call('send', { body: message({ email }) }), 400, INVALID_EMAIL);
+      expect(await storedMessages()).toEqual([]);
+      expect(await outbox()).toEqual([]);
+    });
+
     it('never queues a subject with a line break (it would be a header injection), refusing it or flattening it', async () => {
       const answer = await tr.call('send', { body: message({ subject: 'Hallo\r\nBcc: victim@example.com' }) });
       if (answer.status === 200) {

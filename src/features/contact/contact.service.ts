@@ -3,6 +3,7 @@ import { deliverSoon } from '../mail/mail-delivery';
 import { contactMessages } from '../../db/schema';
 import { badRequest } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
+import { isPlainAddress } from '../../platform/mime';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../core/public-form-rules';
 import { refuseDuringMaintenance } from '../settings/maintenance';
@@ -24,7 +25,8 @@ export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): 
     CONTACT_LIMIT_PER_ADDRESS,
     'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.',
   );
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  // The address becomes the club mail's Reply-To (docs/decisions/058): one plain address, nothing a header could carry more.
+  if (!isValidEmail(input.email) || !isPlainAddress(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
   if (input.website.trim() !== '') return;
   const now = ctx.clock.now().toISOString();
   await ctx.db.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: now });
@@ -32,6 +34,7 @@ export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): 
   const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'contact',
     to: clubEmail,
+    replyTo: input.email,
     subject: `Contactformulier: ${input.subject}`,
     text: `Nieuw bericht via het contactformulier van de kerstactie.\n\nNaam: ${input.name}\nEmail: ${input.email}\nOnderwerp: ${input.subject}\n\n${input.message}\n`,
   });
