@@ -38,6 +38,27 @@ describe('parseConfig', () => {
     });
   });
 
+  it('picks a sender a mail provider accepts when MAIL_FROM is not set (decision 058)', () => {
+    const from = (env: Record<string, string>) => parseConfig(env).mailFrom;
+    // The SMTP login, when it is an address: most providers send only as the account that logged in.
+    expect(from({ SMTP_URL: 'smtps://kerst%40tafelronde.nl:geheim@smtp.example.nl', PUBLIC_URL: 'https://kerst.example.nl' })).toBe(
+      'Kerstactie <kerst@tafelronde.nl>',
+    );
+    // Else noreply@ the public address's domain, without www.
+    expect(from({ SMTP_URL: 'smtp://apikey:geheim@smtp.example.nl', PUBLIC_URL: 'https://www.kerstactie-harlingen.nl/' })).toBe(
+      'Kerstactie <noreply@kerstactie-harlingen.nl>',
+    );
+    expect(from({ PUBLIC_URL: 'https://kerst.tafelronde.nl:8443' })).toBe('Kerstactie <noreply@kerst.tafelronde.nl>');
+    // No domain to name: an IP address, localhost, or no PUBLIC_URL at all.
+    expect(from({ PUBLIC_URL: 'http://192.168.1.20:8787' })).toBe('Kerstactie <noreply@localhost>');
+    expect(from({ PUBLIC_URL: 'http://[::1]:8787' })).toBe('Kerstactie <noreply@localhost>');
+    expect(from({ PUBLIC_URL: 'http://localhost:8787', SMTP_URL: 'smtp://%zz:x@127.0.0.1:25' })).toBe('Kerstactie <noreply@localhost>');
+    // MAIL_FROM set wins.
+    expect(from({ MAIL_FROM: 'Tafelronde <info@tafelronde.nl>', SMTP_URL: 'smtp://kerst%40tafelronde.nl:x@smtp.example.nl' })).toBe(
+      'Tafelronde <info@tafelronde.nl>',
+    );
+  });
+
   it('treats blank variables as unset and ignores variables it does not know', () => {
     expect(parseConfig({ PORT: '  ', HOST: '', SMTP_URL: ' ', PATH: '/usr/bin', HOME: '/root' })).toEqual(parseConfig({}));
   });

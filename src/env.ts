@@ -118,6 +118,29 @@ export function listeningOrigin(host: string, port: number): string {
   return new URL(`http://${host.includes(':') ? `[${host}]` : host}:${port}`).origin;
 }
 
+const SENDER_NAME = 'Kerstactie';
+const PLAIN_ADDRESS = /^[^\s<>@,;:"()[\]\\]+@[^\s<>@,;:"()[\]\\]+\.[^\s<>@,;:"()[\]\\]+$/;
+
+/**
+ * The sender when MAIL_FROM is not set (docs/decisions/058), the address a mail provider is most likely to
+ * accept: the SMTP login when it is an e-mail address (most providers send only as the account that
+ * logged in), else noreply@ the domain of PUBLIC_URL (a leading www. dropped), else noreply@localhost
+ * (a test set-up without a public address).
+ */
+export function defaultMailFrom(smtpUrl: string | undefined, publicUrl: string | undefined): string {
+  let login = '';
+  try {
+    login = smtpUrl ? decodeURIComponent(new URL(smtpUrl).username) : '';
+  } catch {
+    // A user name that is not valid percent-encoding is no address either.
+  }
+  if (PLAIN_ADDRESS.test(login)) return `${SENDER_NAME} <${login}>`;
+  const host = publicUrl ? new URL(publicUrl).hostname : '';
+  // A domain name: not an IP address (v4 digits, or a bracketed v6) and not a single label like localhost.
+  const domain = host.includes('.') && !/^[\d.]+$|^\[/.test(host) ? host.replace(/^www\./, '') : 'localhost';
+  return `${SENDER_NAME} <noreply@${domain}>`;
+}
+
 export function parseConfig(source: Record<string, unknown>): Config {
   const picked: Record<string, unknown> = {};
   for (const key of Object.keys(envSchema.shape)) {
@@ -146,7 +169,7 @@ export function parseConfig(source: Record<string, unknown>): Config {
     dataDir: e.DATA_DIR ?? 'data',
     secretKey: e.SECRET_KEY?.toLowerCase(),
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? 'Kerstactie <noreply@localhost>',
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom(e.SMTP_URL, e.PUBLIC_URL),
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     origin,
     apiBasePath: e.API_BASE_PATH ?? '',
