@@ -108,7 +108,7 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
         tabler_id: tabler!.id,
         name: 'Émile',
         email: 'emile@example.nl',
-        phone: '06',
+        phone: '06 12345678',
         address: 'Kerkstraat 1',
         postalCode: '8861 AA',
         city: 'Harlingen',
@@ -176,7 +176,7 @@ describe('mail leaves at once after the request that queued it (issue 14)', () =
     t.deps.mailTransport = createNodeSmtpTransport(sink.url);
     const created = await t.request('/orders/create', {
       cookie: adminCookie,
-      body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
+      body: { name: 'Klant', email: 'klant@example.nl', phone: '06 12345678', address: 'Kade 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
     });
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, created.json.order_reference));
     const sent = await t.request(`/orders/sendInvoice?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} });
@@ -186,6 +186,68 @@ describe('mail leaves at once after the request that queued it (issue 14)', () =
       ['contact', 'queued'],
       ['invoice', 'sent'],
     ]);
+  });
+});
+
+describe('Reply-To through the outbox and nodemailer (decision 058)', () => {
+  const replyToOf = (mail: { raw: string }) => parseMime(mail.raw).headers.get('reply-to');
+
+  it("answers a contact mail to the visitor, and the club's mails to the customer to club_email", async () => {
+    await setSettings(t, adminCookie, { club_email: 'penningmeester@tafelronde-harlingen.nl' });
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+
+    await t.request('/contact/send', { body: { name: 'Zoë', ...CONTACT_BODY }, headers: { 'x-test-client-ip': freshIp() } });
+    const [contact] = await sink.waitFor(1);
+    expect(contact!.to).toEqual(['penningmeester@tafelronde-harlingen.nl']);
+    expect(replyToOf(contact!)).toBe('zoe@example.nl');
+
+    const [tabler] = await t.db.insert(tablers).values({ name: 'Jan', createdAt: '2026-11-22', updatedAt: '2026-11-22' }).returning();
+    const created = await t.request('/orders/create', {
+      headers: { 'x-test-client-ip': freshIp() },
+      body: {
+        tabler_id: tabler!.id,
+        name: 'Émile',
+        email: 'emile@example.nl',
+        phone: '06 12345678',
+        address: 'Kade 1',
+        postal_code: '8861 AA',
+        city: 'Harlingen',
+        amount: 2,
+      },
+    });
+    const [, confirmation] = await sink.waitFor(2);
+    expect(confirmation!.to).toEqual(['emile@example.nl']);
+    expect(replyToOf(confirmation!)).toBe('penningmeester@tafelronde-harlingen.nl');
+
+    const [order] = await t.db.select().from(orders).where(eq(orders.reference, created.json.order_reference));
+    expect((await t.request(`/orders/sendInvoice?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} })).json).toMatchObject({ success: true });
+    // After the payment term, so the reminder is due.
+    t.clock.advance(40 * 24 * HOUR);
+    expect((await t.request(`/orders/sendReminder?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} })).json).toMatchObject({ success: true });
+    const [, , invoice, reminder] = await sink.waitFor(4);
+    expect(decodeHeader(parseMime(invoice!.raw).headers.get('subject')!)).toMatch(/^Factuur F2026-0001/);
+    expect(decodeHeader(parseMime(reminder!.raw).headers.get('subject')!)).toMatch(/^Herinnering: factuur F2026-0001/);
+    expect([invoice, reminder].map((m) => replyToOf(m!))).toEqual(['penningmeester@tafelronde-harlingen.nl', 'penningmeester@tafelronde-harlingen.nl']);
+    // Nothing else rides along: one Reply-To line in each message's headers, no Bcc.
+    for (const mail of sink.messages) {
+      const head = mail.raw.slice(0, mail.raw.indexOf('\r\n\r\n'));
+      expect(head.match(/^reply-to:/gim)).toHaveLength(1);
+      expect(head).not.toMatch(/^bcc:/im);
+    }
+  });
+
+  it('keeps the Reply-To a message was queued with through a retry after SMTP was down', async () => {
+    sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    await sink.stop();
+    await queueContactMessage();
+    await deliverOutbox(t.deps);
+    expect((await outbox())[0]).toMatchObject({ status: 'queued', attempts: 1, replyTo: 'zoe@example.nl' });
+    await sink.start();
+    t.clock.advance(MINUTE);
+    expect(await deliverOutbox(t.deps)).toEqual({ sent: 1, failed: 0 });
+    expect(replyToOf(sink.messages[0]!)).toBe('zoe@example.nl');
   });
 });
 
@@ -213,6 +275,12 @@ describe('the Node entry wires SMTP_URL (src/node.ts)', () => {
 });
 
 describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) => {
+  /** REST reads the filters from the query string, tRPC from its input. */
+  const list = async (filters: Record<string, string | number>) =>
+    tr.name === 'REST'
+      ? (await t.request(`/api/mail?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`, { cookie: adminCookie })).json
+      : (await tr.call('list', { cookie: adminCookie, body: filters })).data;
+
   it('lists every message newest first with its state, error and next attempt, and says SMTP is configured', async () => {
     sink = await startSmtpSink();
     t.deps.mailTransport = createNodeSmtpTransport(sink.url);
@@ -253,12 +321,7 @@ describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) =
     expect(answer.data.messages[0]).toMatchObject({ status: 'queued', attempts: 0, last_error: null, next_attempt_at: '2026-11-22T10:00:00.000Z' });
   });
 
-  it('filters by status and limits the count', async () => {
-    /** REST reads the filters from the query string, tRPC from its input. */
-    const list = async (filters: Record<string, string | number>) =>
-      tr.name === 'REST'
-        ? (await t.request(`/api/mail?${new URLSearchParams(Object.entries(filters).map(([k, v]) => [k, String(v)]))}`, { cookie: adminCookie })).json
-        : (await tr.call('list', { cookie: adminCookie, body: filters })).data;
+  it('filters by status and pages newest first with the total (issue 28)', async () => {
     for (let i = 0; i < 3; i++) await queueContactMessage(`Bericht ${i}`);
     const [first] = await outbox();
     await t.db.update(mailOutbox).set({ status: 'failed', lastError: 'boom' }).where(eq(mailOutbox.id, first!.id));
@@ -267,9 +330,45 @@ describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) =
     expect(failed.messages.map((m: { id: number }) => m.id)).toEqual([first!.id]);
     expect(failed.messages[0]).toMatchObject({ status: 'failed', last_error: 'boom', next_attempt_at: null });
 
-    const limited = await list({ limit: 2 });
-    expect(limited.messages).toHaveLength(2);
-    expect(limited.counts).toEqual({ queued: 2, sending: 0, sent: 0, failed: 1 });
+    expect(failed).toMatchObject({ total: 1, page: 1, per_page: 50 });
+
+    const ids = (await outbox()).map((m) => m.id).reverse();
+    const first2 = await list({ per_page: 2 });
+    expect(first2).toMatchObject({ total: 3, page: 1, per_page: 2, counts: { queued: 2, sending: 0, sent: 0, failed: 1 } });
+    expect(first2.messages.map((m: { id: number }) => m.id)).toEqual(ids.slice(0, 2));
+    const second2 = await list({ page: 2, per_page: 2 });
+    expect(second2).toMatchObject({ total: 3, page: 2, per_page: 2 });
+    expect(second2.messages.map((m: { id: number }) => m.id)).toEqual(ids.slice(2));
+    const queuedPage2 = await list({ status: 'queued', page: 2, per_page: 1 });
+    expect(queuedPage2).toMatchObject({ total: 2, page: 2 });
+    expect(queuedPage2.messages.map((m: { id: number }) => m.id)).toEqual([ids[1]]);
+    // Past the end: an empty page that still says how many there are.
+    expect(await list({ page: 9, per_page: 2 })).toMatchObject({ total: 3, page: 9, messages: [] });
+    // More than 200 a page is capped.
+    expect((await list({ per_page: 5000 })).per_page).toBe(200);
+  });
+
+  it('pages through 230 messages, 50 at a time by default, every message once', async () => {
+    const now = t.clock.now();
+    await t.db.insert(mailOutbox).values(
+      Array.from({ length: 230 }, (_, i) => ({
+        kind: 'test',
+        toAddress: `klant${i}@example.nl`,
+        subject: `Bericht ${i}`,
+        textBody: 'Hallo',
+        nextAttemptAt: now.getTime(),
+        createdAt: now.toISOString(),
+      })),
+    );
+    const seen: number[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const answer = await list({ page });
+      expect(answer).toMatchObject({ total: 230, page, per_page: 50 });
+      seen.push(...answer.messages.map((m: { id: number }) => m.id));
+    }
+    expect(seen).toHaveLength(230);
+    expect(new Set(seen).size).toBe(230);
+    expect(seen).toEqual([...seen].sort((a, b) => b - a));
   });
 
   it('refuses an anonymous visitor with 401 and a user without admin.access with 403', async () => {
@@ -280,15 +379,17 @@ describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) =
 });
 
 describe('mail view filters over REST', () => {
-  it('answers 400 for an unknown status or a bad limit', async () => {
+  it('answers 400 for an unknown status or a bad page', async () => {
     expect((await t.request('/api/mail?status=lost', { cookie: adminCookie })).json).toEqual({
       success: false,
       error: 'status must be one of: queued, sending, sent, failed',
     });
-    expect((await t.request('/api/mail?limit=0', { cookie: adminCookie })).json).toEqual({
-      success: false,
-      error: 'limit must be a whole number from 1 to 1000',
-    });
+    for (const query of ['page=0', 'per_page=0', 'page=-1', 'page=1.5', 'per_page=veel']) {
+      expect((await t.request(`/api/mail?${query}`, { cookie: adminCookie })).json, query).toEqual({
+        success: false,
+        error: 'page and per_page are whole numbers from 1',
+      });
+    }
   });
 });
 
@@ -299,7 +400,7 @@ describe.each([rest, trpc])('$name mail retry (POST /api/mail/retry?id=, mail.re
     await sink.stop();
     const order = await t.request('/orders/create', {
       cookie: adminCookie,
-      body: { name: 'Klant', email: 'klant@example.nl', phone: '06', address: 'Kerkstraat 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
+      body: { name: 'Klant', email: 'klant@example.nl', phone: '06 12345678', address: 'Kerkstraat 1', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },
     });
     const [row] = await t.db.select().from(orders).where(eq(orders.reference, order.json.order_reference));
     expect((await t.request(`/orders/sendInvoice?id=${row!.id}`, { cookie: adminCookie, body: {} })).json).toMatchObject({ queued: true });

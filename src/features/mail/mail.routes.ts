@@ -4,7 +4,7 @@ import { parseInput } from '../../http/validate';
 import { mailListSchema } from './mail.schemas';
 import { listMail, retryMail } from './mail.service';
 
-/** The admin's mail view over REST: GET /api/mail[?status=&limit=] and POST /api/mail/retry?id=. */
+/** The admin's mail view over REST: GET /api/mail[?status=&page=&per_page=] and POST /api/mail/retry?id=. */
 export function mailRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);

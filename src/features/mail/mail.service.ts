@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../core/errors';
 import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
 import { deliverNowOnly } from './mail-delivery';
-import { MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
+import { MAIL_DEFAULT_PER_PAGE, MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
 
 /**
  * The admin's 'Mail' view (issue 6 item 4, docs/architecture.md §3 mail): every outgoing message with its state, the
@@ -45,6 +45,10 @@ export interface MailList {
   notice: string | null;
   counts: Record<MailStatus, number>;
   messages: MailView[];
+  /** How many messages the filter matches over all pages. */
+  total: number;
+  page: number;
+  per_page: number;
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
@@ -76,22 +80,40 @@ function toMailView(row: OutboxRow): MailView {
   };
 }
 
-const DEFAULT_LIMIT = 200;
-
-/** GET /api/mail: newest first, optionally one status; with the counts per status. */
+/**
+ * GET /api/mail: newest first, optionally one status, a page at a time with the total it is part of (an
+ * offset: the list changes little while an admin pages, and the screen says 'page X of Y'); with the
+ * counts per status.
+ */
 export async function listMail(ctx: RequestCtx, input: MailListInput = {}): Promise<MailList> {
   requireManagement(ctx);
-  const rows = await ctx.db
-    .select()
-    .from(mailOutbox)
-    .where(input.status ? eq(mailOutbox.status, input.status) : undefined)
-    .orderBy(desc(mailOutbox.id))
-    .limit(input.limit ?? DEFAULT_LIMIT);
-  const grouped = await ctx.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  const page = input.page ?? 1;
+  const perPage = input.per_page ?? MAIL_DEFAULT_PER_PAGE;
+  const where = input.status ? eq(mailOutbox.status, input.status) : undefined;
+  const [rows, grouped] = await Promise.all([
+    ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(where)
+      .orderBy(desc(mailOutbox.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    ctx.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+  ]);
   const counts = Object.fromEntries(MAIL_STATUSES.map((s) => [s, 0])) as Record<MailStatus, number>;
   for (const { status, n } of grouped) counts[status] = n;
+  // The per-status counts hold every total the filter can ask for.
+  const total = input.status ? counts[input.status] : Object.values(counts).reduce((sum, n) => sum + n, 0);
   const configured = ctx.mailTransport !== null;
-  return { smtp_configured: configured, notice: configured ? null : SMTP_NOT_CONFIGURED, counts, messages: rows.map(toMailView) };
+  return {
+    smtp_configured: configured,
+    notice: configured ? null : SMTP_NOT_CONFIGURED,
+    counts,
+    messages: rows.map(toMailView),
+    total,
+    page,
+    per_page: perPage,
+  };
 }
 
 async function mailRow(ctx: RequestCtx, id: number): Promise<OutboxRow | undefined> {
