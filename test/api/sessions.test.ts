@@ -80,7 +80,21 @@ describe.each(both)('$name', (tr) => {
       expect(s.id).toMatch(/^[0-9a-f]{32}$/);
       expect(rows.some((row) => row.id.startsWith(s.id))).toBe(false);
     }
-    expect((await tr.call('sessions', { cookie: phone })).data.sessions.map((s: { current: boolean }) => s.current)).toEqual([false, true]);
+  });
+
+  it('lists this device first, then the others most recently used first (issue 28)', async () => {
+    await t.createUser(name('orderer'));
+    const phone = await signIn('orderer', PHONE_UA, '10.1.1.1');
+    t.clock.advance(60_000);
+    await signIn('orderer', LAPTOP_UA, '10.2.2.2');
+    t.clock.advance(60_000);
+    await signIn('orderer', 'Tablet', '10.3.3.3');
+    const list = (await tr.call('sessions', { cookie: phone })).data.sessions as { current: boolean; ip: string }[];
+    expect(list.map((s) => [s.ip, s.current])).toEqual([
+      ['10.1.1.1', true],
+      ['10.3.3.3', false],
+      ['10.2.2.2', false],
+    ]);
   });
 
   it('signs out one other session, audited; its cookie is then Not logged in', async () => {

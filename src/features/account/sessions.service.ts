@@ -35,10 +35,12 @@ async function ownSessions(ctx: RequestCtx) {
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
 }
 
+/** The caller's sessions: this device first (what a user looks for), then the others most recently used first. */
 export async function listSessions(ctx: RequestCtx): Promise<SessionView[]> {
   const rows = await ownSessions(ctx);
+  const current = rows.filter((row) => row.id === ctx.session?.id);
   return Promise.all(
-    rows.map(async (row) => ({
+    [...current, ...rows.filter((row) => row.id !== ctx.session?.id)].map(async (row) => ({
       id: await publicId(ctx.secretKey, row.id),
       current: row.id === ctx.session?.id,
       user_agent: row.userAgent,
