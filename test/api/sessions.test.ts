@@ -62,7 +62,7 @@ describe.each(both)('$name', (tr) => {
 
   it('lists the caller’s sessions with device, address, sign-in and last-seen time, marking the current one', async () => {
     await t.createUser(name('lister'));
-    const phone = await signIn('lister', PHONE_UA, '10.1.1.1');
+    await signIn('lister', PHONE_UA, '10.1.1.1');
     t.clock.advance(60_000);
     const laptop = await signIn('lister', LAPTOP_UA, '10.2.2.2');
     const answer = await tr.call('sessions', { cookie: laptop });
