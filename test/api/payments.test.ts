@@ -6,6 +6,18 @@ import { auditLog, bankEntries, orders, paymentImports } from '../../src/db/sche
 import { EMPTY_FILE, IS_CAMT054, NOT_CAMT053, STATEMENT_TOO_LARGE } from '../../src/features/payments/camt053';
 import { NO_STATEMENT_FILE, NOT_A_FORM_UPLOAD } from '../../src/features/payments/payments.routes';
 import type { ImportResult } from '../../src/features/payments/payments.service';
+import {
+  ALREADY_RESOLVED,
+  CHANGED_MEANWHILE,
+  ENTRY_NOT_FOUND,
+  NOT_A_FOLLOW_UP,
+  ORDER_ALREADY_PAID,
+  ORDER_CREDITED,
+  ORDER_PAID_BY_BANK,
+  ORDER_REQUIRED,
+  REASON_REQUIRED,
+} from '../../src/features/payments/follow-ups.service';
+import { ACTION_INVALID, ENTRY_ID_INVALID, ORDER_CHOICE_MISSING, REFERENCE_INVALID } from '../../src/features/payments/payments.schemas';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 import { encodedForm } from '../support/encoded-form';
@@ -134,7 +146,11 @@ describe('importing a statement (POST /api/payments/import)', () => {
     const { o1, o2, o3, o4 } = await ingOrders();
     const first = await upload(FIRST_BOOKING_ONLY);
     expect(first.json.entries.map((e) => e.status)).toEqual(['matched']);
-    expect((await rest.call('confirm', { cookie: admin, body: { import_id: first.json.import_id } })).data).toEqual({ success: true, marked_paid: 1 });
+    expect((await rest.call('confirm', { cookie: admin, body: { import_id: first.json.import_id } })).data).toEqual({
+      success: true,
+      marked_paid: 1,
+      follow_ups: 0,
+    });
 
     const r = await upload(ING, { filename: 'ing-v02.xml' });
     expect(r.status).toBe(200);
@@ -316,7 +332,8 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     const { import_id } = await importIng();
     const r = await tr.call('confirm', { cookie: admin, body: { import_id } });
     expect(r.status).toBe(200);
-    expect(r.data).toEqual({ success: true, marked_paid: 3 });
+    // The differing credit and the two that name no order stay for the treasurer (docs/decisions/057).
+    expect(r.data).toEqual({ success: true, marked_paid: 3, follow_ups: 3 });
 
     expect(await orderRow(o1)).toMatchObject({ paid: true, paidAt: '2026-12-01' });
     expect(await orderRow(o2)).toMatchObject({ paid: true, paidAt: '2026-12-02' });
@@ -337,11 +354,11 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     ]);
     const confirmed = await auditOf('payments.confirmed');
     expect(confirmed.map((a) => [a.actorUsername, a.target, JSON.parse(a.details)])).toEqual([
-      ['admin', `import:${import_id} (ing-v02.xml)`, { import_id, marked_paid: 3 }],
+      ['admin', `import:${import_id} (ing-v02.xml)`, { import_id, marked_paid: 3, follow_ups: 3 }],
     ]);
 
-    // Confirming again pays nothing and writes nothing.
-    expect((await tr.call('confirm', { cookie: admin, body: { import_id } })).data).toEqual({ success: true, marked_paid: 0 });
+    // Confirming again pays nothing, opens nothing and writes nothing.
+    expect((await tr.call('confirm', { cookie: admin, body: { import_id } })).data).toEqual({ success: true, marked_paid: 0, follow_ups: 0 });
     expect(await auditOf('order.paid')).toHaveLength(3);
     expect(await auditOf('payments.confirmed')).toHaveLength(1);
   });
@@ -362,11 +379,14 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
       'already_imported',
       'unmatched',
     ]);
+    // The credits left open by the first confirm are marked as such, and stay one follow-up each.
+    expect(again.entries.map((e) => (e as { follow_up?: string }).follow_up ?? null)).toEqual([null, null, 'open', 'open', null, 'open']);
     const r = await tr.call('confirm', { cookie: admin, body: { import_id: again.import_id } });
-    expect(r.data).toEqual({ success: true, marked_paid: 0 });
+    expect(r.data).toEqual({ success: true, marked_paid: 0, follow_ups: 0 });
     expect(await orderRow(o1)).toMatchObject({ paid: false });
     // The first preview, confirmed once more, does not pay the booking again either.
-    expect((await tr.call('confirm', { cookie: admin, body: { import_id: first.import_id } })).data).toEqual({ success: true, marked_paid: 0 });
+    expect((await tr.call('confirm', { cookie: admin, body: { import_id: first.import_id } })).data).toEqual({ success: true, marked_paid: 0, follow_ups: 0 });
+    expect((await t.db.select().from(bankEntries)).filter((e) => e.followUpAt !== null)).toHaveLength(3);
     expect(await orderRow(o1)).toMatchObject({ paid: false });
   });
 
@@ -378,6 +398,8 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     const answers = await Promise.all([a, b, a, b].map(({ import_id }) => tr.call('confirm', { cookie: admin, body: { import_id } })));
     expect(answers.map((x) => x.status)).toEqual([200, 200, 200, 200]);
     expect(answers.reduce((sum, x) => sum + x.data.marked_paid, 0)).toBe(3);
+    expect(answers.reduce((sum, x) => sum + x.data.follow_ups, 0)).toBe(3);
+    expect((await t.db.select().from(bankEntries)).filter((e) => e.followUpAt !== null)).toHaveLength(3);
     for (const id of [o1, o2, o4]) {
       const entries = await t.db.select().from(bankEntries).where(eq(bankEntries.orderId, id));
       expect(
@@ -394,7 +416,7 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     await t.db.update(orders).set({ paid: true, paidAt: '2026-11-30T15:00:00.000Z' }).where(eq(orders.id, o1));
     const { import_id, entries } = await importIng();
     expect(entries[0]).toMatchObject({ status: 'matched', order_id: o1 });
-    expect((await tr.call('confirm', { cookie: admin, body: { import_id } })).data).toEqual({ success: true, marked_paid: 2 });
+    expect((await tr.call('confirm', { cookie: admin, body: { import_id } })).data).toEqual({ success: true, marked_paid: 2, follow_ups: 3 });
     expect(await orderRow(o1)).toMatchObject({ paid: true, paidAt: '2026-11-30T15:00:00.000Z' });
     expect((await trpc.call('forOrder', { cookie: admin, body: { order_id: o1 } })).data.payment).toMatchObject({ booked_at: '2026-12-01', amount: 272.25 });
     expect((await importIng()).entries[0]!.status).toBe('already_imported');
@@ -417,7 +439,7 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
     expectFailure(tr, await tr.call('confirm', { body: { import_id } }), 401, 'Not logged in');
     expectFailure(tr, await tr.call('confirm', { cookie: plain, body: { import_id } }), 403, 'Forbidden');
     expect(await orderRow(o1)).toMatchObject({ paid: false });
-    expect((await tr.call('confirm', { cookie: treasurer, body: { import_id } })).data).toEqual({ success: true, marked_paid: 3 });
+    expect((await tr.call('confirm', { cookie: treasurer, body: { import_id } })).data).toEqual({ success: true, marked_paid: 3, follow_ups: 3 });
     expect((await auditOf('payments.confirmed'))[0]!.actorUsername).toBe(`${tr.p}treasurer`);
   });
 });
@@ -452,12 +474,18 @@ describe('the payments views for the back-office (tRPC)', () => {
           created_at: '2026-11-22T10:00:00.000Z',
           created_by: 'admin',
           confirmed_at: '2026-11-22T10:00:00.000Z',
+          statement_id: '20261203-NL69INGB0123456789',
+          period_from: '2026-12-01',
+          period_to: '2026-12-03',
           entries: 6,
           matched: 3,
           amount_mismatch: 1,
           unmatched: 2,
           already_imported: 0,
+          skipped: 1,
           applied: 3,
+          follow_ups: 3,
+          open_follow_ups: 3,
         },
       ],
     });
@@ -475,8 +503,20 @@ describe('the payments views for the back-office (tRPC)', () => {
       order_id: o1,
       reference: 'KP-2026-0001',
       applied_at: '2026-11-22T10:00:00.000Z',
+      outcome: 'paid',
+      settled: true,
+      resolved_at: null,
+      resolved_by: null,
+      reason: null,
     });
-    expect(detail.data.entries[2]).toMatchObject({ status: 'amount_mismatch', order_id: o3, applied_at: null });
+    expect(detail.data.entries[2]).toMatchObject({ status: 'amount_mismatch', order_id: o3, applied_at: null, outcome: 'open' });
+    expect(detail.data.skipped).toEqual([
+      {
+        entry_ref: 'NL69INGB0123456789-20261203-000007',
+        booked_at: '2026-12-03',
+        reason: 'Bedrag in USD: alleen bijschrijvingen in euro kunnen een factuur betalen.',
+      },
+    ]);
     expectFailure(trpc, await trpc.call('entries', { cookie: admin, body: { import_id: 999 } }), 404, 'Deze import van een bankafschrift bestaat niet.');
 
     expect((await trpc.call('forOrder', { cookie: admin, body: { order_id: o1 } })).data).toEqual({
@@ -493,5 +533,446 @@ describe('the payments views for the back-office (tRPC)', () => {
     expect((await trpc.call('forOrder', { cookie: admin, body: { order_id: o3 } })).data).toEqual({ payment: null });
     expectFailure(trpc, await trpc.call('forOrder', { cookie: admin, body: { order_id: 999 } }), 404, 'Bestelling niet gevonden.');
     expectFailure(trpc, await trpc.call('imports', {}), 401, 'Not logged in');
+  });
+});
+
+/**
+ * docs/decisions/057: what 'Verwerken' cannot book stays as a follow-up until the treasurer books it on an
+ * order (as a part-payment or as full payment) or dismisses it with a reason; an order carries what
+ * part-payments brought in, and one bank transaction is booked once.
+ */
+const [restFollowUps, trpcFollowUps] = transports<'followUps' | 'resolve' | 'imports'>(() => t, {
+  rest: {
+    followUps: ['GET', '/api/payments/follow-ups'],
+    resolve: ['POST', '/api/payments/follow-ups/resolve'],
+    imports: ['GET', '/api/payments/imports'],
+  },
+  trpc: {
+    followUps: ['query', 'payments.followUps'],
+    resolve: ['mutation', 'payments.resolve'],
+    imports: ['query', 'payments.imports'],
+  },
+});
+
+type Credit = { ref: string; date: string; amount: string; remittance: string; payer?: string };
+
+/** A camt.053.001.02 statement of the ING fixture's account with these credits. */
+function statementOf(credits: Credit[], id = 'STMT-1'): string {
+  const entries = credits
+    .map(
+      (c) =>
+        `<Ntry><Amt Ccy="EUR">${c.amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${c.date}</Dt></BookgDt>` +
+        `<AcctSvcrRef>${c.ref}</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Dbtr><Nm>${c.payer ?? 'P. Visser'}</Nm></Dbtr></RltdPties>` +
+        `<RmtInf><Ustrd>${c.remittance}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr>
+<Stmt><Id>${id}</Id><Acct><Id><IBAN>NL69INGB0123456789</IBAN></Id></Acct>${entries}</Stmt></BkToCstmrStmt></Document>`;
+}
+
+/** Reads in and processes a statement; answers the import's id and the confirm's answer. */
+async function importAndConfirm(xml: string | Uint8Array, cookie = admin) {
+  const r = await upload(xml, { cookie });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  const { import_id } = r.json as { import_id: number };
+  const confirmed = await rest.call('confirm', { cookie, body: { import_id } });
+  expect(confirmed.status).toBe(200);
+  return { import_id, confirmed: confirmed.data as { marked_paid: number; follow_ups: number } };
+}
+
+type FollowUp = {
+  id: number;
+  entry_ref: string;
+  status: string;
+  amount: number;
+  order: { reference: string; paid_amount: number; open_amount: number } | null;
+};
+
+async function openFollowUps(cookie = admin): Promise<FollowUp[]> {
+  const r = await restFollowUps.call('followUps', { cookie });
+  expect(r.status).toBe(200);
+  return r.data.follow_ups;
+}
+
+async function followUpFor(entryRef: string): Promise<FollowUp> {
+  const found = (await openFollowUps()).find((f) => f.entry_ref === entryRef);
+  expect(found, `an open follow-up for ${entryRef}`).toBeDefined();
+  return found!;
+}
+
+/** GET /api/payments/order over REST, or tRPC payments.order, by id or by KP/F number. */
+async function balance(tr: { name: string }, query: { order_id?: number | string; reference?: string }) {
+  if (tr.name === 'REST') {
+    const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+    const r = await t.request(`/api/payments/order?${params}`, { cookie: admin });
+    return { status: r.status, json: r.json, data: r.json };
+  }
+  const r = await t.request(`/trpc/payments.order?input=${encodeURIComponent(JSON.stringify(query))}`, { cookie: admin });
+  return { status: r.status, json: r.json, data: r.json?.result?.data };
+}
+
+describe.each([restFollowUps, trpcFollowUps])('follow-ups of a processed import over $name', (tr) => {
+  it('keeps the differing and the unmatched credits open, for every session, with what the named order has been paid', async () => {
+    const { o3 } = await ingOrders();
+    const { import_id, confirmed } = await importAndConfirm(ING);
+    expect(confirmed).toEqual({ success: true, marked_paid: 3, follow_ups: 3 });
+
+    // Another session of another treasurer, later: the same three, oldest booking first.
+    await t.createUser(`${tr.p}penning`, ['Penningmeesters']);
+    t.clock.advance(3 * 24 * 3600 * 1000);
+    const r = await tr.call('followUps', { cookie: await t.cookieFor(`${tr.p}penning`) });
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({
+      total: 3,
+      follow_ups: [
+        {
+          id: expect.any(Number),
+          import_id,
+          filename: 'afschrift.xml',
+          entry_ref: 'NL69INGB0123456789-20261202-000003',
+          booked_at: '2026-12-02',
+          amount: 100,
+          counterparty: 'P. Visser',
+          remittance: 'f20260003',
+          status: 'amount_mismatch',
+          opened_at: '2026-11-22T10:00:00.000Z',
+          order: {
+            order_id: o3,
+            reference: 'KP-2026-0003',
+            invoice_number: 'F2026-0003',
+            name: 'Marieke de Vries',
+            amount_incl: 90.75,
+            paid_amount: 0,
+            open_amount: 90.75,
+            paid: false,
+            paid_at: null,
+            cancelled: false,
+          },
+        },
+        expect.objectContaining({ entry_ref: 'NL69INGB0123456789-20261203-000004', amount: 25, status: 'unmatched', order: null }),
+        expect.objectContaining({ entry_ref: 'NL69INGB0123456789-20261203-000006/2', amount: 50, status: 'unmatched', order: null }),
+      ],
+    });
+  });
+
+  it('books a differing amount as a part-payment; the rest then matches in the next statement and pays the order', async () => {
+    const { o3 } = await ingOrders();
+    await importAndConfirm(statementOf([{ ref: 'P-1', date: '2026-12-04', amount: '50.00', remittance: 'Factuur F2026-0003 deel 1' }]));
+    const part = await followUpFor('P-1');
+    expect(part.status).toBe('amount_mismatch');
+
+    const r = await tr.call('resolve', { cookie: admin, body: { entry_id: part.id, action: 'part_payment' } });
+    expect(r.status).toBe(200);
+    expect(r.data).toEqual({
+      success: true,
+      resolution: 'part_payment',
+      order: expect.objectContaining({ order_id: o3, amount_incl: 90.75, paid_amount: 50, open_amount: 40.75, paid: false, paid_at: null }),
+    });
+    expect(await orderRow(o3)).toMatchObject({ paid: false, paidAt: null, paidCents: 5000 });
+    expect(await openFollowUps()).toEqual([]);
+    const [resolved] = await auditOf('payments.follow_up_resolved');
+    expect([resolved!.actorUsername, resolved!.target, JSON.parse(resolved!.details)]).toEqual([
+      'admin',
+      `bank_entry:${part.id} (P-1)`,
+      {
+        resolution: 'part_payment',
+        amount: 50,
+        booked_at: '2026-12-04',
+        import_id: expect.any(Number),
+        order_id: o3,
+        reference: 'KP-2026-0003',
+        paid_amount: 50,
+        open_amount: 40.75,
+      },
+    ]);
+
+    // The rest, exactly what is still open, matches and pays the order on its booking date.
+    const rest2 = await upload(statementOf([{ ref: 'P-2', date: '2026-12-09', amount: '40.75', remittance: 'F2026-0003 rest' }]));
+    expect(rest2.json.entries.map((e) => [e.status, e.order_id])).toEqual([['matched', o3]]);
+    expect((await rest.call('confirm', { cookie: admin, body: { import_id: rest2.json.import_id } })).data).toEqual({
+      success: true,
+      marked_paid: 1,
+      follow_ups: 0,
+    });
+    expect(await orderRow(o3)).toMatchObject({ paid: true, paidAt: '2026-12-09', paidCents: 5000 });
+
+    const b = await balance(tr, { order_id: o3 });
+    expect(b.status).toBe(200);
+    expect(b.data.order).toMatchObject({ paid_amount: 90.75, open_amount: 0, paid: true, paid_at: '2026-12-09' });
+    expect(
+      b.data.bookings.map((x: { entry_ref: string; amount: number; kind: string; settled: boolean }) => [x.entry_ref, x.amount, x.kind, x.settled]),
+    ).toEqual([
+      ['P-1', 50, 'part_payment', false],
+      ['P-2', 40.75, 'payment', true],
+    ]);
+  });
+
+  it('turns the order paid on the booking date of the part-payment that reaches its total incl. VAT', async () => {
+    const { o3 } = await ingOrders();
+    await importAndConfirm(
+      statementOf([
+        { ref: 'Q-1', date: '2026-12-04', amount: '60.00', remittance: 'F2026-0003' },
+        { ref: 'Q-2', date: '2026-12-06', amount: '30.75', remittance: 'F2026-0003' },
+      ]),
+    );
+    const [first, second] = [await followUpFor('Q-1'), await followUpFor('Q-2')];
+    expect((await tr.call('resolve', { cookie: admin, body: { entry_id: first.id, action: 'part_payment' } })).data.order).toMatchObject({
+      open_amount: 30.75,
+    });
+    // The list shows the order's new balance beside the credit still open.
+    expect((await followUpFor('Q-2')).order).toMatchObject({ paid_amount: 60, open_amount: 30.75 });
+    const r = await tr.call('resolve', { cookie: admin, body: { entry_id: second.id, action: 'part_payment' } });
+    expect(r.data.order).toMatchObject({ paid: true, paid_at: '2026-12-06', paid_amount: 90.75, open_amount: 0 });
+    expect(await orderRow(o3)).toMatchObject({ paid: true, paidAt: '2026-12-06', paidCents: 9075 });
+    expect((await auditOf('order.paid')).map((a) => [a.target, JSON.parse(a.details)])).toEqual([
+      [`order:${o3} (KP-2026-0003)`, { paid: [false, true], paid_at: '2026-12-06', bank_entry: 'Q-2', import_id: expect.any(Number) }],
+    ]);
+    // A third transfer for the paid order is refused as a part-payment.
+    await importAndConfirm(statementOf([{ ref: 'Q-3', date: '2026-12-07', amount: '5.00', remittance: 'F2026-0003' }]));
+    const third = await followUpFor('Q-3');
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: third.id, action: 'part_payment' } }), 409, ORDER_ALREADY_PAID);
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: third.id, action: 'full_payment' } }), 409, ORDER_PAID_BY_BANK);
+  });
+
+  it('books a differing amount as full payment (the order is paid on the booking date, nothing is left open)', async () => {
+    const { o3 } = await ingOrders();
+    await importAndConfirm(ING);
+    const differing = await followUpFor('NL69INGB0123456789-20261202-000003');
+    const r = await tr.call('resolve', { cookie: admin, body: { entry_id: differing.id, action: 'full_payment' } });
+    expect(r.data).toEqual({
+      success: true,
+      resolution: 'full_payment',
+      order: expect.objectContaining({ order_id: o3, paid: true, paid_at: '2026-12-02', paid_amount: 90.75, open_amount: 0 }),
+    });
+    expect(await orderRow(o3)).toMatchObject({ paid: true, paidAt: '2026-12-02', paidCents: 0 });
+  });
+
+  it('links an unmatched credit to the order a treasurer names by reference or invoice number', async () => {
+    const { o3 } = await ingOrders();
+    const o5 = await createOrder(1);
+    await importAndConfirm(ING);
+    const gift = await followUpFor('NL69INGB0123456789-20261203-000004');
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'part_payment' } }), 400, ORDER_REQUIRED);
+    expectFailure(
+      tr,
+      await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'part_payment', reference: 'KP-2026-0999' } }),
+      404,
+      'Bestelling niet gevonden.',
+    );
+    expectFailure(
+      tr,
+      await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'part_payment', reference: 'de gift' } }),
+      400,
+      REFERENCE_INVALID,
+    );
+    // KP-2026-0002 was paid by this statement's own transfer: no part-payment on top, no second full payment.
+    expectFailure(
+      tr,
+      await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'part_payment', reference: 'kp 2026 0002' } }),
+      409,
+      ORDER_ALREADY_PAID,
+    );
+    expectFailure(
+      tr,
+      await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'full_payment', reference: 'kp 2026 0002' } }),
+      409,
+      ORDER_PAID_BY_BANK,
+    );
+
+    const r = await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'part_payment', reference: 'f2026 0003' } });
+    expect(r.data.order).toMatchObject({ order_id: o3, amount_incl: 90.75, paid_amount: 25, open_amount: 65.75 });
+    expect(await orderRow(o3)).toMatchObject({ paidCents: 2500, paid: false });
+
+    const other = await followUpFor('NL69INGB0123456789-20261203-000006/2');
+    const byId = await tr.call('resolve', { cookie: admin, body: { entry_id: other.id, action: 'part_payment', order_id: o5 } });
+    // Not invoiced: priced as an invoice would bill it today.
+    expect(byId.data.order).toMatchObject({ order_id: o5, reference: 'KP-2026-0005', amount_incl: 90.75, paid_amount: 50, open_amount: 40.75 });
+    const entries = await t.db.select().from(bankEntries).where(eq(bankEntries.id, other.id));
+    expect(entries[0]).toMatchObject({ orderId: o5, resolution: 'part_payment', settled: false, appliedAt: '2026-11-22T10:00:00.000Z' });
+    // The differing credit now sees the order's new balance.
+    expect((await followUpFor('NL69INGB0123456789-20261202-000003')).order).toMatchObject({ paid_amount: 25, open_amount: 65.75 });
+  });
+
+  it('dismisses a credit with a reason, asks for one without, and shows who did it in the import', async () => {
+    await ingOrders();
+    const { import_id } = await importAndConfirm(ING);
+    const gift = await followUpFor('NL69INGB0123456789-20261203-000004');
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'dismiss' } }), 400, REASON_REQUIRED);
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'dismiss', reason: '   ' } }), 400, REASON_REQUIRED);
+    const r = await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'dismiss', reason: ' Gift, geen bestelling ' } });
+    expect(r.data).toEqual({ success: true, resolution: 'dismissed' });
+    expect((await openFollowUps()).map((f) => f.entry_ref)).not.toContain('NL69INGB0123456789-20261203-000004');
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: gift.id, action: 'dismiss', reason: 'nog eens' } }), 409, ALREADY_RESOLVED);
+
+    const detail = await t.request(`/api/payments/imports?id=${import_id}`, { cookie: admin });
+    expect(detail.status).toBe(200);
+    expect(detail.json.import).toMatchObject({ id: import_id, follow_ups: 3, open_follow_ups: 2 });
+    expect(detail.json.entries[3]).toMatchObject({
+      outcome: 'dismissed',
+      reason: 'Gift, geen bestelling',
+      resolved_by: 'admin',
+      resolved_at: '2026-11-22T10:00:00.000Z',
+    });
+    const [audit] = await auditOf('payments.follow_up_resolved');
+    expect(JSON.parse(audit!.details)).toEqual({ resolution: 'dismissed', reason: 'Gift, geen bestelling', amount: 25, booked_at: '2026-12-03', import_id });
+  });
+
+  it('refuses what cannot be booked: unknown, not a follow-up, a credited order, bad input', async () => {
+    const { o1, o3 } = await ingOrders();
+    const { import_id } = await importAndConfirm(ING);
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: 99999, action: 'dismiss', reason: 'x' } }), 404, ENTRY_NOT_FOUND);
+    const [paidEntry] = await t.db
+      .select()
+      .from(bankEntries)
+      .where(and(eq(bankEntries.importId, import_id), eq(bankEntries.orderId, o1)));
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: paidEntry!.id, action: 'part_payment' } }), 409, NOT_A_FOLLOW_UP);
+    // A preview never processed has no follow-ups.
+    const preview = await upload(statementOf([{ ref: 'R-1', date: '2026-12-05', amount: '1.00', remittance: 'x' }]));
+    const [previewEntry] = await t.db.select().from(bankEntries).where(eq(bankEntries.importId, preview.json.import_id));
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: previewEntry!.id, action: 'dismiss', reason: 'x' } }), 409, NOT_A_FOLLOW_UP);
+
+    await t.db.update(orders).set({ cancelled: true, creditNoteNumber: 'F2026-0010' }).where(eq(orders.id, o3));
+    const differing = await followUpFor('NL69INGB0123456789-20261202-000003');
+    expectFailure(tr, await tr.call('resolve', { cookie: admin, body: { entry_id: differing.id, action: 'full_payment' } }), 409, ORDER_CREDITED);
+    expect(await orderRow(o3)).toMatchObject({ paid: false, paidCents: 0 });
+
+    for (const [body, message] of [
+      [{ entry_id: differing.id, action: 'refund' }, ACTION_INVALID],
+      [{ entry_id: 'abc', action: 'dismiss' }, ENTRY_ID_INVALID],
+      [{ action: 'dismiss' }, ENTRY_ID_INVALID],
+      [{ entry_id: differing.id, action: 'dismiss', reason: 'x'.repeat(501) }, 'De reden is te lang (hoogstens 500 tekens).'],
+    ] as const) {
+      expectFailure(tr, await tr.call('resolve', { cookie: admin, body }), 400, message);
+    }
+    expect((await openFollowUps()).map((f) => f.entry_ref)).toContain('NL69INGB0123456789-20261202-000003');
+  });
+
+  it('books one bank transaction once: two resolutions at the same moment, and a re-import afterwards', async () => {
+    const { o3 } = await ingOrders();
+    await importAndConfirm(ING);
+    const differing = await followUpFor('NL69INGB0123456789-20261202-000003');
+    const answers = await Promise.all(
+      ['part_payment', 'part_payment', 'full_payment'].map((action) => tr.call('resolve', { cookie: admin, body: { entry_id: differing.id, action } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect([ALREADY_RESOLVED, CHANGED_MEANWHILE]).toContain(tr.name === 'REST' ? refused.json.error : refused.json.error.message);
+    }
+    const after = await orderRow(o3);
+    // 100.00 on a 90.75 order: as a part-payment it completes it (an overpayment), as full payment too.
+    expect(after).toMatchObject({ paid: true, paidAt: '2026-12-02' });
+    expect([0, 10000]).toContain(after.paidCents);
+    expect(await auditOf('payments.follow_up_resolved')).toHaveLength(1);
+
+    // The same statement again: the booked credit is already imported; nothing is opened or booked twice.
+    const again = await importAndConfirm(ING);
+    expect(again.confirmed).toEqual({ success: true, marked_paid: 0, follow_ups: 0 });
+    expect(await orderRow(o3)).toMatchObject({ paidCents: after.paidCents, paid: true });
+    expect((await openFollowUps()).map((f) => f.entry_ref)).toEqual(['NL69INGB0123456789-20261203-000004', 'NL69INGB0123456789-20261203-000006/2']);
+    const stored = await t.db
+      .select()
+      .from(bankEntries)
+      .where(eq(bankEntries.entryKey, `NL69INGB0123456789:${differing.entry_ref}`));
+    expect(stored.filter((e) => e.appliedAt !== null)).toHaveLength(1);
+  });
+
+  it('lets a treasurer resolve, refuses a visitor with 401 and a plain user with 403', async () => {
+    await ingOrders();
+    await importAndConfirm(ING);
+    const gift = await followUpFor('NL69INGB0123456789-20261203-000004');
+    await t.createUser(`${tr.p}plain2`);
+    await t.createUser(`${tr.p}treasurer2`, ['Penningmeesters']);
+    const plain = await t.cookieFor(`${tr.p}plain2`);
+    const body = { entry_id: gift.id, action: 'dismiss', reason: 'Gift' };
+    expectFailure(tr, await tr.call('followUps', {}), 401, 'Not logged in');
+    expectFailure(tr, await tr.call('followUps', { cookie: plain }), 403, 'Forbidden');
+    expectFailure(tr, await tr.call('resolve', { body }), 401, 'Not logged in');
+    expectFailure(tr, await tr.call('resolve', { cookie: plain, body }), 403, 'Forbidden');
+    expectFailure(tr, await tr.call('imports', { cookie: plain }), 403, 'Forbidden');
+    const treasurer = await t.cookieFor(`${tr.p}treasurer2`);
+    expect((await tr.call('resolve', { cookie: treasurer, body })).data).toEqual({ success: true, resolution: 'dismissed' });
+    expect((await auditOf('payments.follow_up_resolved'))[0]!.actorUsername).toBe(`${tr.p}treasurer2`);
+  });
+
+  it("answers an order's paid so far and still open, by id or by the number a treasurer types", async () => {
+    const { o2, o3 } = await ingOrders();
+    expect((await balance(tr, { reference: 'f2026 0003' })).data).toEqual({
+      order: {
+        order_id: o3,
+        reference: 'KP-2026-0003',
+        invoice_number: 'F2026-0003',
+        name: 'Marieke de Vries',
+        amount_incl: 90.75,
+        paid_amount: 0,
+        open_amount: 90.75,
+        paid: false,
+        paid_at: null,
+        cancelled: false,
+      },
+      bookings: [],
+    });
+    expect((await balance(tr, { reference: 'KP-2026-0002' })).data.order).toMatchObject({ order_id: o2, amount_incl: 181.5, open_amount: 181.5 });
+    // Marked paid by hand: the whole total counts as paid.
+    await t.db.update(orders).set({ paid: true, paidAt: '2026-12-01T12:00:00.000Z' }).where(eq(orders.id, o2));
+    expect((await balance(tr, { order_id: o2 })).data.order).toMatchObject({ paid_amount: 181.5, open_amount: 0 });
+
+    const fail = async (query: Record<string, string | number>, status: number, message: string) => {
+      const r = await balance(tr, query);
+      expectFailure(tr, { ...r, setCookies: [], headers: new Headers() }, status, message);
+    };
+    await fail({ order_id: 99999 }, 404, 'Bestelling niet gevonden.');
+    await fail({ reference: 'F2026-0999' }, 404, 'Bestelling niet gevonden.');
+    await fail({}, 400, ORDER_CHOICE_MISSING);
+    await fail({ reference: 'KP-2026-0001 KP-2026-0002' }, 400, REFERENCE_INVALID);
+    await fail({ order_id: 'abc' }, 400, 'Geef een geldig bestelnummer (order_id).');
+  });
+});
+
+describe('the import history over REST', () => {
+  it('lists the imports newest first with their statement, period and counts, and opens one with its lines', async () => {
+    await ingOrders();
+    const first = await importAndConfirm(ING);
+    const second = await upload(statementOf([{ ref: 'H-1', date: '2026-12-05', amount: '12.00', remittance: 'Gift' }], 'DAG-2026-12-05'), {
+      filename: 'dag.xml',
+    });
+    const list = await restFollowUps.call('imports', { cookie: admin });
+    expect(list.status).toBe(200);
+    expect(
+      list.data.imports.map((i: { id: number; filename: string; statement_id: string | null; confirmed_at: string | null }) => [
+        i.id,
+        i.filename,
+        i.statement_id,
+        i.confirmed_at,
+      ]),
+    ).toEqual([
+      [second.json.import_id, 'dag.xml', 'DAG-2026-12-05', null],
+      [first.import_id, 'afschrift.xml', '20261203-NL69INGB0123456789', '2026-11-22T10:00:00.000Z'],
+    ]);
+    const detail = await t.request(`/api/payments/imports?id=${second.json.import_id}`, { cookie: admin });
+    expect(detail.json.entries.map((e: { entry_ref: string; outcome: string }) => [e.entry_ref, e.outcome])).toEqual([['H-1', 'not_processed']]);
+    expect(detail.json.skipped).toEqual([]);
+    const firstDetail = await t.request(`/api/payments/imports?id=${first.import_id}`, { cookie: admin });
+    expect(firstDetail.json.entries.map((e: { outcome: string }) => e.outcome)).toEqual(['paid', 'paid', 'open', 'open', 'paid', 'open']);
+
+    expect(await t.request('/api/payments/imports?id=999', { cookie: admin })).toMatchObject({
+      status: 404,
+      json: { success: false, error: 'Deze import van een bankafschrift bestaat niet.' },
+    });
+    expect(await t.request('/api/payments/imports?id=x', { cookie: admin })).toMatchObject({
+      status: 400,
+      json: { success: false, error: 'Geef een geldig importnummer (id).' },
+    });
+
+    // A second import of the same file, processed: its lines say they were handled in the first.
+    const repeat = await importAndConfirm(ING);
+    const repeatDetail = await t.request(`/api/payments/imports?id=${repeat.import_id}`, { cookie: admin });
+    expect(repeatDetail.json.entries.map((e: { outcome: string }) => e.outcome)).toEqual([
+      'already_imported',
+      'already_imported',
+      'elsewhere',
+      'elsewhere',
+      'already_imported',
+      'elsewhere',
+    ]);
   });
 });

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'invoice.reminder_sent',
   'payments.imported',
   'payments.confirmed',
+  'payments.follow_up_resolved',
   'orders.exported',
   'backup.created',
   'backup.downloaded',

@@ -39,6 +39,7 @@ describe('reading a CAMT.053 statement', () => {
   it('reads the booked euro credits of an ING camt.053.001.02 statement, one per transaction of a batch', async () => {
     const parsed = await parseCamt053(fixture('ing-v02.xml'));
     expect(parsed.accountIban).toBe('NL69INGB0123456789');
+    expect([parsed.statementIds, parsed.periodFrom, parsed.periodTo]).toEqual([['20261203-NL69INGB0123456789'], '2026-12-01', '2026-12-03']);
     expect(parsed.entries.map(({ entryKey: _key, ...entry }) => entry)).toEqual([
       {
         entryRef: 'NL69INGB0123456789-20261201-000001',
@@ -103,6 +104,8 @@ describe('reading a CAMT.053 statement', () => {
   it('reads a camt.053.001.08 statement with prefixed tags, Sts/Cd, DtTm, Dbtr/Pty and structured references', async () => {
     const parsed = await parseCamt053(fixture('rabobank-v08.xml'));
     expect(parsed.accountIban).toBe('NL44RABO0123456789');
+    // No FrToDt in this export: the period stays unknown rather than guessed.
+    expect([parsed.statementIds, parsed.periodFrom, parsed.periodTo]).toEqual([['NL44RABO0123456789-2026-12-10'], null, null]);
     expect(parsed.entries.map((e) => [e.entryRef, e.bookedAt, e.amountCents, e.counterparty, e.counterpartyIban, e.remittance])).toEqual([
       ['RABO-2026-12-10-000001', '2026-12-10', 9075, 'H. van der Meer', 'NL18ABNA0484869150', 'F2026 0005'],
       ['RABO-2026-12-10-000002', '2026-12-10', 18150, 'Bakkerij De Haven', 'NL80RABO0112233445', 'Bestelling KP-2026-0006 twee pakketten'],
@@ -113,6 +116,21 @@ describe('reading a CAMT.053 statement', () => {
     expect(parsed.skipped).toEqual([
       { entryRef: 'RABO-2026-12-10-000005', bookedAt: '2026-12-10', reason: 'Bedrag in GBP: alleen bijschrijvingen in euro kunnen een factuur betalen.' },
     ]);
+  });
+
+  it('names every statement of a file and the whole period they cover', async () => {
+    const stmt = (id: string, from: string, to: string) =>
+      `<Stmt><Id>${id}</Id><FrToDt><FrDtTm>${from}</FrDtTm><ToDtTm>${to}</ToDtTm></FrToDt><Acct><Id><IBAN>NL69INGB0123456789</IBAN></Id></Acct></Stmt>`;
+    const parsed = await parseCamt053(
+      bytes(
+        '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>1</MsgId></GrpHdr>' +
+          stmt('S-2', '2026-12-02T00:00:00', '2026-12-02T23:59:59+01:00') +
+          stmt('S-1', '2026-12-01T00:00:00', '2026-12-01T23:59:59') +
+          stmt('S-2', '2026-12-02T00:00:00', '2026-12-02T23:59:59') +
+          '</BkToCstmrStmt></Document>',
+      ),
+    );
+    expect([parsed.statementIds, parsed.periodFrom, parsed.periodTo]).toEqual([['S-2', 'S-1'], '2026-12-01', '2026-12-02']);
   });
 
   it('keys a booking without a bank reference by a SHA-256 of its content, the same on every import', async () => {
@@ -152,7 +170,14 @@ describe('reading a CAMT.053 statement', () => {
   });
 
   it('accepts an empty statement (no entries) and skips a credit without a booking date or readable amount', async () => {
-    expect(await parseCamt053(statement('02', ''))).toEqual({ accountIban: 'NL69INGB0123456789', entries: [], skipped: [] });
+    expect(await parseCamt053(statement('02', ''))).toEqual({
+      accountIban: 'NL69INGB0123456789',
+      entries: [],
+      skipped: [],
+      statementIds: ['1'],
+      periodFrom: null,
+      periodTo: null,
+    });
     const parsed = await parseCamt053(
       statement(
         '02',

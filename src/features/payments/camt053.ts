@@ -50,6 +50,11 @@ export interface ParsedStatement {
   entries: StatementEntry[];
   /** Credits that cannot pay an invoice (another currency, no readable amount or date). */
   skipped: SkippedEntry[];
+  /** The statements' own ids (`Stmt/Id`), each once, in the file's order. */
+  statementIds: string[];
+  /** The period the statements cover (`FrToDt`, YYYY-MM-DD): the earliest start and the latest end; null when absent. */
+  periodFrom: string | null;
+  periodTo: string | null;
 }
 
 type Node = unknown;
@@ -122,10 +127,14 @@ export function amountToCents(value: string): number | null {
   return Number(match[1]) * 100 + Number(fraction.slice(0, 2));
 }
 
-function dateOf(node: Node): string {
-  const value = firstText(node, [['Dt'], ['DtTm']]);
-  // A DtTm carries the bank's local time ("2026-11-23T09:12:00+01:00"): its date part is the booking day.
+/** The day of an ISO date or date-time as the bank wrote it, or '' when it is none. */
+function dayOf(value: string): string {
+  // A DtTm carries the bank's local time ("2026-11-23T09:12:00+01:00"): its date part is the day.
   return /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : '';
+}
+
+function dateOf(node: Node): string {
+  return dayOf(firstText(node, [['Dt'], ['DtTm']]));
 }
 
 function namespacesOf(root: Node): string[] {
@@ -305,9 +314,18 @@ export async function parseCamt053(bytes: Uint8Array): Promise<ParsedStatement> 
   const seenKeys = new Set<string>();
   const occurrences = new Map<string, number>();
   let accountIban = '';
+  const statementIds: string[] = [];
+  let periodFrom: string | null = null;
+  let periodTo: string | null = null;
   for (const statement of statements) {
     const iban = textAt(statement, 'Acct', 'Id', 'IBAN').replace(/\s+/g, '').toUpperCase();
     accountIban ||= iban;
+    const id = textAt(statement, 'Id');
+    if (id && !statementIds.includes(id)) statementIds.push(id);
+    const from = dayOf(textAt(statement, 'FrToDt', 'FrDtTm'));
+    const to = dayOf(textAt(statement, 'FrToDt', 'ToDtTm'));
+    if (from && (periodFrom === null || from < periodFrom)) periodFrom = from;
+    if (to && (periodTo === null || to > periodTo)) periodTo = to;
     for (const entry of all(statement, 'Ntry')) {
       for (const credit of creditsOf(entry)) {
         const base = { entryRef: credit.shownRef, bookedAt: credit.bookedAt };
@@ -344,5 +362,5 @@ export async function parseCamt053(bytes: Uint8Array): Promise<ParsedStatement> 
       }
     }
   }
-  return { accountIban, entries, skipped };
+  return { accountIban, entries, skipped, statementIds, periodFrom, periodTo };
 }

@@ -32,7 +32,17 @@ describe('finding invoice numbers and order references in a remittance', () => {
 
 function order(id: number, extra: Partial<CandidateOrder> = {}): CandidateOrder {
   const n = String(id).padStart(4, '0');
-  return { id, reference: `KP-2026-${n}`, invoiceNumber: `F2026-${n}`, cancelled: false, paid: false, totalCents: 27225, paidByBank: false, ...extra };
+  return {
+    id,
+    reference: `KP-2026-${n}`,
+    invoiceNumber: `F2026-${n}`,
+    cancelled: false,
+    paid: false,
+    totalCents: 27225,
+    paidCents: 0,
+    settledByBank: false,
+    ...extra,
+  };
 }
 
 function lookup(orders: CandidateOrder[], appliedKeys: [string, number | null][] = []): MatchLookup {
@@ -79,13 +89,19 @@ describe('matching credits to orders', () => {
   });
 
   it('does not match an order a bank booking already paid, nor a second credit for the same order in one statement', () => {
-    expect(matchEntries([entry('a', 27225, 'F2026-0001')], lookup([order(1, { paid: true, paidByBank: true })]))).toEqual([
+    expect(matchEntries([entry('a', 27225, 'F2026-0001')], lookup([order(1, { paid: true, settledByBank: true })]))).toEqual([
       { status: 'unmatched', orderId: 1 },
     ]);
     expect(matchEntries([entry('a', 27225, 'F2026-0001'), entry('b', 27225, 'KP-2026-0001')], lookup([order(1)]))).toEqual([
       { status: 'matched', orderId: 1 },
       { status: 'unmatched', orderId: 1 },
     ]);
+  });
+
+  it('matches the rest of an order that part-payments paid in part, and flags its whole total then', () => {
+    const partPaid = order(1, { paidCents: 10000 });
+    expect(matchEntries([entry('a', 17225, 'F2026-0001')], lookup([partPaid]))).toEqual([{ status: 'matched', orderId: 1 }]);
+    expect(matchEntries([entry('a', 27225, 'F2026-0001')], lookup([partPaid]))).toEqual([{ status: 'amount_mismatch', orderId: 1 }]);
   });
 
   it('matches an order that was marked paid by hand (no bank booking yet)', () => {

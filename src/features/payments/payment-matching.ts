@@ -1,7 +1,7 @@
 /**
  * Which order a bank credit pays (docs/architecture.md §5 payments): the remittance names an invoice number or an
- * order reference, and the amount must be the order's total incl. VAT. Pure: the service looks the
- * orders up and hands them in.
+ * order reference, and the amount must be what is still due on the order: its total incl. VAT, less the
+ * part-payments booked on it (docs/decisions/057). Pure: the service looks the orders up and hands them in.
  */
 
 export type EntryStatus = 'matched' | 'amount_mismatch' | 'unmatched' | 'already_imported';
@@ -37,8 +37,15 @@ export interface CandidateOrder {
   paid: boolean;
   /** Total incl. VAT in cents (order-total.ts). */
   totalCents: number;
-  /** An earlier import already paid it with a bank booking (a bank entry with applied_at). */
-  paidByBank: boolean;
+  /** The part-payments booked on it so far, in cents (orders.paid_cents). */
+  paidCents: number;
+  /** An earlier bank booking paid it in full (a settled bank entry); part-payments alone do not count. */
+  settledByBank: boolean;
+}
+
+/** What a transfer must bring to pay the order: the total, less what part-payments brought already. */
+export function dueCents(order: Pick<CandidateOrder, 'totalCents' | 'paidCents'>): number {
+  return Math.max(order.totalCents - order.paidCents, 0);
 }
 
 export interface EntryToMatch {
@@ -75,15 +82,15 @@ function namedOrders(remittance: string, lookup: MatchLookup): CandidateOrder[] 
  *
  * - `already_imported`: a bank entry with the same key paid an order before (confirmed earlier);
  * - `unmatched`: no known order is named, or the one named is credited (cancelled), or it was already
- *   paid by another bank booking, or an earlier credit of this same statement matched it: a second
+ *   paid in full by another bank booking, or an earlier credit of this same statement matched it: a second
  *   payment is for the treasurer to sort out (refund), never a second "paid". The order is still given,
  *   so the preview can say which one the payer meant;
- * - `matched`: the amount is the order's total incl. VAT. An order marked paid by hand (no bank booking
- *   yet) still matches: the hand mark most likely recorded this very transfer, and confirming then links
- *   the booking to the order without touching its paid date;
+ * - `matched`: the amount is what is due on the order (its total incl. VAT, less part-payments). An order
+ *   marked paid by hand (no bank booking yet) still matches: the hand mark most likely recorded this very
+ *   transfer, and confirming then links the booking to the order without touching its paid date;
  * - `amount_mismatch`: an order is named but the amount differs.
  *
- * When several orders are named, the first whose total equals the amount wins (one transfer per
+ * When several orders are named, the first whose due amount equals the amount wins (one transfer per
  * invoice is the rule; a transfer for two invoices is an amount_mismatch on the first, for the treasurer).
  */
 export function matchEntries(entries: readonly EntryToMatch[], lookup: MatchLookup): EntryMatch[] {
@@ -94,9 +101,9 @@ export function matchEntries(entries: readonly EntryToMatch[], lookup: MatchLook
     if (named.length === 0) return { status: 'unmatched', orderId: null };
     const live = named.filter((o) => !o.cancelled);
     if (live.length === 0) return { status: 'unmatched', orderId: named[0]!.id };
-    const order = live.find((o) => o.totalCents === entry.amountCents) ?? live[0]!;
-    if (order.paidByBank || claimed.has(order.id)) return { status: 'unmatched', orderId: order.id };
-    if (order.totalCents !== entry.amountCents) return { status: 'amount_mismatch', orderId: order.id };
+    const order = live.find((o) => dueCents(o) === entry.amountCents) ?? live[0]!;
+    if (order.settledByBank || claimed.has(order.id)) return { status: 'unmatched', orderId: order.id };
+    if (dueCents(order) !== entry.amountCents) return { status: 'amount_mismatch', orderId: order.id };
     claimed.add(order.id);
     return { status: 'matched', orderId: order.id };
   });

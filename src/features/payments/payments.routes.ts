@@ -3,8 +3,10 @@ import { boundaryOf, readMultipart } from '../../http/multipart';
 import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE } from './camt053';
-import { importIdSchema } from './payments.schemas';
-import { confirmImport, importStatement } from './payments.service';
+import { listFollowUps, resolveFollowUp } from './follow-ups.service';
+import { orderBalance } from './order-balance';
+import { importIdSchema, importListSchema, orderLookupSchema, resolveFollowUpSchema } from './payments.schemas';
+import { confirmImport, importEntries, importStatement, listImports } from './payments.service';
 
 export const NO_STATEMENT_FILE = 'Kies een CAMT.053-bankafschrift (XML) om in te lezen.';
 export const NOT_A_FORM_UPLOAD = 'Stuur het bankafschrift als formulier-upload (multipart/form-data) in het veld file.';
@@ -59,7 +61,10 @@ async function readStatementUpload(request: Request): Promise<{ filename: string
   return { filename, bytes };
 }
 
-/** docs/architecture.md §5 payments: the statement upload (REST only, like the APK upload) and its confirmation. */
+/**
+ * docs/architecture.md §5 payments: the statement upload (REST only, like the APK upload) and its confirmation;
+ * the imports, the open follow-ups, their resolution and an order's paid-so-far (docs/decisions/057).
+ */
 export function paymentsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
@@ -68,5 +73,16 @@ export function paymentsRoutes(ctxOf: CtxOf) {
     const { import_id } = parseInput(importIdSchema, await readJsonBody(c.req.raw));
     return c.json(await confirmImport(await ctxOf(c), import_id));
   });
+  r.get('/api/payments/imports', manager, async (c) => {
+    const { id } = parseInput(importListSchema, c.req.query());
+    const ctx = await ctxOf(c);
+    return c.json(id === undefined ? await listImports(ctx) : await importEntries(ctx, id));
+  });
+  r.get('/api/payments/follow-ups', manager, async (c) => c.json(await listFollowUps(await ctxOf(c))));
+  r.post('/api/payments/follow-ups/resolve', manager, async (c) => {
+    const input = parseInput(resolveFollowUpSchema, await readJsonBody(c.req.raw));
+    return c.json(await resolveFollowUp(await ctxOf(c), input));
+  });
+  r.get('/api/payments/order', manager, async (c) => c.json(await orderBalance(await ctxOf(c), parseInput(orderLookupSchema, c.req.query()))));
   return r;
 }

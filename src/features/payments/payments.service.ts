@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { auditLog, bankEntries, orders, paymentImports, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
@@ -24,6 +24,11 @@ export interface EntryView {
   order_id?: number;
   /** That order's KP reference. */
   reference?: string;
+  /**
+   * The booking is already a follow-up of an import processed before (docs/decisions/057): still `open`, or
+   * `dismissed`. Processing this import leaves it there; it never becomes a second follow-up.
+   */
+  follow_up?: 'open' | 'dismissed';
 }
 
 export interface SkippedView {
@@ -43,6 +48,8 @@ export interface ImportResult {
 export interface ConfirmResult {
   success: true;
   marked_paid: number;
+  /** Credits this confirm left for the treasurer as open follow-ups (docs/decisions/057). */
+  follow_ups: number;
 }
 
 const euros = (cents: number) => Math.round(cents) / 100;
@@ -53,7 +60,7 @@ const LOOKUP_CHUNK = 90;
 // statements instead of one per row; this keeps each text well under D1's limits.
 const INSERT_CHUNK = 200;
 
-type OrderRow = Pick<typeof orders.$inferSelect, 'id' | 'reference' | 'invoiceNumber' | 'cancelled' | 'paid' | 'amount' | 'invoiceTotalCents'>;
+type OrderRow = Pick<typeof orders.$inferSelect, 'id' | 'reference' | 'invoiceNumber' | 'cancelled' | 'paid' | 'amount' | 'invoiceTotalCents' | 'paidCents'>;
 
 const orderColumns = {
   id: orders.id,
@@ -63,6 +70,7 @@ const orderColumns = {
   paid: orders.paid,
   amount: orders.amount,
   invoiceTotalCents: orders.invoiceTotalCents,
+  paidCents: orders.paidCents,
 };
 
 /** The orders the statement's remittances name, and those of bookings that paid an order before. */
@@ -88,30 +96,41 @@ async function lookUpOrders(ctx: RequestCtx, entries: StatementEntry[], appliedO
   return [...rows.values()];
 }
 
-/** entry_key → order of the bank entries that paid an order before (confirmed in an earlier import). */
-async function appliedKeysOf(ctx: RequestCtx, keys: string[]): Promise<Map<string, number | null>> {
+/**
+ * What earlier imports did with these bookings: entry_key → the order of those that were booked on an order
+ * (paid it, in part or in full), and entry_key → the state of those left as a follow-up without a booking.
+ */
+async function earlierBookingsOf(
+  ctx: RequestCtx,
+  keys: string[],
+): Promise<{ applied: Map<string, number | null>; followUps: Map<string, 'open' | 'dismissed'> }> {
   const applied = new Map<string, number | null>();
+  const followUps = new Map<string, 'open' | 'dismissed'>();
   for (const chunk of chunked(keys, LOOKUP_CHUNK)) {
     const rows = await ctx.db
-      .select({ entryKey: bankEntries.entryKey, orderId: bankEntries.orderId })
+      .select({ entryKey: bankEntries.entryKey, orderId: bankEntries.orderId, appliedAt: bankEntries.appliedAt, resolution: bankEntries.resolution })
       .from(bankEntries)
-      .where(and(isNotNull(bankEntries.appliedAt), inArray(bankEntries.entryKey, chunk)));
-    for (const row of rows) applied.set(row.entryKey, row.orderId);
+      .where(and(or(isNotNull(bankEntries.appliedAt), isNotNull(bankEntries.followUpAt)), inArray(bankEntries.entryKey, chunk)));
+    for (const row of rows) {
+      if (row.appliedAt !== null) applied.set(row.entryKey, row.orderId);
+      else followUps.set(row.entryKey, row.resolution === 'dismissed' ? 'dismissed' : 'open');
+    }
   }
-  return applied;
+  for (const key of applied.keys()) followUps.delete(key);
+  return { applied, followUps };
 }
 
-/** The orders among `ids` that a bank booking has paid. */
-async function paidByBank(ctx: RequestCtx, ids: number[]): Promise<Set<number>> {
-  const paid = new Set<number>();
+/** The orders among `ids` that a bank booking has paid in full (part-payments alone do not count). */
+async function settledByBank(ctx: RequestCtx, ids: number[]): Promise<Set<number>> {
+  const settled = new Set<number>();
   for (const chunk of chunked(ids, LOOKUP_CHUNK)) {
     const rows = await ctx.db
       .selectDistinct({ orderId: bankEntries.orderId })
       .from(bankEntries)
-      .where(and(isNotNull(bankEntries.appliedAt), inArray(bankEntries.orderId, chunk)));
-    for (const row of rows) if (row.orderId !== null) paid.add(row.orderId);
+      .where(and(isNotNull(bankEntries.appliedAt), eq(bankEntries.settled, true), inArray(bankEntries.orderId, chunk)));
+    for (const row of rows) if (row.orderId !== null) settled.add(row.orderId);
   }
-  return paid;
+  return settled;
 }
 
 /** The statement's file name as shown in the list of imports: no folders, no control characters, not endless. */
@@ -135,20 +154,21 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
   const statement = await parseCamt053(file.bytes);
   const { entries } = statement;
 
-  const appliedKeys = await appliedKeysOf(
+  const earlier = await earlierBookingsOf(
     ctx,
     entries.map((e) => e.entryKey),
   );
+  const appliedKeys = earlier.applied;
   const appliedOrderIds = [...new Set([...appliedKeys.values()].filter((id): id is number => id !== null))];
   const rows = await lookUpOrders(ctx, entries, appliedOrderIds);
-  const byBank = await paidByBank(
+  const byBank = await settledByBank(
     ctx,
     rows.map((r) => r.id),
   );
   const pricing = todaysPricing(ctx);
   const candidates: CandidateOrder[] = [];
   for (const row of rows) {
-    candidates.push({ ...row, totalCents: await orderTotalCents(row, pricing), paidByBank: byBank.has(row.id) });
+    candidates.push({ ...row, totalCents: await orderTotalCents(row, pricing), settledByBank: byBank.has(row.id) });
   }
   const matches = matchEntries(entries, {
     ordersByInvoiceNumber: new Map(candidates.filter((o) => o.invoiceNumber).map((o) => [o.invoiceNumber!, o])),
@@ -159,7 +179,19 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
 
   const filename = cleanFilename(file.filename);
   const now = ctx.clock.now().toISOString();
-  const [created] = await ctx.db.insert(paymentImports).values({ filename, createdBy: user.id, createdAt: now }).returning({ id: paymentImports.id });
+  const skipped = statement.skipped.map((s: SkippedEntry) => ({ entry_ref: s.entryRef, booked_at: s.bookedAt, reason: s.reason }));
+  const [created] = await ctx.db
+    .insert(paymentImports)
+    .values({
+      filename,
+      createdBy: user.id,
+      createdAt: now,
+      statementId: statement.statementIds.join(', ').slice(0, 500) || null,
+      periodFrom: statement.periodFrom,
+      periodTo: statement.periodTo,
+      skipped: JSON.stringify(skipped),
+    })
+    .returning({ id: paymentImports.id });
   const importId = created!.id;
   const stored = entries.map((entry, i) => ({
     k: entry.entryKey,
@@ -181,11 +213,12 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
         details: { entries: entries.length, ...counts, skipped: statement.skipped.length },
       }),
       ...chunked(stored, INSERT_CHUNK).map((chunk) =>
-        // In the table's column order; id NULL takes the next id, applied_at stays NULL (a preview).
+        // In the table's column order; id NULL takes the next id. A preview: applied_at and the follow-up
+        // columns stay NULL, settled 0.
         ctx.db.insert(bankEntries).select(sql`
           SELECT NULL, ${importId}, json_extract(value, '$.k'), json_extract(value, '$.r'), json_extract(value, '$.b'),
             json_extract(value, '$.a'), json_extract(value, '$.c'), json_extract(value, '$.m'), json_extract(value, '$.s'),
-            json_extract(value, '$.o'), NULL
+            json_extract(value, '$.o'), NULL, 0, NULL, NULL, NULL, NULL, NULL
           FROM json_each(${JSON.stringify(chunk)}) ORDER BY key`),
       ),
     ]);
@@ -203,6 +236,7 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
     import_id: importId,
     entries: entries.map((entry, i) => {
       const { status, orderId } = matches[i]!;
+      const followUp = earlier.followUps.get(entry.entryKey);
       return {
         entry_ref: entry.entryRef,
         booked_at: entry.bookedAt,
@@ -212,40 +246,48 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
         status,
         ...(orderId !== null ? { order_id: orderId } : {}),
         ...(orderId !== null && referenceOf.has(orderId) ? { reference: referenceOf.get(orderId)! } : {}),
+        ...(followUp ? { follow_up: followUp } : {}),
       };
     }),
-    skipped: statement.skipped.map((s: SkippedEntry) => ({ entry_ref: s.entryRef, booked_at: s.bookedAt, reason: s.reason })),
+    skipped,
   };
 }
 
 /**
  * An entry of this import that confirming may apply: matched, not applied, no bank entry with its key
- * applied (the same booking from another import of the statement) and no booking applied for its order
- * yet. `alias` names the bank_entries row being tested.
+ * applied or left as a follow-up (the same booking from another import of the statement), and no booking
+ * that paid its order in full applied yet (part-payments do not count: the rest may come in one go).
+ * `alias` names the bank_entries row being tested.
  */
 function applicable(alias: string, importId: number) {
   const e = sql.raw(alias);
   return sql`${e}.import_id = ${importId} AND ${e}.status = 'matched' AND ${e}.applied_at IS NULL AND ${e}.order_id IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.entry_key = ${e}.entry_key AND other.applied_at IS NOT NULL)
-    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.order_id = ${e}.order_id AND other.applied_at IS NOT NULL)`;
+    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.entry_key = ${e}.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))
+    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.order_id = ${e}.order_id AND other.applied_at IS NOT NULL AND other.settled = 1)`;
 }
 
 /**
- * docs/architecture.md §5 POST /api/payments/confirm: the import's `matched` entries pay their orders, in ONE batch
- * (D1 has no interactive transactions; libSQL and D1 run a batch atomically and one at a time), written
- * so that whatever runs at the same time nothing is paid twice:
+ * docs/architecture.md §5 POST /api/payments/confirm ('Verwerken'): the import's `matched` entries pay their
+ * orders, and what they cannot settle stays as a follow-up, in ONE batch (D1 has no interactive
+ * transactions; libSQL and D1 run a batch atomically and one at a time), written so that whatever runs at
+ * the same time nothing is paid twice:
  *
+ *  0. the import's credits that differ, found no order, or were matched to an order that can no longer take
+ *     them (credited, or paid in full by another booking meanwhile) become open follow-ups
+ *     (docs/decisions/057), unless their booking is already applied or a follow-up elsewhere: one follow-up
+ *     per booking, backed by a partial unique index;
  *  1. the orders of the applicable entries (see `applicable`) that are still unpaid and not credited
  *     become paid, with the booking date as paid_at. An order marked paid by hand keeps its paid date;
  *  2. an `order.paid` audit entry for each order step 1 paid (guarded by `changes()`);
- *  3. one `payments.confirmed` entry with that count, on the import's first confirm only;
- *  4. the same applicable entries get applied_at (for an order paid by hand too: the order then shows
- *     the booking, and a re-import says already_imported). The partial unique index on entry_key backs
- *     this up: one booking can be applied once;
+ *  3. one `payments.confirmed` entry with that count and the follow-ups of step 0, on the import's first
+ *     confirm only;
+ *  4. the same applicable entries get applied_at and settled (for an order paid by hand too: the order then
+ *     shows the booking, and a re-import says already_imported). The partial unique index on entry_key
+ *     backs this up: one booking can be applied once;
  *  5. the import's confirmed_at, set once.
  *
- * Step 1 runs before step 4 so that both test the same rows: "applied by this batch" never has to be
- * recognised afterwards (by a timestamp that a second confirm in the same millisecond would share).
+ * Step 0 sets aside only entries no later step applies, so every step tests the same rows; step 1 runs
+ * before step 4 for the same reason: "applied by this batch" never has to be recognised afterwards.
  * Confirming again answers marked_paid 0, not an error: a double click or a retried request must not
  * look like a failure, and the count says truthfully that nothing more was paid.
  */
@@ -254,7 +296,19 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
   const [existing] = await ctx.db.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1);
   if (!existing) throw new AppError(404, IMPORT_NOT_FOUND);
   const now = ctx.clock.now().toISOString();
-  const [paid] = await ctx.db.batch([
+  const [followUps, paid] = await ctx.db.batch([
+    ctx.db
+      .update(bankEntries)
+      .set({ followUpAt: now })
+      .where(
+        and(
+          eq(bankEntries.importId, importId),
+          sql`${bankEntries.status} IN ('matched', 'amount_mismatch', 'unmatched') AND ${bankEntries.appliedAt} IS NULL AND ${bankEntries.followUpAt} IS NULL`,
+          sql`NOT (${applicable('bank_entries', importId)} AND EXISTS (SELECT 1 FROM orders AS o WHERE o.id = bank_entries.order_id AND o.cancelled = 0))`,
+          sql`NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.entry_key = bank_entries.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))`,
+        ),
+      )
+      .returning({ id: bankEntries.id }),
     ctx.db
       .update(orders)
       .set({
@@ -276,21 +330,23 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
       FROM bank_entries AS e JOIN orders AS o ON o.id = e.order_id
       WHERE ${applicable('e', importId)} AND o.paid = 1 AND o.updated_at = ${now} AND o.paid_at = e.booked_at AND changes() > 0
       ORDER BY e.id`),
-    // changes() is now the number of order.paid entries just written: the orders this batch paid.
+    // changes() is now the number of order.paid entries just written: the orders this batch paid. Step 0's
+    // follow-ups carry this batch's moment, and only the first confirm writes this entry.
     ctx.db.insert(auditLog).select(sql`
       SELECT NULL, ${now}, ${actor.id}, ${actor.username}, 'payments.confirmed', ${`import:${importId} (${existing.filename})`},
-        json_object('import_id', ${importId}, 'marked_paid', changes()), ${ctx.ip}
+        json_object('import_id', ${importId}, 'marked_paid', changes(),
+          'follow_ups', (SELECT count(*) FROM bank_entries WHERE import_id = ${importId} AND follow_up_at = ${now})), ${ctx.ip}
       WHERE NOT EXISTS (SELECT 1 FROM payment_imports WHERE id = ${importId} AND confirmed_at IS NOT NULL)`),
     ctx.db
       .update(bankEntries)
-      .set({ appliedAt: now })
+      .set({ appliedAt: now, settled: true })
       .where(and(applicable('bank_entries', importId), sql`EXISTS (SELECT 1 FROM orders AS o WHERE o.id = bank_entries.order_id AND o.cancelled = 0)`)),
     ctx.db
       .update(paymentImports)
       .set({ confirmedAt: now })
       .where(and(eq(paymentImports.id, importId), sql`${paymentImports.confirmedAt} IS NULL`)),
   ]);
-  return { success: true, marked_paid: paid.length };
+  return { success: true, marked_paid: paid.length, follow_ups: followUps.length };
 }
 
 export interface ImportSummary {
@@ -299,13 +355,23 @@ export interface ImportSummary {
   created_at: string;
   created_by: string | null;
   confirmed_at: string | null;
+  /** The statements' own ids as the file gives them, joined by ', '; null when it has none. */
+  statement_id: string | null;
+  /** The period the statement covers (YYYY-MM-DD); null when the file does not say. */
+  period_from: string | null;
+  period_to: string | null;
   entries: number;
   matched: number;
   amount_mismatch: number;
   unmatched: number;
   already_imported: number;
-  /** Entries that paid (or were linked to) an order when confirmed. */
+  /** Credits the preview left out (another currency, no readable amount or date). */
+  skipped: number;
+  /** Entries booked on an order: paid or linked when confirmed, or booked later from a follow-up. */
   applied: number;
+  /** Entries confirming left as follow-ups, and how many of them are still open. */
+  follow_ups: number;
+  open_follow_ups: number;
 }
 
 function summarySelect(ctx: RequestCtx) {
@@ -317,12 +383,18 @@ function summarySelect(ctx: RequestCtx) {
       created_at: paymentImports.createdAt,
       created_by: users.username,
       confirmed_at: paymentImports.confirmedAt,
+      statement_id: paymentImports.statementId,
+      period_from: paymentImports.periodFrom,
+      period_to: paymentImports.periodTo,
       entries: sql<number>`count(${bankEntries.id})`,
       matched: count('matched'),
       amount_mismatch: count('amount_mismatch'),
       unmatched: count('unmatched'),
       already_imported: count('already_imported'),
+      skipped: sql<number>`json_array_length(${paymentImports.skipped})`,
       applied: sql<number>`count(${bankEntries.appliedAt})`,
+      follow_ups: sql<number>`count(${bankEntries.followUpAt})`,
+      open_follow_ups: sql<number>`coalesce(sum(${bankEntries.followUpAt} IS NOT NULL AND ${bankEntries.resolution} IS NULL), 0)`,
     })
     .from(paymentImports)
     .leftJoin(bankEntries, eq(bankEntries.importId, paymentImports.id))
@@ -330,20 +402,39 @@ function summarySelect(ctx: RequestCtx) {
     .groupBy(paymentImports.id);
 }
 
-/** The recent imports, newest first, with the count of each status (tRPC payments.imports). */
+const IMPORTS_SHOWN = 50;
+
+/** GET /api/payments/imports (tRPC payments.imports): the recent imports, newest first, with their counts. */
 export async function listImports(ctx: RequestCtx): Promise<{ imports: ImportSummary[] }> {
   requireManagement(ctx);
-  const rows = await summarySelect(ctx).orderBy(desc(paymentImports.id)).limit(50);
+  const rows = await summarySelect(ctx).orderBy(desc(paymentImports.id)).limit(IMPORTS_SHOWN);
   return { imports: rows.map((row) => ({ ...row, created_by: row.created_by ?? null })) };
 }
 
-export interface StoredEntryView extends EntryView {
+/**
+ * What became of a line of an import (docs/decisions/057):
+ * - `paid`: processing booked it on its order (paid it, or linked it to an order marked paid by hand);
+ * - `open`: a follow-up still to be resolved; `part_payment`, `full_payment`, `dismissed`: how it was resolved;
+ * - `already_imported`: an earlier import had booked it already;
+ * - `elsewhere`: processed, but its booking is handled in another import of the same statement;
+ * - `not_processed`: the import was read in but never processed ('Verwerken').
+ */
+export type EntryOutcome = 'paid' | 'open' | 'part_payment' | 'full_payment' | 'dismissed' | 'already_imported' | 'elsewhere' | 'not_processed';
+
+export interface StoredEntryView extends Omit<EntryView, 'follow_up'> {
   id: number;
-  /** When confirming applied it to its order; null while it is a preview or was not applied. */
+  /** When it was booked on its order; null while it is a preview or was not booked. */
   applied_at: string | null;
+  outcome: EntryOutcome;
+  /** The booking paid its order in full (a part-payment only when it completed the total). */
+  settled: boolean;
+  /** When and by whom a follow-up was resolved, and the reason it was dismissed. */
+  resolved_at: string | null;
+  resolved_by: string | null;
+  reason: string | null;
 }
 
-function entryView(row: {
+interface StoredEntryRow {
   id: number;
   entryRef: string;
   bookedAt: string;
@@ -354,7 +445,23 @@ function entryView(row: {
   orderId: number | null;
   reference: string | null;
   appliedAt: string | null;
-}): StoredEntryView {
+  settled: boolean;
+  followUpAt: string | null;
+  resolution: 'part_payment' | 'full_payment' | 'dismissed' | null;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolutionNote: string | null;
+}
+
+function outcomeOf(row: StoredEntryRow, confirmed: boolean): EntryOutcome {
+  if (row.resolution !== null) return row.resolution;
+  if (row.followUpAt !== null) return 'open';
+  if (row.appliedAt !== null) return 'paid';
+  if (row.status === 'already_imported') return 'already_imported';
+  return confirmed ? 'elsewhere' : 'not_processed';
+}
+
+function entryView(row: StoredEntryRow, confirmed: boolean): StoredEntryView {
   return {
     id: row.id,
     entry_ref: row.entryRef,
@@ -366,6 +473,11 @@ function entryView(row: {
     ...(row.orderId !== null ? { order_id: row.orderId } : {}),
     ...(row.reference !== null ? { reference: row.reference } : {}),
     applied_at: row.appliedAt,
+    outcome: outcomeOf(row, confirmed),
+    settled: row.settled,
+    resolved_at: row.resolvedAt,
+    resolved_by: row.resolvedBy,
+    reason: row.resolutionNote,
   };
 }
 
@@ -380,21 +492,47 @@ const storedEntryColumns = {
   orderId: bankEntries.orderId,
   reference: orders.reference,
   appliedAt: bankEntries.appliedAt,
+  settled: bankEntries.settled,
+  followUpAt: bankEntries.followUpAt,
+  resolution: bankEntries.resolution,
+  resolvedAt: bankEntries.resolvedAt,
+  resolvedBy: users.username,
+  resolutionNote: bankEntries.resolutionNote,
   importId: bankEntries.importId,
 };
 
-/** One import with its entries as the preview showed them, and which were applied (tRPC payments.entries). */
-export async function importEntries(ctx: RequestCtx, importId: number): Promise<{ import: ImportSummary; entries: StoredEntryView[] }> {
+/** The credits an import left out, as stored with it; a damaged text gives none rather than a failure. */
+function skippedOf(text: string): SkippedView[] {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return Array.isArray(parsed) ? (parsed as SkippedView[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * GET /api/payments/imports?id= (tRPC payments.entries): one import with its lines as the preview showed them,
+ * what became of each, and the credits it left out.
+ */
+export async function importEntries(ctx: RequestCtx, importId: number): Promise<{ import: ImportSummary; entries: StoredEntryView[]; skipped: SkippedView[] }> {
   requireManagement(ctx);
   const [summary] = await summarySelect(ctx).where(eq(paymentImports.id, importId));
   if (!summary) throw new AppError(404, IMPORT_NOT_FOUND);
+  const [stored] = await ctx.db.select({ skipped: paymentImports.skipped }).from(paymentImports).where(eq(paymentImports.id, importId));
   const rows = await ctx.db
     .select(storedEntryColumns)
     .from(bankEntries)
     .leftJoin(orders, eq(orders.id, bankEntries.orderId))
+    .leftJoin(users, eq(users.id, bankEntries.resolvedBy))
     .where(eq(bankEntries.importId, importId))
     .orderBy(bankEntries.id);
-  return { import: { ...summary, created_by: summary.created_by ?? null }, entries: rows.map(entryView) };
+  const confirmed = summary.confirmed_at !== null;
+  return {
+    import: { ...summary, created_by: summary.created_by ?? null },
+    entries: rows.map((row) => entryView(row, confirmed)),
+    skipped: skippedOf(stored?.skipped ?? '[]'),
+  };
 }
 
 export interface OrderPaymentView {
@@ -416,6 +554,7 @@ export async function paymentForOrder(ctx: RequestCtx, orderId: number): Promise
     .select(storedEntryColumns)
     .from(bankEntries)
     .leftJoin(orders, eq(orders.id, bankEntries.orderId))
+    .leftJoin(users, eq(users.id, bankEntries.resolvedBy))
     .where(and(eq(bankEntries.orderId, orderId), isNotNull(bankEntries.appliedAt)))
     .orderBy(desc(bankEntries.appliedAt))
     .limit(1);
