@@ -100,9 +100,14 @@ export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Pro
 /**
  * The insert of one queued message, not yet run, for the caller's db.batch: a change and the mail that
  * tells about it land together or not at all. Subject and text may be SQL the database works out in that
- * batch (an order reference drawn from its sequence); a subject given as text loses its line breaks.
+ * batch (an order reference drawn from its sequence, the id of a user created there); a subject given as
+ * text loses its line breaks.
  */
-export function enqueueMailStatement(db: Db, clock: Clock, mail: Omit<OutgoingMail, 'subject' | 'text'> & { subject: string | SQL; text: string | SQL }) {
+export function enqueueMailStatement(
+  db: Db,
+  clock: Clock,
+  mail: Omit<OutgoingMail, 'subject' | 'text' | 'relatedRef'> & { subject: string | SQL; text: string | SQL; relatedRef?: string | SQL },
+) {
   const now = clock.now();
   return db
     .insert(mailOutbox)

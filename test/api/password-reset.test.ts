@@ -111,6 +111,32 @@ describe.each(both)('$name', (tr) => {
     expect(entry?.actorId).toBeNull();
   });
 
+  it('writes the mail in the language the user chose: Dutch for a user who chose Nederlands (decision 058)', async () => {
+    const { email } = await userWithEmail('anneke');
+    const cookie = await t.cookieFor(name('anneke'));
+    expect((await t.request('/api/account/locale', { cookie, body: { locale: 'nl' } })).json).toEqual({ success: true });
+    await tr.call('forgot', { body: { login: name('anneke') } });
+    const [mail] = await resetMails(email);
+    expect(mail!.subject).toBe('Kies een nieuw wachtwoord – Ronde Tafel 144 Harlingen');
+    const token = await tokenMailedTo(email);
+    expect(mail!.textBody).toBe(
+      [
+        `Hallo ${name('anneke')},`,
+        '',
+        'Er is gevraagd om een nieuw wachtwoord voor je account op de site van Ronde Tafel 144 Harlingen. Open deze link om er een te kiezen:',
+        '',
+        `https://kerst.example.nl/reset-password?token=${token}`,
+        '',
+        'De link werkt één keer en is 1 uur geldig. Heb je hier niet om gevraagd? Dan kun je deze mail negeren: je wachtwoord blijft zoals het is.',
+        '',
+        'Ronde Tafel 144 Harlingen',
+      ].join('\n'),
+    );
+    expect(mail!.textBody).not.toContain('Hello');
+    // The link works as any other.
+    expect((await tr.call('reset', { body: { token, new_password: 'een-nieuw-wachtwoord' } })).status).toBe(200);
+  });
+
   it('sets the new password once, ends every session of the user, and audits it', async () => {
     const { user, email } = await userWithEmail('rob');
     const laptop = await t.cookieFor(name('rob'));

@@ -1,6 +1,20 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { groupPermissions, groups, permissions, recoveryCodes, sessions, twoFactorSecrets, userGroups, users } from '../../src/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  auditLog,
+  groupPermissions,
+  groups,
+  mailOutbox,
+  passwordResets,
+  permissions,
+  recoveryCodes,
+  sessions,
+  twoFactorSecrets,
+  userGroups,
+  users,
+} from '../../src/db/schema';
+import { createNodeSmtpTransport } from '../../src/platform/smtp-node';
+import { parseMime, startSmtpSink, textOf } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
@@ -472,6 +486,206 @@ describe.each(both)('$name', (tr) => {
         }
         expect(await userRow(u.id)).toBeDefined();
       });
+    }
+  });
+});
+
+/**
+ * docs/architecture.md §6 POST /api/users/invite and users.invite (issue 28): an admin adds a user, who gets a
+ * set-password link by mail (the reset's machinery, valid 7 days), in the inviting admin's language.
+ */
+describe('inviting a user (POST /api/users/invite, users.invite)', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const INVALID_LINK = 'This password reset link is invalid or has expired. Request a new one.';
+  const inviteBoth = transports<'invite' | 'reset' | 'login'>(
+    () => t,
+    {
+      rest: { invite: ['POST', '/api/users/invite'], reset: ['POST', '/api/account/reset'], login: ['POST', '/api/account/login'] },
+      trpc: { invite: ['mutation', 'users.invite'], reset: ['mutation', 'account.resetPassword'], login: ['mutation', 'account.login'] },
+    },
+    { ip: () => '10.99.0.1' },
+  );
+  let adminCookie: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://kerst.example.nl' } });
+    adminCookie = await t.cookieFor('admin');
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  afterEach(() => {
+    expect(t.errors).toEqual([]);
+  });
+
+  const inviteMails = (to: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+  const tokenIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]{43})\n/.exec(text)?.[1];
+  const usersNamed = (username: string) =>
+    t.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+
+  describe.each(inviteBoth)('$name', (tr) => {
+    const name = (base: string) => `${tr.p}_${base}`;
+
+    it('makes an active user in the groups named, mails an English set-password link valid 7 days, and audits it', async () => {
+      const treasurers = await groupIdOf('Penningmeesters');
+      const usersGroup = await groupIdOf('Users');
+      const answer = await tr.call('invite', {
+        cookie: adminCookie,
+        body: { username: name('Trea'), email: ` ${name('trea')}@Tafelronde.nl `, group_ids: [treasurers, usersGroup, treasurers] },
+      });
+      expect(answer.status).toBe(200);
+      const [created] = await usersNamed(name('Trea'));
+      expect(answer.data).toEqual({ success: true, user_id: created!.id });
+      expect(created).toMatchObject({ username: name('Trea'), email: `${name('trea')}@Tafelronde.nl`, status: 'active', deletable: true, locale: 'en' });
+      expect(await membershipsOf(created!.id)).toEqual([treasurers, usersGroup].sort((a, b) => a - b));
+
+      const [mail] = await inviteMails(`${name('trea')}@Tafelronde.nl`);
+      const token = tokenIn(mail!.textBody)!;
+      expect(mail).toMatchObject({
+        kind: 'password-reset',
+        subject: 'Your account on the site of Ronde Tafel 144 Harlingen',
+        relatedRef: `user:${created!.id}`,
+        replyTo: 'kerstactie@example.nl',
+        status: 'queued',
+      });
+      expect(mail!.textBody).toBe(
+        [
+          `Hello ${name('Trea')},`,
+          '',
+          `admin has made an account for you on the site of Ronde Tafel 144 Harlingen. Your username is ${name('Trea')}. Open this link to choose your password:`,
+          '',
+          `https://kerst.example.nl/reset-password?token=${token}`,
+          '',
+          'The link works once and is valid for 7 days. Once it has expired, ask for a new one with "Forgot password?" on the sign-in page, or ask admin.',
+          '',
+          'Ronde Tafel 144 Harlingen',
+        ].join('\n'),
+      );
+      const [link] = await t.db.select().from(passwordResets).where(eq(passwordResets.userId, created!.id));
+      expect(link).toMatchObject({ expiresAt: t.clock.now().getTime() + 7 * DAY, usedAt: null });
+      expect(JSON.stringify(link)).not.toContain(token);
+
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.invited'), eq(auditLog.target, `user:${created!.id} (${name('Trea')})`)));
+      expect(entry).toMatchObject({ actorUsername: 'admin' });
+      expect(JSON.parse(entry!.details)).toEqual({ email: `${name('trea')}@Tafelronde.nl`, group_ids: [treasurers, usersGroup].sort((a, b) => a - b) });
+
+      // Nobody can sign in before the link is used; after it, the chosen password works.
+      expectFailure(tr, await tr.call('login', { body: { username: name('Trea'), password: 'password123' } }), 401, 'Invalid username or password');
+      expect((await tr.call('reset', { body: { token, new_password: 'penningen-tellen' } })).data).toEqual({ success: true });
+      expect((await tr.call('login', { body: { username: name('Trea'), password: 'penningen-tellen' } })).status).toBe(200);
+    });
+
+    it('puts a user invited without groups in the default group', async () => {
+      for (const group_ids of [undefined, [], null]) {
+        const username = name(`plain${group_ids === undefined ? 'u' : group_ids === null ? 'n' : 'e'}`);
+        const answer = await tr.call('invite', { cookie: adminCookie, body: { username, email: `${username}@example.nl`, group_ids } });
+        expect(answer.status, String(group_ids)).toBe(200);
+        expect(await membershipsOf(answer.data.user_id)).toEqual([await groupIdOf('Users')]);
+      }
+    });
+
+    it('keeps the link working for 7 days and not a minute more', async () => {
+      await tr.call('invite', { cookie: adminCookie, body: { username: name('slow'), email: `${name('slow')}@example.nl` } });
+      await tr.call('invite', { cookie: adminCookie, body: { username: name('slower'), email: `${name('slower')}@example.nl` } });
+      const slow = tokenIn((await inviteMails(`${name('slow')}@example.nl`))[0]!.textBody)!;
+      const slower = tokenIn((await inviteMails(`${name('slower')}@example.nl`))[0]!.textBody)!;
+      t.clock.advance(7 * DAY - 60_000);
+      expect((await tr.call('reset', { body: { token: slow, new_password: 'op-het-nippertje' } })).status).toBe(200);
+      t.clock.advance(2 * 60_000);
+      expectFailure(tr, await tr.call('reset', { body: { token: slower, new_password: 'net-te-laat' } }), 400, INVALID_LINK);
+    });
+
+    it('writes the account and the mail in Dutch when the inviting admin reads Dutch', async () => {
+      await t.createUser(name('nl_admin'), ['Administrators']);
+      const cookie = await t.cookieFor(name('nl_admin'));
+      expect((await t.request('/api/account/locale', { cookie, body: { locale: 'nl' } })).json).toEqual({ success: true });
+      const answer = await tr.call('invite', { cookie, body: { username: name('penny'), email: `${name('penny')}@example.nl` } });
+      expect(answer.status).toBe(200);
+      expect((await usersNamed(name('penny')))[0]!.locale).toBe('nl');
+      const [mail] = await inviteMails(`${name('penny')}@example.nl`);
+      expect(mail!.subject).toBe('Je account op de site van Ronde Tafel 144 Harlingen');
+      expect(mail!.textBody).toContain(
+        `Hallo ${name('penny')},\n\n${name('nl_admin')} heeft een account voor je aangemaakt op de site van Ronde Tafel 144 Harlingen.`,
+      );
+      expect(mail!.textBody).toContain('De link werkt één keer en is 7 dagen geldig.');
+    });
+
+    it('answers 409 for a taken username or e-mail address (any case), making and mailing nothing', async () => {
+      await t.createUser(name('bestaand'));
+      await t.db
+        .update(users)
+        .set({ email: `${name('bestaand')}@example.nl` })
+        .where(eq(users.username, name('bestaand')));
+      const before = (await t.db.select().from(users)).length;
+      const mails = (await t.db.select().from(mailOutbox)).length;
+      expectFailure(
+        tr,
+        await tr.call('invite', { cookie: adminCookie, body: { username: name('BESTAAND'), email: 'nieuw@example.nl' } }),
+        409,
+        'Username is already taken',
+      );
+      expectFailure(
+        tr,
+        await tr.call('invite', { cookie: adminCookie, body: { username: name('nieuw'), email: `${name('Bestaand')}@EXAMPLE.nl` } }),
+        409,
+        'Email is already in use',
+      );
+      expect(await t.db.select().from(users)).toHaveLength(before);
+      expect(await t.db.select().from(mailOutbox)).toHaveLength(mails);
+    });
+
+    it('refuses bad input with 400 (an unknown group with 404), making nothing', async () => {
+      const before = (await t.db.select().from(users)).length;
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ username: 'ab', email: 'a@example.nl' }, 400, 'Username must be 3-32 characters: letters, digits, _ . -'],
+        [{ username: 'met spatie', email: 'a@example.nl' }, 400, 'Username must be 3-32 characters: letters, digits, _ . -'],
+        [{ email: 'a@example.nl' }, 400, 'Username is required'],
+        [{ username: name('nomail') }, 400, 'Email cannot be empty'],
+        [{ username: name('nomail'), email: '   ' }, 400, 'Email cannot be empty'],
+        [{ username: name('badmail'), email: 'geen-adres' }, 400, 'Invalid email address'],
+        [{ username: name('badmail'), email: 'a@example.nl\r\nBcc: x@evil.example' }, 400, 'Invalid email address'],
+        [{ username: name('badmail'), email: 'Anna <a@example.nl>' }, 400, 'Invalid email address'],
+        [{ username: name('badgroup'), email: 'g@example.nl', group_ids: 'Users' }, 400, 'Invalid group_id'],
+        [{ username: name('badgroup'), email: 'g@example.nl', group_ids: [0] }, 400, 'Invalid group_id'],
+        [{ username: name('nogroup'), email: 'g@example.nl', group_ids: [999_999] }, 404, 'Group not found'],
+      ];
+      for (const [body, status, error] of cases) expectFailure(tr, await tr.call('invite', { cookie: adminCookie, body }), status, error);
+      expect(await t.db.select().from(users)).toHaveLength(before);
+    });
+
+    it('is for admins only: 401 without a session, 403 for a treasurer or a plain user', async () => {
+      await t.createUser(name('treasurer'), ['Penningmeesters']);
+      await t.createUser(name('gewoon'), ['Users']);
+      const body = { username: name('sneaky'), email: 'sneaky@example.nl', group_ids: [await groupIdOf('Administrators')] };
+      expectFailure(tr, await tr.call('invite', { body }), 401, 'Not logged in');
+      expectFailure(tr, await tr.call('invite', { cookie: await t.cookieFor(name('treasurer')), body }), 403, 'Forbidden');
+      expectFailure(tr, await tr.call('invite', { cookie: await t.cookieFor(name('gewoon')), body }), 403, 'Forbidden');
+      expect(await usersNamed(name('sneaky'))).toEqual([]);
+    });
+  });
+
+  it('blanks the link in the stored mail once it was delivered to the SMTP server, as for a reset', async () => {
+    const sink = await startSmtpSink();
+    t.deps.mailTransport = createNodeSmtpTransport(sink.url);
+    try {
+      const answer = await t.request('/api/users/invite', { cookie: adminCookie, body: { username: 'delivered', email: 'delivered@example.nl' } });
+      expect(answer.json.success).toBe(true);
+      const [arrived] = await sink.waitFor(1);
+      expect(arrived!.to).toEqual(['delivered@example.nl']);
+      expect(textOf(parseMime(arrived!.raw))).toMatch(/reset-password\?token=[A-Za-z0-9_-]{43}\r?\n/);
+      await vi.waitFor(async () => expect((await inviteMails('delivered@example.nl'))[0]).toMatchObject({ status: 'sent' }));
+      expect((await inviteMails('delivered@example.nl'))[0]!.textBody).toContain('/reset-password?token=(removed after delivery)');
+    } finally {
+      t.deps.mailTransport = null;
+      await sink.stop();
     }
   });
 });

@@ -1,9 +1,10 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
 import { badRequest } from '../../core/errors';
+import { DEFAULT_LOCALE } from '../../core/locales';
 import type { Clock } from '../../platform/clock';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { randomBytes, sha256Hex } from '../../platform/crypto';
@@ -12,6 +13,7 @@ import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platfo
 import { auditInsert } from '../audit/audit';
 import { getStringSetting } from '../settings/settings.service';
 import { minimumPasswordLength } from './account.service';
+import { passwordResetMail } from './account-mails';
 import { voidResetLinks } from './reset-links';
 
 /**
@@ -19,6 +21,8 @@ import { voidResetLinks } from './reset-links';
  * answer is the same whether or not an account exists, has an address, or was mailed already.
  */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+/** An invited user's first link (docs/architecture.md §6 POST /api/users/invite): a week to find the mail. */
+export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 /** More mails than this an hour for one account are not sent (quietly: the answer stays the same). */
 const FORGOT_MAILS_PER_ACCOUNT: RateLimitRule = { limit: 3, windowMs: 60 * 60 * 1000 };
@@ -34,8 +38,25 @@ async function findAccount(ctx: RequestCtx, lowered: string) {
   return row;
 }
 
-/** The outbox kind of reset mails; once one is delivered its link is blanked in the stored row. */
+/**
+ * The outbox kind of every mail with a password link (a reset, an invitation's first password); once one
+ * is delivered its link is blanked in the stored row.
+ */
 export const PASSWORD_RESET_MAIL_KIND = 'password-reset';
+
+/**
+ * A new single-use password link for the user `userId` names (an id, or the SQL that finds a user
+ * created in the same batch), valid `ttlMs`: the absolute link for the mail and the row to store, of which
+ * only the token's SHA-256 is kept. Used by the reset and by an invitation (docs/decisions/058).
+ */
+export function newPasswordLink<Id extends number | SQL>(ctx: Pick<RequestCtx, 'clock' | 'siteOrigin'>, userId: Id, ttlMs: number) {
+  const token = encodeBase64urlNoPadding(randomBytes(32));
+  const now = ctx.clock.now();
+  return {
+    link: `${ctx.siteOrigin}/reset-password?token=${token}`,
+    row: { id: sha256Hex(token), userId, expiresAt: now.getTime() + ttlMs, createdAt: now.toISOString() },
+  };
+}
 
 /**
  * POST /api/account/forgot. Mails a link when the account exists, is active and has an address;
@@ -63,27 +84,14 @@ export async function requestPasswordReset(ctx: RequestCtx, input: { login: stri
 
   // The link and its mail are made either way; without an account to send them to, the batch runs
   // inserts of the same tables that select nothing, so both ways do the same work (docs/decisions/055).
-  const token = encodeBase64urlNoPadding(randomBytes(32));
-  const now = ctx.clock.now();
-  const link = `${ctx.siteOrigin}/reset-password?token=${token}`;
-  const resetRow = { id: sha256Hex(token), userId: mailTo?.id ?? -1, expiresAt: now.getTime() + RESET_LINK_TTL_MS, createdAt: now.toISOString() };
+  const { link, row: resetRow } = newPasswordLink(ctx, mailTo?.id ?? -1, RESET_LINK_TTL_MS);
   const mail = {
     kind: PASSWORD_RESET_MAIL_KIND,
     to: mailTo?.email ?? '',
-    subject: `Choose a new password – ${clubName}`,
     // The user, not the token: the admin's mail view shows this (docs/decisions/055).
     relatedRef: `user:${mailTo?.id ?? -1}`,
-    text: [
-      `Hello ${mailTo?.username ?? login},`,
-      '',
-      `Someone asked to choose a new password for your account on the site of ${clubName}. Open this link to do so:`,
-      '',
-      link,
-      '',
-      'The link works once and is valid for 1 hour. If you did not ask for this, ignore this mail: your password stays as it is.',
-      '',
-      clubName,
-    ].join('\n'),
+    // In the language the user chose (docs/decisions/058).
+    ...passwordResetMail(mailTo?.locale ?? DEFAULT_LOCALE, { username: mailTo?.username ?? login, clubName, link }),
   };
   const audit = auditInsert(ctx, { action: 'auth.password_reset_requested', actor: null, target, details: { mailed: mailTo !== undefined } });
   if (!mailTo) {

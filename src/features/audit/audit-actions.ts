@@ -15,6 +15,7 @@ export const AUDIT_ACTIONS = [
   'auth.email_changed',
   'auth.session_revoked',
   'auth.registered',
+  'user.invited',
   'user.updated',
   'user.deleted',
   'user.group_added',

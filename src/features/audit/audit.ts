@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -14,8 +14,11 @@ export interface AuditCtx {
 
 export interface AuditEntryInput {
   action: AuditAction;
-  /** What was acted on, e.g. `user:12 (piet)`, `setting:club_name`, or the tried username of a failed sign-in. */
-  target?: string;
+  /**
+   * What was acted on, e.g. `user:12 (piet)`, `setting:club_name`, or the tried username of a failed sign-in.
+   * SQL when the batch works it out (the id of a user it creates); what goes into that SQL is the caller's to make safe.
+   */
+  target?: string | SQL;
   /** Old → new values where it fits (`{ paid: [false, true] }`); never a password or a token. */
   details?: Record<string, unknown>;
   /** Defaults to the signed-in user; `null` for an anonymous event (a failed sign-in). */
@@ -53,7 +56,7 @@ export function auditInsert(ctx: AuditCtx, input: AuditEntryInput) {
     actorId: actor?.id ?? null,
     actorUsername: actor?.username ?? null,
     action: input.action,
-    target: auditText(input.target ?? ''),
+    target: typeof input.target === 'object' ? input.target : auditText(input.target ?? ''),
     details: JSON.stringify(auditDetails(input.details ?? {})),
     ip: ctx.ip,
   });
@@ -76,6 +79,6 @@ export function auditIfChanged(ctx: AuditCtx, input: AuditEntryInput) {
   // in the table's column order; id NULL takes the next autoincrement id.
   return ctx.db.insert(auditLog).select(sql`
     SELECT NULL, ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action},
-      ${auditText(input.target ?? '')}, ${JSON.stringify(auditDetails(input.details ?? {}))}, ${ctx.ip}
+      ${typeof input.target === 'object' ? input.target : auditText(input.target ?? '')}, ${JSON.stringify(auditDetails(input.details ?? {}))}, ${ctx.ip}
     WHERE changes() > 0`);
 }

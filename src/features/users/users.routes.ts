@@ -1,7 +1,8 @@
 import { adminOnly, restRouter, type CtxOf } from '../../http/rest';
 import { parseInput, readJsonBody } from '../../http/validate';
 import { idSchema } from '../../core/record-id';
-import { editUserSchema, userGroupSchema } from './users.schemas';
+import { inviteUser } from './invite.service';
+import { editUserSchema, inviteUserSchema, userGroupSchema } from './users.schemas';
 import { assignGroup, deleteUser, editUser, listUsers, removeGroup } from './users.service';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -20,6 +21,11 @@ export function usersRoutes(ctxOf: CtxOf) {
     const ctx = await ctxOf(c);
     await removeGroup(ctx, parseInput(userGroupSchema, await readJsonBody(c.req.raw)));
     return c.json({ success: true });
+  });
+  r.post('/api/users/invite', admin, async (c) => {
+    const ctx = await ctxOf(c);
+    const { user_id } = await inviteUser(ctx, parseInput(inviteUserSchema, await readJsonBody(c.req.raw)));
+    return c.json({ success: true, user_id });
   });
   r.post('/api/users/edituser', admin, async (c) => {
     const ctx = await ctxOf(c);

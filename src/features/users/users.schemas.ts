@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MAX_PASSWORD_LENGTH } from '../account/account.schemas';
+import { MAX_PASSWORD_LENGTH, USERNAME_RULE_MESSAGE } from '../account/account.schemas';
 import { recordId } from '../../core/record-id';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
@@ -41,3 +41,19 @@ export type EditUserInput = z.output<typeof editUserSchema>;
 
 /** users.edit over tRPC: the id of `?id=` beside the same body. */
 export const editUserInputSchema = z.object({ id: recordId('Invalid id'), ...editUserSchema.shape });
+
+/**
+ * POST /api/users/invite body (docs/architecture.md §6): the newcomer's username and e-mail (the link goes
+ * there, so it is required), and the groups to put them in (none: the default group). The username and
+ * address rules are the service's, as for registration.
+ */
+export const inviteUserSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: USERNAME_RULE_MESSAGE }),
+  email: z.string({ error: 'Email cannot be empty' }).trim().min(1, { error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),
+  group_ids: z
+    .array(recordId('Invalid group_id'), { error: 'Invalid group_id' })
+    .max(100, { error: 'Invalid group_id' })
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
+export type InviteUserInput = z.output<typeof inviteUserSchema>;

@@ -1,6 +1,7 @@
 import { adminProcedure, router } from '../../trpc/init';
 import { idSchema } from '../../core/record-id';
-import { editUserInputSchema, userGroupSchema } from './users.schemas';
+import { inviteUser } from './invite.service';
+import { editUserInputSchema, inviteUserSchema, userGroupSchema } from './users.schemas';
 import { assignGroup, deleteUser, editUser, listUsers, removeGroup } from './users.service';
 
 export const usersRouter = router({
@@ -12,6 +13,10 @@ export const usersRouter = router({
   removeGroup: adminProcedure.input(userGroupSchema).mutation(async ({ ctx, input }) => {
     await removeGroup(ctx, input);
     return { success: true as const };
+  }),
+  invite: adminProcedure.input(inviteUserSchema).mutation(async ({ ctx, input }) => {
+    const { user_id } = await inviteUser(ctx, input);
+    return { success: true as const, user_id };
   }),
   edit: adminProcedure.input(editUserInputSchema).mutation(async ({ ctx, input }) => {
     const { id, ...changes } = input;
