@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, bankEntries, orders, paymentImports } from '../../src/db/schema';
 import { EMPTY_FILE, IS_CAMT054, NOT_CAMT053, STATEMENT_TOO_LARGE } from '../../src/features/payments/camt053';
@@ -974,5 +976,54 @@ describe('the import history over REST', () => {
       'already_imported',
       'elsewhere',
     ]);
+  });
+});
+
+describe('migration 0009 on a database of the version before', () => {
+  it('counts bookings already applied as settled and brings back the open follow-ups of processed imports, one per booking', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kerstactie-0009-'));
+    try {
+      // The migrations up to 0008, as a database of the last version has them.
+      const before = join(dir, 'drizzle');
+      cpSync(join(process.cwd(), 'drizzle'), before, { recursive: true });
+      const journalPath = join(before, 'meta', '_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+      journal.entries = journal.entries.filter((e) => e.tag < '0009');
+      writeFileSync(journalPath, JSON.stringify(journal));
+      const { db, client } = openLibsqlDb(`file:${join(dir, 'old.db')}`);
+      try {
+        await migrateLibsqlDb(db, before);
+        await db.run(sql`INSERT INTO payment_imports (id, filename, created_by, created_at, confirmed_at) VALUES
+          (1, 'a.xml', NULL, '2026-12-01T10:00:00Z', '2026-12-01T10:05:00Z'),
+          (2, 'a.xml', NULL, '2026-12-02T10:00:00Z', '2026-12-02T10:05:00Z'),
+          (3, 'b.xml', NULL, '2026-12-03T10:00:00Z', NULL)`);
+        // Import 2 is import 1 again; import 3 was only read in.
+        await db.run(sql`INSERT INTO bank_entries (id, import_id, entry_key, entry_ref, booked_at, amount_cents, status, order_id, applied_at) VALUES
+          (1, 1, 'k-paid', 'r1', '2026-12-01', 9075, 'matched', NULL, '2026-12-01T10:05:00Z'),
+          (2, 1, 'k-differs', 'r2', '2026-12-01', 5000, 'amount_mismatch', NULL, NULL),
+          (3, 1, 'k-gift', 'r3', '2026-12-01', 2500, 'unmatched', NULL, NULL),
+          (4, 2, 'k-paid', 'r1', '2026-12-01', 9075, 'already_imported', NULL, NULL),
+          (5, 2, 'k-differs', 'r2', '2026-12-01', 5000, 'amount_mismatch', NULL, NULL),
+          (6, 2, 'k-gift', 'r3', '2026-12-01', 2500, 'unmatched', NULL, NULL),
+          (7, 3, 'k-preview', 'r4', '2026-12-03', 100, 'unmatched', NULL, NULL)`);
+
+        await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
+        const rows = await db.select().from(bankEntries).orderBy(asc(bankEntries.id));
+        expect(rows.map((r) => [r.id, r.settled, r.followUpAt, r.resolution])).toEqual([
+          [1, true, null, null],
+          [2, false, '2026-12-01T10:05:00Z', null],
+          [3, false, '2026-12-01T10:05:00Z', null],
+          [4, false, null, null],
+          [5, false, null, null],
+          [6, false, null, null],
+          [7, false, null, null],
+        ]);
+        expect((await db.select().from(paymentImports).orderBy(asc(paymentImports.id))).map((i) => i.skipped)).toEqual(['[]', '[]', '[]']);
+      } finally {
+        client.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
