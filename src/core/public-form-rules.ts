@@ -60,6 +60,47 @@ export function isValidEmail(email: string): boolean {
 
 /** docs/product.md §5 order form: the quantity is a whole number above 0. */
 export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+/** A quantity typed with a decimal point or comma, or with letters: refused, never rounded or stripped (docs/decisions/056). */
+export const QUANTITY_WHOLE_MESSAGE = 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.';
+
+/**
+ * A quantity as typed (text) or sent (a JSON number): the whole number it is, or the message that refuses
+ * it. Only digits count as typed: '2.5', '2,5', '-3', '1e2' and '0x10' are refused as they stand, so no
+ * keystroke is dropped on the way to a different number (docs/decisions/056). The upper bounds (500 on
+ * the public form, 10 in the back-office) are the server's.
+ */
+export function parseQuantity(value: string | number): { quantity: number; error: null } | { quantity: null; error: string } {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) return { quantity: null, error: QUANTITY_WHOLE_MESSAGE };
+    return value < 1 ? { quantity: null, error: QUANTITY_MESSAGE } : { quantity: value, error: null };
+  }
+  const text = value.trim();
+  if (text === '') return { quantity: null, error: QUANTITY_MESSAGE };
+  if (/^\+?\d+$/.test(text)) {
+    const quantity = Number(text);
+    return quantity < 1 ? { quantity: null, error: QUANTITY_MESSAGE } : { quantity, error: null };
+  }
+  // A negative whole number is below 1, whatever else; anything else is no whole number.
+  return /^-\s*\d+$/.test(text) ? { quantity: null, error: QUANTITY_MESSAGE } : { quantity: null, error: QUANTITY_WHOLE_MESSAGE };
+}
+
+/** docs/architecture.md §6 'The people, second pass': the public order form's postcode and phone rules. */
+export const POSTCODE_MESSAGE = 'Vul een geldige postcode in (1234 AB).';
+export const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
+
+/** A Dutch postcode in any case and spacing ('8861bm', ' 8861  BM ') as it is stored: '8861 BM'; null when it is none. */
+export function dutchPostcode(text: string): string | null {
+  const match = /^([1-9]\d{3}) *([a-z]{2})$/i.exec(text.trim());
+  return match ? `${match[1]} ${match[2]!.toUpperCase()}` : null;
+}
+
+/** 10 to 15 digits, with spaces, '+', '-', '(' and ')' between them and nothing else. */
+export function isValidPhone(text: string): boolean {
+  const trimmed = text.trim();
+  if (!/^[\d +()-]+$/.test(trimmed)) return false;
+  const digits = trimmed.replace(/\D/g, '').length;
+  return digits >= 10 && digits <= 15;
+}
 
 /**
  * issue 12 item 2: the name on an order is repeated in the club's confirmation mail, so it may not
@@ -85,4 +126,19 @@ const WRAPPED_DOT_OR_IP = /[[(]\s*\.\s*[\])]|\b\d{1,3}(?:\.\d{1,3}){3}\b/;
 export function nameHasLink(name: string): boolean {
   const text = name.normalize('NFKC');
   return SCHEME.test(text) || EMAIL_IN_TEXT.test(text) || DOMAIN_LIKE.test(text) || WRAPPED_DOT_OR_IP.test(text);
+}
+
+// A host name ending in a top-level domain mail programs are known to turn into a link ('bank-check.com',
+// 'mijnbank.nl/login'); a dot before anything else ('17.00 uur', 'St.Annaparochie') is ordinary text.
+const COMMON_HOST =
+  /[\p{L}\p{N}-][.\u3002\uFF0E\uFF61](?:com|net|org|nl|be|de|eu|fr|uk|info|io|co|biz|xyz|app|online|site|shop|top|me|ly|link|click|support)\b/iu;
+
+/**
+ * True when free text (an address, a city, notes) holds what a mail program shows as a link: a scheme,
+ * 'www', an e-mail address, an IP address or a common host name (docs/decisions/056). Looser than the name
+ * rule, which also refuses any dot before two letters: notes say '17.00 uur' and towns 'St.Annaparochie'.
+ */
+export function textHasLink(text: string): boolean {
+  const folded = text.normalize('NFKC');
+  return SCHEME.test(folded) || EMAIL_IN_TEXT.test(folded) || WRAPPED_DOT_OR_IP.test(folded) || COMMON_HOST.test(folded);
 }

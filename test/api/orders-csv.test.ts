@@ -126,7 +126,7 @@ describe('GET /orders/export.csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(
       text.startsWith(
-        '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n',
+        '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd\r\n',
       ),
     ).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
@@ -175,6 +175,48 @@ describe('GET /orders/export.csv', () => {
     const { response, text } = await exportCsv('?paid=misschien');
     expect(response.status).toBe(400);
     expect(JSON.parse(text)).toEqual({ success: false, error: 'Filter must be true or false' });
+  });
+
+  it("adds the amounts, the paid date, credited and delivered, so the file's sums are the totals' for a mixed set", async () => {
+    const byName = async (name: string) => (await t.db.select().from(orders).where(eq(orders.name, name)))[0]!;
+    // Invoiced at € 75; then the price goes up, so the open orders count at € 80 and the invoice as billed.
+    const invoiced = await byName(tricky[2]!.name);
+    const credited = await byName(tricky[3]!.name);
+    expect((await t.request(`/orders/sendInvoice?id=${credited.id}`, { cookie: adminCookie, body: {} })).json).toMatchObject({ invoice_number: 'F2026-0002' });
+    expect((await t.request(`/orders/creditInvoice?id=${credited.id}`, { cookie: adminCookie, body: {} })).json).toMatchObject({ success: true });
+    const delivered = await byName(tricky[0]!.name);
+    expect((await t.request(`/orders/setDelivered?id=${delivered.id}`, { cookie: adminCookie, body: { delivered: true } })).json).toEqual({ success: true });
+    const paid = await byName(tricky[1]!.name);
+    await setSettings(t, adminCookie, { package_price: 80 });
+
+    const rows = records((await exportCsv()).text);
+    const row = (reference: string) => rows.find((r) => r.Bestelnummer === reference)!;
+    expect(row(invoiced.reference)).toMatchObject({ Aantal: '3', 'Bedrag excl. btw': '225,00', 'Bedrag incl. btw': '272,25', Gecrediteerd: 'Nee' });
+    expect(row(credited.reference)).toMatchObject({ Factuurnummer: 'F2026-0002', 'Bedrag excl. btw': '0,00', 'Bedrag incl. btw': '0,00', Gecrediteerd: 'Ja' });
+    expect(row(paid.reference)).toMatchObject({ Betaald: 'Ja', 'Betaald op': '22-11-2026', 'Bedrag excl. btw': '160,00', 'Bedrag incl. btw': '193,60' });
+    expect(row(delivered.reference)).toMatchObject({ Bezorgd: 'Ja', Betaald: 'Nee', 'Betaald op': '' });
+
+    const cents = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
+    const sum = (list: Record<string, string>[], column: string) => list.reduce((total, r) => total + cents(r[column]!), 0) / 100;
+    const live = rows.filter((r) => r.Gecrediteerd === 'Nee');
+    const totals = (await t.request('/orders/totals', { cookie: adminCookie })).json;
+    expect(sum(rows, 'Bedrag excl. btw')).toBe(totals.revenue_excl);
+    expect(sum(rows, 'Bedrag incl. btw')).toBe(totals.revenue_incl);
+    expect(
+      sum(
+        live.filter((r) => r.Betaald === 'Ja'),
+        'Bedrag incl. btw',
+      ),
+    ).toBe(totals.paid.amount_incl);
+    expect(
+      sum(
+        live.filter((r) => r.Betaald === 'Nee'),
+        'Bedrag incl. btw',
+      ),
+    ).toBe(totals.open.amount_incl);
+    expect([live.length, live.reduce((n, r) => n + Number(r.Aantal), 0)]).toEqual([totals.orders, totals.packages]);
+    // 1 + 2 + 5 packages at € 80 (€ 96,80 incl.) and the invoice of 3 at € 75.
+    expect([totals.revenue_excl, totals.revenue_incl]).toEqual([865, 1046.65]);
   });
 
   it('refuses an anonymous visitor with 401 and a user without admin.access with 403', async () => {

@@ -25,6 +25,9 @@ const GATE = {
   tooMany: 'Te veel pogingen. Probeer het over een kwartier opnieuw.',
 };
 const QUANTITY = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+const QUANTITY_WHOLE = 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.';
+const POSTCODE = 'Vul een geldige postcode in (1234 AB).';
+const PHONE = 'Vul een geldig telefoonnummer in.';
 const INVALID_EMAIL = 'Voer een geldig email adres in.';
 const ORDERS_TOO_MANY = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
 const GATE_TOKEN_SHAPE = /^[1-9]\d*\.\d+\.[A-Za-z0-9_-]{43}$/;
@@ -326,7 +329,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
         email: 'anna@example.nl',
         phone: '0517-123456',
         address: 'Voorstraat 12',
-        postalCode: '8861BM',
+        postalCode: '8861 BM',
         city: 'Harlingen',
         amount: 2,
         notes: 'Graag na 17:00 bezorgen',
@@ -392,21 +395,86 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expect(row!.notes).toBe('Bel even aan bij de buren');
     });
 
-    it("repeats none of the visitor's free text in the confirmation but the name: no phone, address or notes", async () => {
-      await create(
-        orderBody(tablerId, {
-          name: 'Ans Post',
-          phone: '0611111111',
-          address: 'Zoutsloot 9',
-          city: 'Harlingen',
-          notes: 'Uw account is geblokkeerd, bel 0900-1234',
-        }),
-      );
+    it('confirms what was ordered and where it goes: address, phone, notes and the total incl. VAT', async () => {
+      await create(orderBody(tablerId, { postal_code: ' 8861bm ' }));
       const [mail] = await outbox();
-      expect(mail!.textBody).toContain('Beste Ans Post,');
-      for (const text of ['0611111111', 'Zoutsloot', 'geblokkeerd', '0900-1234']) expect(mail!.textBody).not.toContain(text);
+      expect(mail!.textBody).toBe(
+        [
+          'Beste Anna de Boer,',
+          '',
+          'Hartelijk dank voor je bestelling bij de kerstactie van Ronde Tafel 144 Harlingen! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.',
+          '',
+          'Bestelnummer: KP-2026-0001',
+          'Aantal kerstpakketten: 2 (€ 75 per pakket, exclusief btw)',
+          'Totaal inclusief btw: € 181,50',
+          '',
+          'Afleveradres:',
+          'Voorstraat 12',
+          '8861 BM Harlingen',
+          'Telefoon: 0517-123456',
+          '',
+          'Opmerkingen:',
+          'Graag na 17:00 bezorgen',
+          '',
+          'Klopt er iets niet? Beantwoord dan deze e-mail.',
+          '',
+          'De volledige opbrengst gaat naar goede doelen in de regio.',
+          '',
+          'Met vriendelijke groet,',
+          'Ronde Tafel 144 Harlingen',
+        ].join('\n'),
+      );
+    });
+
+    it('says which member took the order when it came through the gate, and prices it as the VAT split says', async () => {
+      const admin = await t.cookieFor('admin');
+      await setSetting(
+        admin,
+        'vat_split',
+        JSON.stringify([
+          { label: 'Levensmiddelen', share_percent: 60, vat_rate: 9 },
+          { label: 'Overig', share_percent: 40, vat_rate: 21 },
+        ]),
+      );
+      const token: string = (await tr.call('match', { body: { password: 'Jan Jansen' } })).data.gate_token;
+      const { notes: _n, ...rest } = orderBody(tablerId, { amount: 3 });
+      expect((await create({ ...rest, gate_token: token })).status).toBe(200);
+      const [mail] = await outbox();
+      expect(mail!.textBody).toContain(
+        'Hartelijk dank voor je bestelling bij de kerstactie van Ronde Tafel 144 Harlingen! Jan Jansen heeft je bestelling opgenomen en zorgt voor de verdere afhandeling. De factuur ontvang je per e-mail.',
+      );
+      expect(mail!.textBody).not.toContain('Een lid van de club neemt contact met je op');
+      // 3 × € 75 = € 225: € 135 at 9 % and € 90 at 21 % make € 147,15 + € 108,90.
+      expect(mail!.textBody).toContain('Totaal inclusief btw: € 256,05\n');
+      expect(mail!.textBody).not.toContain('Opmerkingen:');
+    });
+
+    it('leaves out what a mail program would make a link, and keeps it with the order', async () => {
+      const notes = 'Uw pakket staat klaar: ga naar www.pakket-check.nl of mail info@pakket-check.nl';
+      await create(orderBody(tablerId, { address: 'Zie https://evil.example 1', city: 'Harlingen', notes }));
+      const [mail] = await outbox();
+      const text = mail!.textBody;
+      for (const part of ['pakket-check', 'evil.example', 'https']) expect(text).not.toContain(part);
+      expect(text).toContain('Afleveradres:\n(niet herhaald in deze e-mail: bevat een link of e-mailadres)\n8861 BM Harlingen\n');
+      expect(text).toContain('Opmerkingen:\n(niet herhaald in deze e-mail: bevat een link of e-mailadres)\n');
       const [row] = await orderRows();
-      expect(row!.notes).toBe('Uw account is geblokkeerd, bel 0900-1234');
+      expect(row).toMatchObject({ address: 'Zie https://evil.example 1', notes });
+    });
+
+    it('stores a Dutch postcode as 1234 AB however it was typed, and takes phone numbers of 10 to 15 digits', async () => {
+      const accepted = [
+        ['8861bm', '0517123456'],
+        ['  8861   bM ', '+31 (0)6-12345678'],
+        ['1000AA', '+49 151 1234 5678'],
+      ] as const;
+      for (const [postal_code, phone] of accepted) {
+        expect((await create(orderBody(tablerId, { postal_code, phone, email: `${phone.replace(/\D/g, '')}@example.nl` }))).status, postal_code).toBe(200);
+      }
+      expect((await orderRows()).map((r) => [r.postalCode, r.phone])).toEqual([
+        ['8861 BM', '0517123456'],
+        ['8861 BM', '+31 (0)6-12345678'],
+        ['1000 AA', '+49 151 1234 5678'],
+      ]);
     });
 
     it('queues an order-confirmation mail to the customer with the reference and the quantity', async () => {
@@ -477,14 +545,32 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       },
     );
 
-    it.each([0, -1, 1.5, 'abc', ''])('refuses quantity %j with the quantity text', async (quantity) => {
+    it.each([0, -1, '-3', '0', ''])('refuses quantity %j with the quantity text', async (quantity) => {
       const { amount: _a, ...rest } = orderBody(tablerId);
       expectFailure(tr, await create({ ...rest, quantity }), 400, QUANTITY);
     });
 
-    it.each([0, -1, 1.5, 'abc'])('refuses amount %j with the quantity text', async (amount) => {
+    it.each([0, -1])('refuses amount %j with the quantity text', async (amount) => {
       expectFailure(tr, await create(orderBody(tablerId, { amount })), 400, QUANTITY);
     });
+
+    // Refused as sent, never read as another number: '2.5' is not 25 or 2, '1e2' not 100.
+    it.each([1.5, 2.5, '2.5', '2,5', '1e2', '0x10', 'abc', '3 stuks'])('refuses the quantity %j as no whole number', async (quantity) => {
+      const { amount: _a, ...rest } = orderBody(tablerId);
+      expectFailure(tr, await create({ ...rest, quantity }), 400, QUANTITY_WHOLE);
+      expectFailure(tr, await create({ ...rest, amount: quantity }), 400, QUANTITY_WHOLE);
+    });
+
+    it.each(['ABCDE', '123', '8861', '0861 BM', '8861-BM', 'B-8000', '26789'])('refuses the postcode %j with the postcode text', async (postal_code) => {
+      expectFailure(tr, await create(orderBody(tablerId, { postal_code })), 400, POSTCODE);
+    });
+
+    it.each(['123', '06', 'bel me maar', '06.12.34.56.78', '0612345678 na 17u', '1234567890123456'])(
+      'refuses the phone number %j with the phone text',
+      async (phone) => {
+        expectFailure(tr, await create(orderBody(tablerId, { phone })), 400, PHONE);
+      },
+    );
 
     it('refuses 501 packages with "Het aantal kerstpakketten is maximaal 500."', async () => {
       expectFailure(tr, await create(orderBody(tablerId, { amount: 501 })), 400, 'Het aantal kerstpakketten is maximaal 500.');
@@ -670,6 +756,15 @@ describe.each(both)('$name admin order create (back-office)', (tr) => {
   it('queues no confirmation mail', async () => {
     expect((await create(orderBody(tablerId))).status).toBe(200);
     expect(await outbox()).toEqual([]);
+  });
+
+  it('takes a foreign postcode and any phone as typed, and a Dutch postcode as 1234 AB (docs/decisions/056)', async () => {
+    expect((await create(orderBody(tablerId, { postal_code: 'B-8000', phone: '050 12 34', city: 'Brugge' }))).status).toBe(200);
+    expect((await create(orderBody(tablerId, { postal_code: '8861bm', phone: 'na 17:00 bellen' }))).status).toBe(200);
+    expect((await orderRows()).map((r) => [r.postalCode, r.phone])).toEqual([
+      ['B-8000', '050 12 34'],
+      ['8861 BM', 'na 17:00 bellen'],
+    ]);
   });
 
   it('may leave tabler_id out: the order is stored without a tabler', async () => {

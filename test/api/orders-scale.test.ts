@@ -5,7 +5,8 @@ import { auditLog, orders, tablers } from '../../src/db/schema';
 import { orderSearchText, tablerSearchName } from '../../src/db/search-text';
 import { formatDateShort } from '../../src/core/nl-format';
 import { fillMissingSearchText, searchTextIsComplete } from '../../src/features/orders/order-search';
-import { CSV_COLUMNS, csvField, EXPORT_CHUNK_ROWS } from '../../src/features/orders/orders-csv';
+import { computeInvoiceAmounts } from '../../src/features/invoices/invoice-amounts';
+import { CSV_COLUMNS, csvField, csvMoney, EXPORT_CHUNK_ROWS } from '../../src/features/orders/orders-csv';
 import { ORDER_SORTS } from '../../src/features/orders/orders.schemas';
 import type { OrderView } from '../../src/features/orders/orders.service';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
@@ -243,13 +244,21 @@ describe('search, paging and sorting in SQL', () => {
   });
 });
 
-/** The export as it was made before it streamed: the whole file in memory from GET /orders' list. */
+/**
+ * The export as it was made before it streamed: the whole file in memory from GET /orders' list. Every
+ * order here is priced at the seeded € 75 and 21 % (its invoice too, made at that price).
+ */
 function wholeFileCsv(list: readonly OrderView[]): string {
   const yesNo = (flag: boolean) => (flag ? 'Ja' : 'Nee');
   const lines = [CSV_COLUMNS.map(csvField).join(';')];
   for (const o of list) {
     const fields = [o.reference, o.tabler_name ?? 'Onbekend', o.name, o.email, o.phone, o.address, o.postal_code, o.city, o.amount, o.notes ?? ''];
     fields.push(yesNo(o.paid), yesNo(o.invoice_sent), o.invoice_number ?? '', formatDateShort(new Date(o.created_at)));
+    const sums = o.cancelled
+      ? { netCents: 0, totalCents: 0 }
+      : computeInvoiceAmounts(o.amount, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
+    fields.push(csvMoney(sums.netCents), csvMoney(sums.totalCents), o.paid && o.paid_at ? formatDateShort(new Date(o.paid_at)) : '');
+    fields.push(yesNo(o.cancelled), yesNo(o.delivered));
     lines.push(fields.map(csvField).join(';'));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CSV_HEADER, csvField, csvFileName, csvLineWriter } from './orders-csv';
+import { computeInvoiceAmounts } from '../invoices/invoice-amounts';
+import type { OrderPricing } from '../invoices/order-pricing';
+import { CSV_HEADER, type CsvOrder, csvField, csvFileName, csvLineWriter, csvMoney } from './orders-csv';
 import type { OrderView } from './orders.service';
 
-const order: OrderView = {
+/** 75 euros a package at 21 % VAT, as the seeded settings say. */
+const pricing: OrderPricing = (amount) => computeInvoiceAmounts(amount, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
+
+const order: CsvOrder & OrderView = {
   id: 1,
   tabler_id: 2,
   tabler_name: 'Jan',
@@ -28,6 +33,8 @@ const order: OrderView = {
   delivered: false,
   delivered_at: null,
   created_at: '2026-11-22T10:00:00.000Z',
+  invoice_net_cents: null,
+  invoice_total_cents: null,
 };
 
 describe('csvField', () => {
@@ -56,19 +63,34 @@ describe('csvField', () => {
 describe('CSV_HEADER and csvLineWriter', () => {
   it('start the file with a BOM and the Dutch header, and end every line with CRLF', () => {
     expect(CSV_HEADER).toBe(
-      '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op\r\n',
+      '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd\r\n',
     );
-    expect(csvLineWriter()(order)).toBe('KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026\r\n');
+    expect(csvLineWriter(pricing)(order)).toBe(
+      'KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026;"150,00";"181,50";23-11-2026;Nee;Nee\r\n',
+    );
+  });
+
+  it('bill an invoiced order what its invoice says, and a credited one nothing, plainly marked', () => {
+    const invoiced = { ...order, invoice_number: 'F2026-0003', invoice_net_cents: 14000, invoice_total_cents: 16940 };
+    expect(csvLineWriter(pricing)(invoiced)).toMatch(/;22-11-2026;"140,00";"169,40";23-11-2026;Nee;Nee\r\n$/);
+    const credited = { ...invoiced, cancelled: true, delivered: true };
+    expect(csvLineWriter(pricing)(credited)).toMatch(/;22-11-2026;"0,00";"0,00";23-11-2026;Ja;Ja\r\n$/);
+    // No paid date while unpaid, whatever an old paid_at says.
+    expect(csvLineWriter(pricing)({ ...order, paid: false })).toMatch(/;"181,50";;Nee;Nee\r\n$/);
+  });
+
+  it('write money with a decimal comma and no thousands separator', () => {
+    expect([csvMoney(0), csvMoney(5), csvMoney(18150), csvMoney(12345678)]).toEqual(['0,00', '0,05', '181,50', '123456,78']);
   });
 
   it("shows 'Onbekend' for an order whose tabler is gone, and the invoice number once there is one", () => {
-    const line = csvLineWriter()({ ...order, tabler_name: null, paid: false, invoice_sent: true, invoice_number: 'F2026-0003' });
+    const line = csvLineWriter(pricing)({ ...order, tabler_name: null, paid: false, invoice_sent: true, invoice_number: 'F2026-0003' });
     expect(line).toMatch(/^KP-2026-0001;Onbekend;/);
-    expect(line).toMatch(/;Nee;Ja;F2026-0003;22-11-2026\r\n$/);
+    expect(line).toMatch(/;Nee;Ja;F2026-0003;22-11-2026;/);
   });
 
   it('write each order the Dutch date of its own moment, also around midnight in Amsterdam', () => {
-    const line = csvLineWriter();
+    const line = csvLineWriter(pricing);
     const dates = [
       '2026-11-22T22:59:59.999Z',
       '2026-11-22T23:00:00.000Z',
@@ -79,13 +101,13 @@ describe('CSV_HEADER and csvLineWriter', () => {
       line({ ...order, created_at: at })
         .replace(/\r\n$/, '')
         .split(';')
-        .at(-1),
+        .at(13),
     );
     expect(dates).toEqual(['22-11-2026', '23-11-2026', '23-11-2026', '30-6-2026', '1-7-2026']);
   });
 
   it('quote a field with a line break, so the line end stays the only bare CRLF', () => {
-    expect(csvLineWriter()({ ...order, notes: 'regel 1\r\nregel 2' })).toContain(';"regel 1\r\nregel 2";');
+    expect(csvLineWriter(pricing)({ ...order, notes: 'regel 1\r\nregel 2' })).toContain(';"regel 1\r\nregel 2";');
   });
 });
 

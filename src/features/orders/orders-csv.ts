@@ -4,6 +4,7 @@ import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
+import { type OrderPricing, todaysPricing } from '../invoices/order-pricing';
 import { orderColumns, orderListFilter, type OrderFilters, type OrderView } from './orders.service';
 
 /**
@@ -27,6 +28,12 @@ export const CSV_COLUMNS = [
   'Factuur verstuurd',
   'Factuurnummer',
   'Besteld op',
+  // docs/decisions/056: after the columns as they were, so sheets built on them keep working.
+  'Bedrag excl. btw',
+  'Bedrag incl. btw',
+  'Betaald op',
+  'Gecrediteerd',
+  'Bezorgd',
 ] as const;
 
 const BOM = '\uFEFF';
@@ -47,6 +54,11 @@ export function csvField(value: string | number): string {
 
 const yesNo = (flag: boolean) => (flag ? 'Ja' : 'Nee');
 
+/** Cents as Dutch Excel reads a number: a decimal comma and no thousands separator ('1234,50'). */
+export function csvMoney(cents: number): string {
+  return `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** What a CSV line shows of an order. */
 export type CsvOrder = Pick<
   OrderView,
@@ -64,10 +76,31 @@ export type CsvOrder = Pick<
   | 'invoice_sent'
   | 'invoice_number'
   | 'created_at'
->;
+  | 'paid_at'
+  | 'cancelled'
+  | 'delivered'
+> & {
+  /** What the issued invoice billed excl. and incl. VAT (null before an invoice, or from before they were kept). */
+  invoice_net_cents: number | null;
+  invoice_total_cents: number | null;
+};
 
-/** The fields of an order's line, its order date already written the Dutch way. */
-function orderCsvRow(order: CsvOrder, orderDate: string): (string | number)[] {
+/**
+ * An order's amounts as GET /orders/totals counts them (invoices/totals.service.ts): what its invoice billed,
+ * else today's price; a credited order counts 0, as its credit note cancels the invoice, so a column's sum
+ * in a spreadsheet is the totals' revenue (docs/decisions/056).
+ */
+function csvAmounts(order: CsvOrder, pricing: OrderPricing): { netCents: number; totalCents: number } {
+  if (order.cancelled) return { netCents: 0, totalCents: 0 };
+  const { invoice_net_cents: net, invoice_total_cents: total } = order;
+  if (net !== null && total !== null) return { netCents: net, totalCents: total };
+  const today = pricing(order.amount);
+  return { netCents: net ?? today.netCents, totalCents: total ?? today.totalCents };
+}
+
+/** The fields of an order's line, its dates already written the Dutch way. */
+function orderCsvRow(order: CsvOrder, dates: { ordered: string; paid: string }, pricing: OrderPricing): (string | number)[] {
+  const amounts = csvAmounts(order, pricing);
   return [
     order.reference,
     // docs/product.md §2: an order whose tabler is gone shows 'Onbekend'.
@@ -83,7 +116,12 @@ function orderCsvRow(order: CsvOrder, orderDate: string): (string | number)[] {
     yesNo(order.paid),
     yesNo(order.invoice_sent),
     order.invoice_number ?? '',
-    orderDate,
+    dates.ordered,
+    csvMoney(amounts.netCents),
+    csvMoney(amounts.totalCents),
+    dates.paid,
+    yesNo(order.cancelled),
+    yesNo(order.delivered),
   ];
 }
 
@@ -91,20 +129,25 @@ function orderCsvRow(order: CsvOrder, orderDate: string): (string | number)[] {
 export const CSV_HEADER = BOM + CSV_COLUMNS.map(csvField).join(SEPARATOR) + LINE_END;
 
 /**
- * Writes orders' lines, each with its line end (the last line of the file ends in CRLF too). The Dutch
- * date is worked out once per hour of order moments (formatting it was most of an export's time): within
- * one UTC hour the date in Amsterdam cannot change, its offset from UTC being whole hours.
+ * Writes orders' lines, each with its line end (the last line of the file ends in CRLF too), the amounts of
+ * orders not yet invoiced at `pricing`. A Dutch date is worked out once per hour of moments (formatting it
+ * was most of an export's time): within one UTC hour the date in Amsterdam cannot change, its offset from
+ * UTC being whole hours.
  */
-export function csvLineWriter(): (order: CsvOrder) => string {
+export function csvLineWriter(pricing: OrderPricing): (order: CsvOrder) => string {
   const datesByHour = new Map<string, string>();
-  return (order) => {
-    const hour = order.created_at.slice(0, 13);
+  const dutchDay = (moment: string) => {
+    const hour = moment.slice(0, 13);
     let date = datesByHour.get(hour);
     if (date === undefined) {
-      date = formatDateShort(new Date(order.created_at));
+      date = formatDateShort(new Date(moment));
       datesByHour.set(hour, date);
     }
-    return orderCsvRow(order, date).map(csvField).join(SEPARATOR) + LINE_END;
+    return date;
+  };
+  return (order) => {
+    const dates = { ordered: dutchDay(order.created_at), paid: order.paid && order.paid_at ? dutchDay(order.paid_at) : '' };
+    return orderCsvRow(order, dates, pricing).map(csvField).join(SEPARATOR) + LINE_END;
   };
 }
 
@@ -134,8 +177,15 @@ const CSV_FIELDS = [
   'invoice_sent',
   'invoice_number',
   'created_at',
+  'paid_at',
+  'cancelled',
+  'delivered',
 ] as const;
-const csvColumns = Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>;
+const csvColumns = {
+  ...(Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>),
+  invoice_net_cents: sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`,
+  invoice_total_cents: orders.invoiceTotalCents,
+};
 
 /**
  * GET /orders/export.csv: the orders of GET /orders with the same filters and order (newest first), as
@@ -152,7 +202,8 @@ export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): P
   await writeAudit(ctx, { action: 'orders.exported', details: { filters, rows: Number(count?.n ?? 0) } });
 
   const encoder = new TextEncoder();
-  const line = csvLineWriter();
+  // Read before the first byte: a broken VAT split is a 400, as the totals answer it, not a file broken off.
+  const line = csvLineWriter(await todaysPricing(ctx)());
   let after: { createdAt: string; id: number } | null = null;
   const nextChunk = () =>
     ctx.db

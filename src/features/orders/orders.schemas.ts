@@ -1,22 +1,25 @@
 import * as z from 'zod';
 import {
+  dutchPostcode,
   nameHasLink,
   NAME_LINK_MESSAGE,
   ORDER_LABELS,
   ORDER_MAX_LENGTHS,
+  parseQuantity,
   QUANTITY_MESSAGE,
   requiredMessage,
   tooLongMessage,
 } from '../../core/public-form-rules';
 import { requiredText } from '../../core/public-form-schemas';
 
-const quantity = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGE }).transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    ctx.addIssue({ code: 'custom', message: QUANTITY_MESSAGE });
+// A whole number as sent or typed ('2.5' is refused, not read as 25 or 2): the rule the forms check too.
+const quantity = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGE }).transform((value, ctx) => {
+  const parsed = parseQuantity(value);
+  if (parsed.error !== null) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
     return z.NEVER;
   }
-  return n;
+  return parsed.quantity;
 });
 
 /**
@@ -72,7 +75,9 @@ export const orderInputSchema = z
       email: o.email,
       phone: o.phone,
       address: o.address,
-      postalCode: postal,
+      // docs/architecture.md §6: a Dutch postcode is stored as '1234 AB' however it was typed; whether
+      // anything else is refused is the service's call (the back-office takes foreign ones, docs/decisions/056).
+      postalCode: dutchPostcode(postal) ?? postal,
       city: o.city,
       amount: o.amount ?? o.quantity ?? 1,
       notes: o.notes?.trim() ? o.notes.trim() : null,

@@ -10,7 +10,9 @@ import { AppError, badRequest } from '../../core/errors';
 import { enqueueMailStatement } from '../../platform/mail';
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../core/public-form-rules';
+import { dutchPostcode, INVALID_EMAIL_MESSAGE, isValidEmail, isValidPhone, PHONE_MESSAGE, POSTCODE_MESSAGE, textHasLink } from '../../core/public-form-rules';
+import { formatEuro } from '../../core/nl-format';
+import { todaysPricing } from '../invoices/order-pricing';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
 import { isValidGateToken } from '../tablers/gate-token';
@@ -19,7 +21,7 @@ import { campaignYear, overdueBefore } from '../../core/calendar';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
 
-/** The columns an order form fills, for create and update alike; the tabler as checked (existingTablerId). */
+/** The columns an order form fills, for create and update alike; the tabler as checked (existingTabler). */
 function orderFields(input: OrderInput, tablerId: number | null) {
   return {
     tablerId,
@@ -36,13 +38,13 @@ function orderFields(input: OrderInput, tablerId: number | null) {
 
 const UNKNOWN_TABLER = 'Onbekende tabler.';
 
-/** The id of the tabler an order names, null for none; refused when the value or id names no tabler. */
-async function existingTablerId(ctx: RequestCtx, tabler: TablerChoice): Promise<number | null> {
+/** The tabler an order names, null for none; refused when the value or id names no tabler. */
+async function existingTabler(ctx: RequestCtx, tabler: TablerChoice): Promise<{ id: number; name: string } | null> {
   if (tabler.kind === 'unknown') throw badRequest(UNKNOWN_TABLER);
   if (tabler.kind === 'none') return null;
-  const [row] = await ctx.db.select({ id: tablers.id }).from(tablers).where(eq(tablers.id, tabler.id)).limit(1);
+  const [row] = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(eq(tablers.id, tabler.id)).limit(1);
   if (!row) throw badRequest(UNKNOWN_TABLER);
-  return row.id;
+  return row;
 }
 
 export const PUBLIC_ORDER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 60 * 60 * 1000 };
@@ -62,17 +64,23 @@ export const BACK_OFFICE_AMOUNT_MESSAGE = `Het aantal is 1 tot en met ${BACK_OFF
  */
 export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number }> {
   const isManager = actsAsManager(ctx);
+  let gated = false;
   if (!isManager) {
     await refuseDuringMaintenance(ctx);
-    const gated =
+    gated =
       input.gateToken !== null && input.tabler.kind === 'id' && (await isValidGateToken(ctx.secretKey, input.gateToken, input.tabler.id, ctx.clock.now()));
     if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.rateLimitAddress}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.rateLimitAddress}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  // docs/architecture.md §6: the public form takes Dutch postcodes and real phone numbers only; the
+  // back-office also takes a foreign address and an old order's number as typed (docs/decisions/056).
+  if (!isManager && !isValidPhone(input.phone)) throw badRequest(PHONE_MESSAGE);
+  if (!isManager && dutchPostcode(input.postalCode) === null) throw badRequest(POSTCODE_MESSAGE);
   if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
   if (input.amount > PUBLIC_MAX_QUANTITY) throw badRequest(`Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
-  const tablerId = await existingTablerId(ctx, input.tabler);
+  const tabler = await existingTabler(ctx, input.tabler);
+  const tablerId = tabler?.id ?? null;
   if (tablerId === null && !isManager) throw badRequest('Kies eerst een tabler.');
 
   // docs/decisions/055: a visitor's order is stored whatever happens, but one recipient gets at most 3
@@ -113,7 +121,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     // The order and its confirmation are one batch (docs/decisions/055): a stored order never answers
     // 500 because its mail could not be queued, so nobody types it in twice.
     const club = { name: await getStringSetting(ctx, 'club_name'), price: await getIntegerSetting(ctx, 'package_price') };
-    const [, inserted, queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input)]);
+    const details = { takenBy: gated && tabler ? tabler.name : null, totalCents: await orderTotalIncl(ctx, input.amount) };
+    const [, inserted, queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input, details)]);
     [order] = inserted;
     if (queued[0]) deliverSoon(ctx, [queued[0].id]);
   } else {
@@ -135,21 +144,36 @@ function recipientKey(email: string): string {
 
 /**
  * The queued insert of the visitor's confirmation, for the order's batch; the reference is the SQL that
- * draws it there. issue 12: it repeats none of the visitor's free text but the name (which may hold no
- * link, host name or address, src/core/public-form-rules.ts); phone, address and notes stay in the
- * back-office, so the club's mail cannot carry a stranger's message to whatever address they typed.
+ * draws it there. It repeats what was ordered and where it goes (docs/decisions/056): the address,
+ * phone, notes and the amount incl. VAT, priced as the invoice will be (order-pricing.ts). What a
+ * stranger could use to make the club mail a link (a link, a www-name or an e-mail address in the
+ * address, city or notes) is not repeated; the order keeps it, and the 3 mails a day per mailbox of
+ * docs/decisions/055 still hold. `takenBy`: the member who took the order through the gate, if one did.
  */
-function orderConfirmation(ctx: RequestCtx, club: { name: string; price: number }, reference: SQL, input: OrderInput) {
-  const before = [
-    `Beste ${input.name},`,
-    '',
-    `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`,
-    '',
-    'Bestelnummer: ',
-  ].join('\n');
+function orderConfirmation(
+  ctx: RequestCtx,
+  club: { name: string; price: number },
+  reference: SQL,
+  input: OrderInput,
+  { takenBy, totalCents }: { takenBy: string | null; totalCents: number | null },
+) {
+  const intro = takenBy
+    ? `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! ${takenBy} heeft je bestelling opgenomen en zorgt voor de verdere afhandeling. De factuur ontvang je per e-mail.`
+    : `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`;
+  const before = [`Beste ${input.name},`, '', intro, '', 'Bestelnummer: '].join('\n');
+  const amount = `Aantal kerstpakketten: ${input.amount} (€ ${club.price} per pakket, exclusief btw)`;
   const after = [
     '',
-    `Aantal kerstpakketten: ${input.amount} (€ ${club.price} per pakket, exclusief btw)`,
+    amount,
+    ...(totalCents === null ? [] : [`Totaal inclusief btw: ${formatEuro(totalCents)}`]),
+    '',
+    'Afleveradres:',
+    mailSafe(input.address),
+    `${input.postalCode} ${mailSafe(input.city)}`,
+    `Telefoon: ${input.phone}`,
+    ...(input.notes ? ['', 'Opmerkingen:', mailSafe(input.notes)] : []),
+    '',
+    'Klopt er iets niet? Beantwoord dan deze e-mail.',
     '',
     'De volledige opbrengst gaat naar goede doelen in de regio.',
     '',
@@ -162,6 +186,23 @@ function orderConfirmation(ctx: RequestCtx, club: { name: string; price: number 
     subject: sql`${'Bevestiging van je bestelling '} || ${reference}`,
     text: sql`${before} || ${reference} || ${after}`,
   });
+}
+
+/** What the order's invoice will bill incl. VAT, in cents; null while `vat_split` is unusable (the order still goes in). */
+async function orderTotalIncl(ctx: RequestCtx, amount: number): Promise<number | null> {
+  try {
+    return (await todaysPricing(ctx)())(amount).totalCents;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
+}
+
+const LEFT_OUT = '(niet herhaald in deze e-mail: bevat een link of e-mailadres)';
+
+/** The visitor's text as it goes into the club's mail: left out when a mail program would make it a link. */
+function mailSafe(text: string): string {
+  return textHasLink(text) ? LEFT_OUT : text;
 }
 
 export interface OrderView {
@@ -387,14 +428,22 @@ const INVOICED_FIELDS = ['name', 'email', 'address', 'postal_code', 'city', 'amo
 export const invoicedOrderLocked = (invoiceNumber: string) =>
   `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`;
 
-/** docs/product.md §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay. */
+/**
+ * docs/product.md §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay.
+ * docs/architecture.md §6: the back-office's 1–10 applies to an amount the edit sets; an order taken on the
+ * public form with more packages keeps them while its other fields change. docs/decisions/056: a postcode
+ * that only differs in spelling from the stored one is no change, and once an invoice exists its
+ * `invoice_sent` is the mail delivery's to set, not the form's.
+ */
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
-  if (input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
-  const tablerId = await existingTablerId(ctx, input.tabler);
-  const next = { ...orderFields(input, tablerId), paid: input.paid, invoiceSent: input.invoiceSent };
+  if (input.amount !== existing.amount && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
+  const tabler = await existingTabler(ctx, input.tabler);
+  const postalCode = dutchPostcode(existing.postalCode) === input.postalCode ? existing.postalCode : input.postalCode;
+  const invoiceSent = existing.invoiceNumber ? existing.invoiceSent : input.invoiceSent;
+  const next = { ...orderFields(input, tabler?.id ?? null), postalCode, paid: input.paid, invoiceSent };
   // Old → new of the fields that change, under their API names.
   const changes: Record<string, [unknown, unknown]> = {};
   for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
@@ -407,7 +456,12 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   await ctx.db.batch([
     ctx.db
       .update(orders)
-      .set({ ...next, ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}), searchText: updatedOrderSearchText(input), updatedAt: now })
+      .set({
+        ...next,
+        ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}),
+        searchText: updatedOrderSearchText({ ...input, postalCode }),
+        updatedAt: now,
+      })
       .where(eq(orders.id, id)),
     auditIfChanged(ctx, { action: 'order.updated', target: orderTarget(existing), details: changes }),
   ]);
