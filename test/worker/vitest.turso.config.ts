@@ -47,9 +47,19 @@ export default defineProject(async () => {
     test: {
       name: 'worker-turso',
       // The suites that go through the database (R2- and address-only files add nothing here), so it stays short.
-      include: ['worker', 'invoices', 'payments', 'mail', 'order-search', 'turso-load', 'delivery', 'backups', 'health', 'secret-key'].map((name) =>
-        join(workerTests, `${name}.test.ts`),
-      ),
+      include: [
+        'worker',
+        'invoices',
+        'payments',
+        'mail',
+        'order-search',
+        'turso-load',
+        'delivery',
+        'backups',
+        'health',
+        'secret-key',
+        'orders-second-pass',
+      ].map((name) => join(workerTests, `${name}.test.ts`)),
       globalSetup: [join(workerTests, 'turso-global-setup.ts')],
       testTimeout: 30_000,
     },

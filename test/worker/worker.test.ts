@@ -224,7 +224,9 @@ describe('issue 12 inside workerd (D1)', () => {
     const db = openD1Db(bindings.DB);
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-confirmation'));
     expect(mail!.textBody).toContain('Beste Jan Visser,');
-    expect(mail!.textBody).not.toContain('Voorstraat 3');
+    // docs/decisions/056: the confirmation repeats where the order goes and names the member who took it.
+    expect(mail!.textBody).toContain('Afleveradres:\nVoorstraat 3\n8861 BK Harlingen\nTelefoon: 0612345678');
+    expect(mail!.textBody).toContain('Worker Tabler heeft je bestelling opgenomen');
   });
 
   it('lists the admin’s sessions, resets the password by a mailed link and ends every session', async () => {
