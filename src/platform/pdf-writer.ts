@@ -1,9 +1,9 @@
 import { rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
- * Text on a PDF page for the club's documents (the invoice, the delivery list): A4 with their margins and
- * colours, and text the standard fonts can draw, whatever a customer typed. pdf-lib is plain JavaScript,
- * so the same code runs on Node and the Worker.
+ * Text on a PDF page for the club's documents (the invoice, the credit note, the delivery list): A4 with
+ * their margins and colours, set in the embedded font of pdf-font.ts, whatever a customer typed. pdf-lib
+ * is plain JavaScript, so the same code runs on Node and the Worker.
  */
 export const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
@@ -14,8 +14,16 @@ export const MUTED = rgb(0.4, 0.4, 0.45);
 export const ACCENT = rgb(0.1, 0.3, 0.65);
 export const RULE = rgb(0.8, 0.8, 0.84);
 
-/** Letters with a stroke that Unicode does not decompose into a base letter plus an accent. */
-const LETTERS_WITHOUT_DECOMPOSITION: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i' };
+/**
+ * Characters the font lacks that a document leaves out (docs/decisions/059): emoji with their skin tones
+ * and flags, and combining marks that did not join a letter. No small font has the emoji, and a '?' in a
+ * name reads as an error.
+ */
+const LEFT_OUT = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{M}]/u;
+/** Invisible characters, left out even where the font has a glyph for them (the soft hyphen's is a hyphen). */
+const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+/** Spaces that keep their words together; the rest of Unicode's spaces become a plain space. */
+const NO_BREAK_SPACES = new Set(['\u00a0', '\u2007', '\u202f']);
 
 interface TextOptions {
   size?: number;
@@ -25,7 +33,7 @@ interface TextOptions {
   align?: 'left' | 'right';
 }
 
-/** Draws on one page; keeps the fonts and the set of characters they can encode. */
+/** Draws on one page; keeps the fonts and the set of characters they both have. */
 export class Writer {
   private readonly charset: Set<number>;
 
@@ -34,36 +42,57 @@ export class Writer {
     private readonly regular: PDFFont,
     private readonly bold: PDFFont,
   ) {
-    this.charset = new Set(regular.getCharacterSet());
+    const inBold = new Set(bold.getCharacterSet());
+    this.charset = new Set(regular.getCharacterSet().filter((codePoint) => inBold.has(codePoint)));
+  }
+
+  private has(text: string): boolean {
+    for (const char of text) if (!this.charset.has(char.codePointAt(0)!)) return false;
+    return true;
   }
 
   /**
-   * Text the standard font can draw: line breaks become spaces, an accented letter outside WinAnsi
-   * loses its accent (ł → l, ő → o), and anything else becomes '?', instead of pdf-lib throwing on
-   * a customer's name.
+   * A letter the font lacks, as near as the font has it: without its outermost accents (Vietnamese ễ → ê),
+   * or its compatibility form (ﬁ → fi); '?' when neither is there (a letter of another script).
    */
-  encodable(text: string): string {
-    let out = '';
-    for (const char of text.replace(/[\r\n\t]+/g, ' ')) {
-      const code = char.codePointAt(0)!;
-      if (this.charset.has(code)) {
-        out += char;
-        continue;
-      }
-      const base = (LETTERS_WITHOUT_DECOMPOSITION[char] ?? char).normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-      out += base !== '' && [...base].every((c) => this.charset.has(c.codePointAt(0)!)) ? base : '?';
+  private nearest(char: string): string {
+    const parts = [...char.normalize('NFD')];
+    while (parts.length > 1) {
+      parts.pop();
+      const shorter = parts.join('').normalize('NFC');
+      if (this.has(shorter)) return shorter;
     }
-    return out;
+    const compatible = char.normalize('NFKD').replace(/\p{M}/gu, '');
+    return compatible !== '' && this.has(compatible) ? compatible : '?';
+  }
+
+  /**
+   * The text as the document prints it: line breaks become spaces, letters typed as letter plus accent
+   * are joined (NFC), and what the font lacks is left out or replaced (LEFT_OUT, `nearest`), instead of
+   * pdf-lib throwing on a customer's name.
+   */
+  printable(text: string): string {
+    let out = '';
+    let leftOut = false;
+    for (const char of text.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
+      if (INVISIBLE.test(char)) leftOut = true;
+      else if (this.charset.has(char.codePointAt(0)!)) out += char;
+      else if (/\p{Z}/u.test(char)) out += NO_BREAK_SPACES.has(char) ? '\u00a0' : ' ';
+      else if (LEFT_OUT.test(char)) leftOut = true;
+      else out += this.nearest(char);
+    }
+    // 'Jan 🎅 de Vries' prints as 'Jan de Vries'.
+    return leftOut ? out.replace(/ {2,}/g, ' ').trim() : out;
   }
 
   width(text: string, size: number, bold = false): number {
-    return (bold ? this.bold : this.regular).widthOfTextAtSize(this.encodable(text), size);
+    return (bold ? this.bold : this.regular).widthOfTextAtSize(this.printable(text), size);
   }
 
   text(value: string, x: number, y: number, options: TextOptions = {}): void {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
-    const text = this.encodable(value);
+    const text = this.printable(value);
     const left = options.align === 'right' ? x - font.widthOfTextAtSize(text, size) : x;
     this.page.drawText(text, { x: left, y, size, font, color: options.color ?? INK });
   }
@@ -74,7 +103,7 @@ export class Writer {
     const lineHeight = options.lineHeight ?? size * 1.4;
     let line = '';
     let at = y;
-    for (const word of this.encodable(value).split(/ +/)) {
+    for (const word of this.printable(value).split(/ +/)) {
       const candidate = line === '' ? word : `${line} ${word}`;
       if (line !== '' && this.width(candidate, size, options.bold) > maxWidth) {
         this.text(line, x, at, options);

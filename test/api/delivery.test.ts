@@ -247,14 +247,14 @@ describe('the delivery list PDF', () => {
     ]);
     for (const absent of ['Bauke Bezorgd', 'Carla Credit', 'Olle Ander', 'Nynke Niemand']) expect(page).not.toContain(absent);
 
-    // The Worker bundle carries only these two fonts (src/platform/pdf-standard-fonts.ts).
+    // Set in the embedded font of src/platform/pdf-font.ts only (each face: its Type0 font and the CID font in it).
     const doc = await PDFDocument.load(bytes);
     const fonts = doc.context
       .enumerateIndirectObjects()
       .map(([, object]) => object)
       .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of('Type')) === PDFName.of('Font'))
       .map((font) => font.get(PDFName.of('BaseFont'))?.toString());
-    expect(fonts.sort()).toEqual(['/Helvetica', '/Helvetica-Bold']);
+    expect(fonts.sort()).toEqual(['/KPFNTA+Arimo-Regular', '/KPFNTA+Arimo-Regular', '/KPFNTB+Arimo-Bold', '/KPFNTB+Arimo-Bold']);
 
     // The orders without a tabler have a list of their own.
     const none = await deliveryList('none');

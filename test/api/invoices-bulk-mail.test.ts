@@ -152,7 +152,8 @@ describe('bulk sends queue every mail and deliver them after the answer (docs/de
       expect(single.data).toMatchObject({ queued: false, message: invoiceSentMessage('F2026-0001', `${prefix}-1@example.nl`) });
 
       gated.shut();
-      const reminded = await tr.call('bulk', { cookie: adminCookie, body: { ids, action: 'send_reminder' } });
+      // Sent before the payment term ends, as the treasurer confirmed (docs/decisions/059).
+      const reminded = await tr.call('bulk', { cookie: adminCookie, body: { ids, action: 'send_reminder', force: true } });
       expect(reminded.data).toEqual({ success: true, results: ids.map((id) => ({ id, success: true })) });
       const counted = await t.db.select({ remindersSent: orders.remindersSent }).from(orders).where(inArray(orders.id, ids));
       expect(counted.every((o) => o.remindersSent === 1)).toBe(true);
@@ -171,7 +172,7 @@ describe('bulk sends queue every mail and deliver them after the answer (docs/de
         ]);
       });
 
-      const singleReminder = await tr.call('remind', { cookie: adminCookie, id: ids[1] });
+      const singleReminder = await tr.call('remind', { cookie: adminCookie, id: ids[1], body: { force: true } });
       expect(singleReminder.data).toEqual({ success: true, queued: false, message: reminderSentMessage('F2026-0002', `${prefix}-2@example.nl`) });
     });
   }
@@ -193,7 +194,7 @@ describe('bulk sends queue every mail and deliver them after the answer (docs/de
     });
     gated.open();
     await allSent('invoice', 3);
-    const reminded = await rest.call('bulk', { cookie: adminCookie, body: { ids: [ids[0], ids[1]], action: 'send_reminder' } });
+    const reminded = await rest.call('bulk', { cookie: adminCookie, body: { ids: [ids[0], ids[1]], action: 'send_reminder', force: true } });
     expect(reminded.data.results).toEqual([
       { id: ids[0], success: false, error: ORDER_CREDITED },
       { id: ids[1], success: true },

@@ -9,6 +9,7 @@ import {
   INVOICE_SEND_LIMITED,
   REMINDER_NEEDS_INVOICE,
   REMINDER_SEND_LIMITED,
+  reminderNotDue,
   sendDueReminders,
 } from '../../src/features/invoices/invoices.service';
 import { NO_CREDIT_NOTE } from '../../src/features/invoices/invoices.routes';
@@ -109,6 +110,7 @@ describe('the club details an invoice needs', () => {
     const readiness = await t.request(`/trpc/invoices.readiness`, { cookie: adminCookie });
     expect(readiness.json.result.data).toEqual({
       ready: false,
+      payment_term_days: 14,
       problems: [
         { key: 'club_iban', message: 'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.' },
         { key: 'club_kvk_number', message: 'Vul eerst het KvK-nummer van de club in (instelling club_kvk_number): er staat nog een voorbeeldwaarde.' },
@@ -126,7 +128,11 @@ describe('the club details an invoice needs', () => {
     expect(await outbox()).toEqual([]);
 
     await setSettings(t, adminCookie, VALID_INVOICE_SETTINGS);
-    expect((await t.request(`/trpc/invoices.readiness`, { cookie: adminCookie })).json.result.data).toEqual({ ready: true, problems: [] });
+    expect((await t.request(`/trpc/invoices.readiness`, { cookie: adminCookie })).json.result.data).toEqual({
+      ready: true,
+      problems: [],
+      payment_term_days: 14,
+    });
     expect((await rest.call('send', { cookie: adminCookie, id })).json.invoice_number).toBe('F2026-0001');
   });
 
@@ -306,6 +312,45 @@ describe('payment reminders', () => {
     });
   }
 
+  for (const tr of [rest, trpc]) {
+    it(`${tr.name}: refuses a reminder before the payment term has run out, naming the due date, unless force says so`, async () => {
+      const early = await createOrder({ email: 'vroeg@example.nl' });
+      const late = await createOrder({ email: 'laat@example.nl' });
+      await tr.call('send', { cookie: adminCookie, id: late });
+      t.clock.advance(DAY);
+      await tr.call('send', { cookie: adminCookie, id: early });
+      const notDue = reminderNotDue('F2026-0002', new Date('2026-12-07T10:00:00.000Z'));
+      expect(notDue).toBe('De betaaltermijn van factuur F2026-0002 loopt nog tot 7 december 2026: een herinnering is nu nog niet nodig.');
+
+      // On the day of invoicing, and a minute before the term ends: refused, nothing counted or queued.
+      for (const wait of [0, 14 * DAY - 60_000]) {
+        t.clock.advance(wait);
+        const refused = await tr.call('remind', { cookie: adminCookie, id: early });
+        expect(refused.status).toBe(409);
+        if (tr.name === 'REST') expect(refused.json).toEqual({ success: false, error: notDue, due_date: '2026-12-07' });
+        else expect(refused.json.error.message).toBe(notDue);
+      }
+      expect((await orderRow(early)).remindersSent).toBe(0);
+      expect((await outbox()).filter((m) => m.kind === 'reminder')).toEqual([]);
+
+      // In bulk each early order says so, with its due day; the overdue one goes.
+      const bulk = await tr.call('bulk', { cookie: adminCookie, body: { ids: [early, late], action: 'send_reminder' } });
+      expect(bulk.data.results).toEqual([
+        { id: early, success: false, error: notDue, due_date: '2026-12-07' },
+        { id: late, success: true },
+      ]);
+      // Confirmed: it goes before the term ends, alone or in bulk.
+      expect((await tr.call('remind', { cookie: adminCookie, id: early, body: { force: true } })).data).toMatchObject({ success: true });
+      const forced = await tr.call('bulk', { cookie: adminCookie, body: { ids: [early], action: 'send_reminder', force: true } });
+      expect(forced.data.results).toEqual([{ id: early, success: true }]);
+      expect((await orderRow(early)).remindersSent).toBe(2);
+      // A minute after the term ends no confirmation is needed.
+      t.clock.advance(2 * 60_000);
+      expect((await tr.call('remind', { cookie: adminCookie, id: early })).status).toBe(200);
+      expectFailure(tr, await tr.call('remind', { cookie: adminCookie, id: early, body: { force: 'ja' } }), 400, 'force must be true or false');
+    });
+  }
+
   it('sends the automatic first reminder once, reminder_auto_days after the payment term, when the setting is on', async () => {
     const id = await createOrder();
     await rest.call('send', { cookie: adminCookie, id });
@@ -358,6 +403,7 @@ describe('bulk actions (POST /orders/bulk)', () => {
       expect((await orderRow(b)).invoiceNumber).toBe('F2026-0002');
       const paid = await tr.call('bulk', { cookie: adminCookie, body: { ids: [a], action: 'mark_paid' } });
       expect(paid.data).toEqual({ success: true, results: [{ id: a, success: true }] });
+      t.clock.advance(15 * DAY);
       const reminded = await tr.call('bulk', { cookie: adminCookie, body: { ids: [a, b], action: 'send_reminder' } });
       expect(reminded.data.results).toEqual([
         { id: a, success: false, error: REMINDER_ALREADY_PAID },
@@ -372,6 +418,43 @@ describe('bulk actions (POST /orders/bulk)', () => {
       );
     });
   }
+});
+
+describe('bulk invoicing numbers the oldest order first (docs/decisions/059)', () => {
+  beforeEach(() => setSettings(t, adminCookie, VALID_INVOICE_SETTINGS));
+
+  for (const tr of [rest, trpc]) {
+    it(`${tr.name}: gives the first order placed the first number, whatever order the ids come in, and answers in the order asked`, async () => {
+      const first = await createOrder();
+      t.clock.advance(60_000);
+      const second = await createOrder();
+      const third = await createOrder(); // placed in the same moment as the second: the one saved first is older
+      t.clock.advance(60_000);
+      const fourth = await createOrder();
+      const sent = await tr.call('bulk', { cookie: adminCookie, body: { ids: [fourth, 999_999, third, first, second], action: 'send_invoice' } });
+      expect(sent.data.results.map((r: { id: number }) => r.id)).toEqual([fourth, 999_999, third, first, second]);
+      const numbers = await Promise.all([first, second, third, fourth].map(async (id) => (await orderRow(id)).invoiceNumber));
+      expect(numbers).toEqual(['F2026-0001', 'F2026-0002', 'F2026-0003', 'F2026-0004']);
+    });
+  }
+});
+
+describe('the delivery date on an invoice (docs/decisions/059)', () => {
+  beforeEach(() => setSettings(t, adminCookie, VALID_INVOICE_SETTINGS));
+
+  it('names none before the packages are delivered, and the delivery day when they were delivered before the invoice', async () => {
+    const ahead = await createOrder({ name: 'Vooraf Betaler' });
+    const handed = await createOrder({ name: 'Aan De Deur' });
+    expect((await t.request(`/orders/setDelivered?id=${handed}`, { cookie: adminCookie, body: { delivered: true } })).status).toBe(200);
+    t.clock.advance(2 * DAY);
+    for (const id of [ahead, handed]) await rest.call('send', { cookie: adminCookie, id });
+    const textOf = async (id: number) =>
+      pdfText(new Uint8Array(await (await t.app.request(`http://127.0.0.1/orders/invoice.pdf?id=${id}`, { headers: { cookie: adminCookie } })).arrayBuffer()));
+    const before = await textOf(ahead);
+    expect(before).toContain('Factuurdatum 24 november 2026 Bestelnummer');
+    expect(before).not.toContain('Leverdatum');
+    expect(await textOf(handed)).toContain('Factuurdatum 24 november 2026 Leverdatum 22 november 2026 Bestelnummer');
+  });
 });
 
 describe('a credited order is not paid afterwards (docs/decisions/049 "Also")', () => {
@@ -438,6 +521,7 @@ describe('sends of one invoice or reminder are limited (docs/decisions/049 "Also
     it(`${tr.name}: mails at most 3 reminders for one order in 24 hours, then answers 429`, async () => {
       const id = await createOrder({ email: 'herinner@example.nl' });
       await tr.call('send', { cookie: adminCookie, id });
+      t.clock.advance(15 * DAY);
       for (let i = 0; i < 3; i++) expect((await tr.call('remind', { cookie: adminCookie, id })).status).toBe(200);
       expectFailure(tr, await tr.call('remind', { cookie: adminCookie, id }), 429, REMINDER_SEND_LIMITED);
       expect((await orderRow(id)).remindersSent).toBe(3);

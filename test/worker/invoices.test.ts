@@ -6,6 +6,7 @@ import { mailOutbox, orders, sequences } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { CREDITED_NOT_PAYABLE } from '../../src/features/orders/orders.service';
 import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
+import { pdfText } from '../support/pdf-text';
 import { adminCookie } from './sign-in';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
@@ -32,7 +33,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     const created = await post(
       '/orders/create',
       {
-        name: 'Sietske Bakker',
+        name: 'Łukasz Wiśniewski',
         email: 'sietske@example.nl',
         phone: '0612345678',
         address: 'Noorderhaven 1',
@@ -65,11 +66,15 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(new TextDecoder().decode(bytes.subarray(0, 5))).toBe('%PDF-');
+    // The embedded font prints the name as typed (docs/decisions/059); not delivered yet, so no delivery date.
+    const text = await pdfText(bytes);
+    expect(text).toContain('Factuur aan Łukasz Wiśniewski Noorderhaven 1');
+    expect(text).not.toContain('Leverdatum');
 
     const locked = await post(
       `/orders/update?id=${id}`,
       {
-        name: 'Sietske Bakker',
+        name: 'Łukasz Wiśniewski',
         email: 'sietske@example.nl',
         phone: '0612345678',
         address: 'Noorderhaven 1',
@@ -81,7 +86,11 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     );
     expect(locked.status).toBe(409);
 
-    const reminder = await post(`/orders/sendReminder?id=${id}`, {}, cookie);
+    // On the day of invoicing a reminder is refused with the due date, unless confirmed (docs/decisions/059).
+    const early = await post(`/orders/sendReminder?id=${id}`, {}, cookie);
+    expect(early.status).toBe(409);
+    expect(await early.json()).toMatchObject({ success: false, due_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const reminder = await post(`/orders/sendReminder?id=${id}`, { force: true }, cookie);
     expect(reminder.status).toBe(200);
     const totals = (await (await get('/orders/totals', cookie)).json()) as { orders: number; revenue_incl: number; open: { amount_incl: number } };
     expect(totals.open.amount_incl).toBeGreaterThanOrEqual(272.25);
@@ -92,6 +101,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     expect(number(credit.credit_note_number)).toBe(number(invoiceNumber) + 1);
     const creditPdf = await get(`/orders/credit-note.pdf?id=${id}`, cookie);
     expect(creditPdf.status).toBe(200);
+    expect(await pdfText(new Uint8Array(await creditPdf.arrayBuffer()))).toContain('Creditnota aan Łukasz Wiśniewski');
     expect((await post(`/orders/creditInvoice?id=${id}`, {}, cookie)).status).toBe(409);
 
     const mails = await db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
@@ -224,7 +234,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
       const body = {
         name: `Bulk ${i}`,
         email: `bulkfactuur-${i}@example.nl`,
-        phone: '06',
+        phone: '0612345678',
         address: 'Kade 2',
         postal_code: '8861 AA',
         city: 'Harlingen',
@@ -235,11 +245,14 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
       ids.push(row!.id);
     }
 
-    const answer = await post('/orders/bulk', { ids, action: 'send_invoice' }, cookie);
-    expect(await answer.json()).toEqual({ success: true, results: ids.map((id) => ({ id, success: true })) });
+    // Asked newest first, as the table lists them: numbered oldest first all the same (docs/decisions/059).
+    const newestFirst = [...ids].reverse();
+    const answer = await post('/orders/bulk', { ids: newestFirst, action: 'send_invoice' }, cookie);
+    expect(await answer.json()).toEqual({ success: true, results: newestFirst.map((id) => ({ id, success: true })) });
     const numbered = await db.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id));
     const numbers = numbered.map((o) => o.invoiceNumber);
     expect(new Set(numbers).size).toBe(count);
+    expect(numbers).toEqual(numbers.toSorted());
     expect(numbers.every((n) => /^F\d{4}-\d{4}$/.test(n ?? ''))).toBe(true);
     const relatedRefs = ids.map((id) => `order:${id}`);
     expect(await db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.relatedRef, relatedRefs))).toHaveLength(count);
@@ -261,7 +274,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     expect(invoices.recipients.sort()).toEqual(everyone);
     expect(invoices.rows.map((r) => r.status)).toEqual(Array(count).fill('sent'));
 
-    const reminded = await post('/orders/bulk', { ids, action: 'send_reminder' }, cookie);
+    const reminded = await post('/orders/bulk', { ids, action: 'send_reminder', force: true }, cookie);
     expect(await reminded.json()).toEqual({ success: true, results: ids.map((id) => ({ id, success: true })) });
     const reminders = await delivered(
       ids.map((id) => `reminder:${id}`),

@@ -1,12 +1,13 @@
-import { PDFDocument, StandardFonts, type PDFPage } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
+import { embedDocumentFonts } from '../../platform/pdf-font';
 import { ACCENT, INK, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../../platform/pdf-writer';
 import { formatDateLong } from '../../core/nl-format';
 
 /**
  * A tabler's delivery list (issue 16) as an A4 PDF to print and take in the car: one line per order in
  * driving order, with an empty box to tick by pen at each door. Every page repeats the header, so a loose
- * sheet still says whose list it is. Helvetica and Helvetica-Bold only: the Worker bundle carries no other
- * font (src/platform/pdf-standard-fonts.ts).
+ * sheet still says whose list it is. Set in the embedded font of src/platform/pdf-font.ts, like the
+ * invoices, so names print as typed (docs/decisions/059).
  */
 
 export interface DeliveryStop {
@@ -60,7 +61,7 @@ function wrap(w: Writer, value: string, size: number, maxWidth: number, bold = f
   const lines: string[] = [];
   let line = '';
   for (const word of w
-    .encodable(value)
+    .printable(value)
     .split(' ')
     .filter((part) => part !== '')) {
     const candidate = line === '' ? word : `${line} ${word}`;
@@ -105,8 +106,7 @@ export async function renderDeliveryListPdf(list: DeliveryListDocument): Promise
   doc.setLanguage('nl-NL');
   doc.setCreationDate(list.date);
   doc.setModificationDate(list.date);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedDocumentFonts(doc);
 
   const orderCount = list.stops.length;
   const packageCount = list.stops.reduce((sum, stop) => sum + stop.amount, 0);

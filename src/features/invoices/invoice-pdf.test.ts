@@ -2,11 +2,12 @@ import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { pdfLines } from '../../../test/support/pdf-lines';
 import { pdfText } from '../../../test/support/pdf-text';
 import { decodeQrRgba, rgbToRgba } from '../../../test/support/qr-decode';
 import { epcPayload, paymentQrPng, type EpcPayment } from './epc-qr';
 import { computeInvoiceAmounts, negateAmounts } from './invoice-amounts';
-import { renderInvoicePdf, type InvoicePdfCreditNote, type InvoicePdfInvoice } from './invoice-pdf';
+import { printedIban, renderInvoicePdf, type InvoicePdfCreditNote, type InvoicePdfInvoice } from './invoice-pdf';
 
 const invoiceDate = new Date('2026-11-22T10:00:00.000Z');
 
@@ -44,7 +45,7 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
       'Voorstraat 1, 8861 BJ Harlingen',
       'KvK-nummer: 12345678',
       'Btw-id: NL001234567B01',
-      'IBAN: NL91ABNA0417164300',
+      'IBAN: NL91 ABNA 0417 1643 00',
       // number and dates
       'FACTUUR',
       'Factuurnummer F2026-0007',
@@ -85,7 +86,7 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
     expect(text).toContain('Totaal incl. btw € 258,76');
   });
 
-  it('draws accented names and replaces what the standard font cannot encode instead of failing', async () => {
+  it('prints names as typed in the embedded font, leaves emoji out and marks other scripts instead of failing', async () => {
     const text = await pdfText(
       await renderInvoicePdf(
         invoice({
@@ -99,9 +100,38 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
         }),
       ),
     );
-    expect(text).toContain('Zoë Lukasiewicz-Ota ?? ?');
+    expect(text).toContain('Factuur aan Zoë Łukasiewicz-Ōta ?? Kerkstraat 1');
     expect(text).toContain('Kerkstraat 1 achterom');
     expect(text).toContain("1234 AB 's-Hertogenbosch");
+  });
+
+  it('prints "Łukasz Wiśniewski" exactly, on the invoice and the credit note', async () => {
+    const customer = { ...invoice().customer, name: 'Łukasz Wiśniewski' };
+    for (const pdf of [await renderInvoicePdf(invoice({ customer })), await renderInvoicePdf(creditNote({ customer }))]) {
+      expect(await pdfText(pdf)).toContain('aan Łukasz Wiśniewski Noorderhaven 12');
+    }
+  });
+
+  it('names no delivery date before the packages are delivered, and the delivery day after', async () => {
+    const before = await pdfText(await renderInvoicePdf(invoice({ supplyDate: null })));
+    expect(before).not.toContain('Leverdatum');
+    expect(before).toContain('Factuurdatum 22 november 2026 Bestelnummer KP-2026-0012 Vervaldatum 6 december 2026');
+    const after = await pdfText(await renderInvoicePdf(invoice({ supplyDate: new Date('2026-11-19T16:00:00.000Z') })));
+    expect(after).toContain('Factuurdatum 22 november 2026 Leverdatum 19 november 2026 Bestelnummer KP-2026-0012');
+    const credit = await pdfText(await renderInvoicePdf(creditNote({ supplyDate: null })));
+    expect(credit).toContain('Bij factuur F2026-0007 Bestelnummer KP-2026-0012');
+  });
+
+  it('prints the IBAN in groups of four, never broken over two lines, however the setting was typed', async () => {
+    expect(printedIban(' nl91abna 0417164300')).toBe('NL91\u00a0ABNA\u00a00417\u00a01643\u00a000');
+    // This address puts the IBAN at the end of the footer's first line, where plain spaces let it wrap after 'NL91'.
+    for (const address of ['Voorstraat 1, 8861 BJ Harlingen', 'Voorstraat 1, 8861 BJ Harlingen, bij de oude haven']) {
+      const club = { ...invoice().club, address, iban: 'NL91 ABNA 0417 1643 00' };
+      const lines = await pdfLines(await renderInvoicePdf(invoice({ club, paymentQrPng: await paymentQrPng(qrPayment) })));
+      const withIban = lines.filter((line) => line.includes('NL91'));
+      expect(withIban).toHaveLength(3);
+      for (const line of withIban) expect(line, line).toContain('NL91 ABNA 0417 1643 00');
+    }
   });
 
   it('gives the same bytes for the same invoice (nothing depends on the clock)', async () => {

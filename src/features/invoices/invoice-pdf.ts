@@ -1,7 +1,9 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { negateAmounts, type InvoiceAmounts } from './invoice-amounts';
 import { formatDateLong, formatEuro, formatPercent } from '../../core/nl-format';
+import { embedDocumentFonts } from '../../platform/pdf-font';
 import { ACCENT, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../../platform/pdf-writer';
+import { normaliseIban } from '../settings/setting-rules';
 
 /**
  * The invoice as a one-page A4 PDF (issue 6 item 3, docs/architecture.md §3). It carries what a Dutch invoice must
@@ -13,9 +15,9 @@ import { ACCENT, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../
  * series, names the invoice it corrects with its date (a Dutch credit note must), prints the amounts
  * negated and asks for no payment.
  *
- * Built with pdf-lib and the standard Helvetica (WinAnsi encoding: €, é, ë, ü … but not every Unicode
- * character; see `encodable` in platform/pdf-writer.ts). pdf-lib is plain JavaScript, so the same code
- * runs on Node and the Worker.
+ * Built with pdf-lib in the embedded font of platform/pdf-font.ts (Latin with its accents; what it lacks is
+ * handled by `printable` in platform/pdf-writer.ts). pdf-lib is plain JavaScript, so the same code runs on
+ * Node and the Worker.
  */
 /** What both kinds of document carry; `kind` (below) tells them apart. */
 export interface InvoiceDocumentBase {
@@ -24,7 +26,12 @@ export interface InvoiceDocumentBase {
   orderReference: string;
   /** The date of this document (for a credit note: the day it was made). */
   invoiceDate: Date;
-  supplyDate: Date;
+  /**
+   * The day the goods were delivered, or null while they are not: the document then names no delivery
+   * date. A Dutch invoice must name it only when it is known and differs from the invoice date
+   * (docs/decisions/059).
+   */
+  supplyDate: Date | null;
   /**
    * The payment terms. A credit note asks for no payment and shows neither; they stay required so one
    * document builder can serve both kinds.
@@ -64,6 +71,14 @@ export type InvoiceDocument = InvoicePdfInvoice | InvoicePdfCreditNote;
 const QR_SIZE = 112;
 
 /**
+ * An IBAN as it is printed, in groups of four ('NL91 ABNA 0417 1643 00'), joined by no-break spaces so a
+ * line never breaks inside the number (docs/decisions/059), however the setting was typed.
+ */
+export function printedIban(iban: string): string {
+  return (normaliseIban(iban).match(/.{1,4}/g) ?? []).join('\u00a0');
+}
+
+/**
  * Renders the invoice or credit note; the same input gives the same bytes (dates come from the input,
  * not the clock).
  */
@@ -80,8 +95,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   doc.setCreationDate(invoice.invoiceDate);
   doc.setModificationDate(invoice.invoiceDate);
   const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  const w = new Writer(page, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const fonts = await embedDocumentFonts(doc);
+  const w = new Writer(page, fonts.regular, fonts.bold);
   const { club, customer } = invoice;
+  const iban = printedIban(club.iban);
   const amounts = credit && invoice.amounts.totalCents >= 0 ? negateAmounts(invoice.amounts) : invoice.amounts;
 
   // Supplier (left) and the document's kind with the supplier's registration numbers (right).
@@ -97,7 +114,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   for (const [label, value] of [
     ['KvK-nummer', club.kvkNumber],
     ['Btw-id', club.vatId],
-    ['IBAN', club.iban],
+    ['IBAN', iban],
   ] as const) {
     w.text(`${label}: ${value}`, RIGHT, ry, { size: 9, color: MUTED, align: 'right' });
     ry -= 12;
@@ -112,18 +129,19 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     if (line.trim() === '') continue;
     y = w.paragraph(line, LEFT, y, 250, { size: 10, lineHeight: 13 });
   }
+  const supplied: [string, string][] = invoice.supplyDate ? [['Leverdatum', formatDateLong(invoice.supplyDate)]] : [];
   const particulars: [string, string][] = credit
     ? [
         ['Creditnotanummer', invoice.invoiceNumber],
         ['Creditnotadatum', formatDateLong(invoice.invoiceDate)],
         ['Bij factuur', credit.corrects.invoiceNumber],
-        ['Leverdatum', formatDateLong(invoice.supplyDate)],
+        ...supplied,
         ['Bestelnummer', invoice.orderReference],
       ]
     : [
         ['Factuurnummer', invoice.invoiceNumber],
         ['Factuurdatum', formatDateLong(invoice.invoiceDate)],
-        ['Leverdatum', formatDateLong(invoice.supplyDate)],
+        ...supplied,
         ['Bestelnummer', invoice.orderReference],
         ['Vervaldatum', formatDateLong(invoice.dueDate)],
       ];
@@ -226,7 +244,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     y -= 16;
     y = w.paragraph(
       `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
-        `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN ${club.iban} ten name van ${club.name}, ` +
+        `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN\u00a0${iban} ten name van ${club.name}, ` +
         `onder vermelding van het betalingskenmerk.`,
       LEFT,
       y,
@@ -255,7 +273,7 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     color: MUTED,
   });
   w.paragraph(
-    [club.name, club.address, `KvK ${club.kvkNumber}`, `Btw-id ${club.vatId}`, `IBAN ${club.iban}`].filter((s) => s.trim() !== '').join(' · '),
+    [club.name, club.address, `KvK ${club.kvkNumber}`, `Btw-id ${club.vatId}`, `IBAN\u00a0${iban}`].filter((s) => s.trim() !== '').join(' · '),
     LEFT,
     42,
     RIGHT - LEFT,

@@ -4,6 +4,7 @@ import { attachmentResponse, managementOnly, restRouter, type CtxOf } from '../.
 import { parseInput, readJsonBody } from '../../http/validate';
 import { bulkSchema, runBulk } from './bulk.service';
 import { creditInvoice, getStoredPdf, sendInvoice, sendReminder } from './invoices.service';
+import { reminderOptionsSchema } from './invoices.schemas';
 import { orderTotals } from './totals.service';
 
 export const NO_INVOICE_YET = 'Er is nog geen factuur voor deze bestelling.';
@@ -19,7 +20,10 @@ export function invoicesRoutes(ctxOf: CtxOf) {
   const orderId = (query: string | undefined) => parseInput(idSchema, { id: query }).id;
   r.post('/orders/sendInvoice', manager, async (c) => c.json(await sendInvoice(await ctxOf(c), orderId(c.req.query('id')))));
   r.post('/orders/creditInvoice', manager, async (c) => c.json(await creditInvoice(await ctxOf(c), orderId(c.req.query('id')))));
-  r.post('/orders/sendReminder', manager, async (c) => c.json(await sendReminder(await ctxOf(c), orderId(c.req.query('id')))));
+  r.post('/orders/sendReminder', manager, async (c) => {
+    const id = orderId(c.req.query('id'));
+    return c.json(await sendReminder(await ctxOf(c), id, parseInput(reminderOptionsSchema, await readJsonBody(c.req.raw))));
+  });
   r.post('/orders/bulk', manager, async (c) => c.json(await runBulk(await ctxOf(c), parseInput(bulkSchema, await readJsonBody(c.req.raw)))));
   r.get('/orders/totals', manager, async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
   for (const [path, which, missing, prefix] of [

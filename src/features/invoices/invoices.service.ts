@@ -15,11 +15,12 @@ import { INVOICE_MAIL_KIND, invoiceMailRef } from './invoice-delivered';
 import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
 import type { InvoiceDocument } from './invoice-pdf';
 import { paymentQrPng } from './epc-qr';
-import { addDays, campaignYear, overdueBefore } from '../../core/calendar';
+import { campaignYear, overdueBefore } from '../../core/calendar';
 import { randomBytes } from '../../platform/crypto';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { markNumberDrawn, skipNumbersDrawnBefore } from './invoice-series';
 import { formatDateLong, formatEuro } from '../../core/nl-format';
+import { dueDay, isPastDue, paymentDueDate } from './payment-term';
 
 export const INVOICE_QUEUED = 'Factuur staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
 export const INVOICE_QUEUED_NO_SMTP =
@@ -30,6 +31,8 @@ export const NOTHING_TO_CREDIT = 'Deze bestelling heeft nog geen factuur: er is 
 export const alreadyCredited = (creditNoteNumber: string) => `Deze factuur is al gecrediteerd met creditnota ${creditNoteNumber}.`;
 export const REMINDER_NEEDS_INVOICE = 'Deze bestelling heeft nog geen factuur: verstuur eerst de factuur.';
 export const REMINDER_ALREADY_PAID = 'Deze bestelling is al betaald: een herinnering is niet nodig.';
+export const reminderNotDue = (invoiceNumber: string, dueDate: Date) =>
+  `De betaaltermijn van factuur ${invoiceNumber} loopt nog tot ${formatDateLong(dueDate)}: een herinnering is nu nog niet nodig.`;
 export const reminderSentMessage = (invoiceNumber: string, email: string) => `Herinnering voor factuur ${invoiceNumber} is verstuurd naar ${email}.`;
 export const REMINDER_QUEUED = 'Herinnering staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.';
 export const creditNoteSentMessage = (creditNoteNumber: string, email: string) => `Creditnota ${creditNoteNumber} is verstuurd naar ${email}.`;
@@ -98,15 +101,22 @@ async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> 
     // package_price is in whole euros (docs/product.md §9: 75 euro excl. VAT); money is cents from here on.
     unitPriceCents: price * 100,
     split,
-    paymentTermDays: Math.max(1, await getIntegerSetting(deps, 'invoice_payment_term_days')),
+    paymentTermDays: await paymentTermDays(deps),
   };
 }
 
-/** For the dashboard's warning banner: whether invoices can go out, and if not, why. */
-export async function invoiceReadiness(ctx: RequestCtx): Promise<{ ready: boolean; problems: InvoiceSettingProblem[] }> {
+/**
+ * For the dashboard: whether invoices can go out, and if not, why (the warning banner); and the payment
+ * term, so a reminder before an invoice's due date is warned about before it is asked for (docs/decisions/059).
+ */
+export async function invoiceReadiness(ctx: RequestCtx): Promise<{ ready: boolean; problems: InvoiceSettingProblem[]; payment_term_days: number }> {
   requireManagement(ctx);
   const problems = await identityProblems(ctx);
-  return { ready: problems.length === 0, problems };
+  return { ready: problems.length === 0, problems, payment_term_days: await paymentTermDays(ctx) };
+}
+
+async function paymentTermDays(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Promise<number> {
+  return Math.max(1, await getIntegerSetting(deps, 'invoice_payment_term_days'));
 }
 
 /**
@@ -166,9 +176,10 @@ function invoiceDocument(
     invoiceNumber,
     orderReference: order.reference,
     invoiceDate,
-    // The order holds no delivery date: the goods are taken as supplied on the invoice date.
-    supplyDate: invoiceDate,
-    dueDate: addDays(invoiceDate, settings.paymentTermDays),
+    // The day the packages were handed over, once they were; an invoice made before then names no
+    // delivery date rather than a wrong one (docs/decisions/059).
+    supplyDate: order.delivered && order.deliveredAt ? new Date(order.deliveredAt) : null,
+    dueDate: paymentDueDate(invoiceDate, settings.paymentTermDays),
     paymentTermDays: settings.paymentTermDays,
     club: settings.club,
     customer: { name: order.name, address: order.address, postalCode: order.postalCode, city: order.city, email: order.email },
@@ -415,16 +426,29 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
   });
 }
 
+/** How a reminder is asked for: `force` sends one before the invoice's payment term has run out. */
+export interface ReminderOptions {
+  force?: boolean | undefined;
+}
+
 /**
  * The order's part of a reminder, without waiting for SMTP (see queueInvoice): invoiced, unpaid, not
- * credited; counted on the order and queued with the stored invoice attached.
+ * credited; counted on the order and queued with the stored invoice attached. Before the payment term has
+ * run out it is refused (409, with the due date as `due_date`) unless `force` says the sender saw that
+ * (docs/decisions/059).
  */
-export async function queueReminderSend(ctx: RequestCtx, orderId: number): Promise<QueuedSend> {
+export async function queueReminderSend(ctx: RequestCtx, orderId: number, options: ReminderOptions = {}): Promise<QueuedSend> {
   requireManagement(ctx);
   const order = await requireOrder(ctx, orderId);
   const refusal = reminderRefusal(order);
   if (refusal) throw new AppError(409, refusal);
   const settings = await readInvoiceSettings(ctx);
+  if (!options.force && !isPastDue(order.invoiceDate!, settings.paymentTermDays, ctx.clock.now())) {
+    const invoiceDate = new Date(order.invoiceDate!);
+    throw new AppError(409, reminderNotDue(order.invoiceNumber!, paymentDueDate(invoiceDate, settings.paymentTermDays)), {
+      due_date: dueDay(invoiceDate, settings.paymentTermDays),
+    });
+  }
   await enforceRateLimit(ctx.db, ctx.clock, `reminder-send:${order.id}`, DOCUMENT_SENDS_PER_DAY, REMINDER_SEND_LIMITED);
   const mailId = await queueReminder(ctx, order, settings, false);
   // Another request counted a reminder on this order in the meantime: one mail is enough.
@@ -433,8 +457,12 @@ export async function queueReminderSend(ctx: RequestCtx, orderId: number): Promi
 }
 
 /** docs/architecture.md §5 POST /orders/sendReminder?id=: queued as queueReminderSend, delivered before the answer. */
-export async function sendReminder(ctx: RequestCtx, orderId: number): Promise<{ success: true; queued: boolean; message: string }> {
-  const { mailId, invoiceNumber, email } = await queueReminderSend(ctx, orderId);
+export async function sendReminder(
+  ctx: RequestCtx,
+  orderId: number,
+  options: ReminderOptions = {},
+): Promise<{ success: true; queued: boolean; message: string }> {
+  const { mailId, invoiceNumber, email } = await queueReminderSend(ctx, orderId, options);
   await deliverNowOnly(ctx, [mailId]);
   const sent = (await mailStatus(ctx, mailId)) === 'sent';
   return { success: true, queued: !sent, message: sent ? reminderSentMessage(invoiceNumber, email) : REMINDER_QUEUED };

@@ -1,0 +1,150 @@
+import { decodeBase64 } from '@oslojs/encoding';
+import type { PDFDocument, PDFFont } from 'pdf-lib';
+import generated from './pdf-fonts.generated.json';
+
+/**
+ * The font every PDF of ours sets its text in (docs/decisions/059): Arimo, regular and bold, cut down by
+ * scripts/pdf-fonts.mjs to Latin with its accents (Łukasz Wiśniewski, Dvořák, Şahin, Ștefan, Ő …) and
+ * embedded in each document, so a viewer prints what the customer typed. The standard Helvetica printed
+ * only WinAnsi. Arimo has Helvetica's widths, so the layout is the one the documents had.
+ *
+ * pdf-lib embeds a font through a font engine (fontkit) that reads the file; fontkit is larger than the
+ * whole Worker bundle, so the script measured the font beforehand and this module answers pdf-lib's few
+ * questions (each character's glyph and width, the font's metrics) from those figures. The face is
+ * embedded whole: it is already cut down to what we print.
+ */
+
+interface FaceData {
+  postScriptName: string;
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  capHeight: number;
+  xHeight: number;
+  italicAngle: number;
+  bbox: number[];
+  familyClass: number;
+  fixedPitch: boolean;
+  italic: boolean;
+  notdefAdvance: number;
+  /** Per character of `generated.characters`, its glyph's advance width. */
+  advances: number[];
+  /** The TrueType file, deflated (raw), base64. */
+  ttfDeflated: string;
+}
+
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  /** The character the glyph stands for in the PDF's text layer (copy-paste, search). */
+  codePoints: number[];
+}
+
+/** The part of a fontkit font that pdf-lib's CustomFontEmbedder reads, with `subset: false`. */
+interface EngineFont {
+  postscriptName: string;
+  unitsPerEm: number;
+  ascent: number;
+  descent: number;
+  capHeight: number;
+  xHeight: number;
+  italicAngle: number;
+  bbox: { minX: number; minY: number; maxX: number; maxY: number; width: number; height: number };
+  characterSet: number[];
+  'OS/2': { sFamilyClass: number };
+  post: { isFixedPitch: boolean };
+  head: { macStyle: { italic: boolean } };
+  glyphForCodePoint(codePoint: number): Glyph;
+  layout(text: string): { glyphs: Glyph[] };
+}
+
+interface Face {
+  /** The name in the PDF: a subset tag (six capitals and '+', as PDF names a font cut down) and the font's name. */
+  pdfName: string;
+  bytes: Uint8Array;
+  font: EngineFont;
+}
+
+/** The characters both faces have, in the order of `generated.glyphIds` and each face's `advances`. */
+const CODE_POINTS: readonly number[] = generated.characters.flatMap(([from = 0, to = 0]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+
+function engineFont(data: FaceData): EngineFont {
+  const byCodePoint = new Map<number, Glyph>();
+  const byId = new Map<number, Glyph>();
+  CODE_POINTS.forEach((codePoint, i) => {
+    const id = generated.glyphIds[i]!;
+    // A glyph that two characters share (hyphen and soft hyphen) stands for the first of them.
+    const glyph = byId.get(id) ?? { id, advanceWidth: data.advances[i]!, codePoints: [codePoint] };
+    byId.set(id, glyph);
+    byCodePoint.set(codePoint, glyph);
+  });
+  const notdef: Glyph = { id: 0, advanceWidth: data.notdefAdvance, codePoints: [] };
+  const glyphForCodePoint = (codePoint: number) => byCodePoint.get(codePoint) ?? notdef;
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] = data.bbox;
+  return {
+    postscriptName: data.postScriptName,
+    unitsPerEm: data.unitsPerEm,
+    ascent: data.ascent,
+    descent: data.descent,
+    capHeight: data.capHeight,
+    xHeight: data.xHeight,
+    italicAngle: data.italicAngle,
+    bbox: { minX, minY, maxX, maxY, width: maxX - minX, height: maxY - minY },
+    characterSet: [...byCodePoint.keys()],
+    'OS/2': { sFamilyClass: data.familyClass },
+    post: { isFixedPitch: data.fixedPitch },
+    head: { macStyle: { italic: data.italic } },
+    glyphForCodePoint,
+    // One glyph per character, no kerning or ligatures: as pdf-lib set the standard fonts.
+    layout: (text) => ({ glyphs: Array.from(text, (char) => glyphForCodePoint(char.codePointAt(0)!)) }),
+  };
+}
+
+async function inflate(base64: string): Promise<Uint8Array> {
+  // A copy on a plain ArrayBuffer, which is what Blob takes.
+  const stream = new Blob([new Uint8Array(decodeBase64(base64))]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function loadFace(pdfName: string, data: FaceData): Promise<Face> {
+  return { pdfName, bytes: await inflate(data.ttfDeflated), font: engineFont(data) };
+}
+
+let faces: Promise<{ regular: Face; bold: Face }> | null = null;
+
+/** Inflated once per isolate or process, when the first document is made. */
+function loadFaces(): Promise<{ regular: Face; bold: Face }> {
+  faces ??= Promise.all([loadFace('KPFNTA+Arimo-Regular', generated.regular), loadFace('KPFNTB+Arimo-Bold', generated.bold)]).then(([regular, bold]) => ({
+    regular,
+    bold,
+  }));
+  return faces;
+}
+
+/** pdf-lib's font engine for one document: it hands back the bytes it was given, so the face is found by them. */
+function engineFor(loaded: { regular: Face; bold: Face }) {
+  return {
+    create(bytes: Uint8Array): EngineFont {
+      const face = [loaded.regular, loaded.bold].find((candidate) => candidate.bytes === bytes);
+      if (!face) throw new Error('Only the fonts of src/platform/pdf-font.ts can be embedded');
+      return face.font;
+    },
+  };
+}
+
+export interface DocumentFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** Embeds the regular and bold face in `doc`; same document, same bytes (no random names). */
+export async function embedDocumentFonts(doc: PDFDocument): Promise<DocumentFonts> {
+  const loaded = await loadFaces();
+  const { regular, bold } = loaded;
+  // The engine answers only what CustomFontEmbedder asks (EngineFont), not all of fontkit's Font type.
+  doc.registerFontkit(engineFor(loaded) as unknown as Parameters<PDFDocument['registerFontkit']>[0]);
+  return {
+    regular: await doc.embedFont(regular.bytes, { subset: false, customName: regular.pdfName }),
+    bold: await doc.embedFont(bold.bytes, { subset: false, customName: bold.pdfName }),
+  };
+}
