@@ -217,6 +217,69 @@ describe('the management dashboard in Chromium', () => {
     expect(await orderRow(page, 'Piet Pietersen').count()).toBe(1);
   });
 
+  it('edits a 25-package order from the public form without touching its amount, and refuses another amount', async () => {
+    // Taken on the public form (no session): 25 packages and one unbroken 2,000-character note.
+    const tablerId = await page.evaluate(
+      async (name) => ((await (await fetch('/tablers')).json()) as { id: number; name: string }[]).find((t) => t.name === name)!.id,
+      TABLER,
+    );
+    const placed = await fetch(`${server.url}/orders/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        tabler_id: tablerId,
+        name: 'Groot Kantoor',
+        email: 'inkoop@example.nl',
+        phone: '0517 654321',
+        address: 'Havenweg 1',
+        postal_code: '8861 ZZ',
+        city: 'Harlingen',
+        amount: 25,
+        notes: 'A'.repeat(2000),
+      }),
+    });
+    expect(placed.status).toBe(200);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Bestellingen' }).click();
+    const row = orderRow(page, 'Groot Kantoor');
+    await row.waitFor();
+    expect(await row.locator('[data-slot=amount]').textContent()).toBe('25');
+    // The note wraps (and folds) in its cell: the page stays as wide as the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-long-note-desktop.png'), fullPage: true });
+    await row.getByRole('button', { name: 'Hele opmerking tonen' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
+    await row.getByRole('button', { name: 'Minder tonen' }).click();
+    const invoicesBefore = await stat(page, 'invoices').textContent();
+
+    await row.getByRole('button', { name: /bewerken/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Bestelling Bewerken' }).waitFor();
+    const save = dialog.getByRole('button', { name: 'Opslaan' });
+    const amount = dialog.getByLabel('Aantal kerstpakketten');
+    expect(await amount.inputValue()).toBe('25');
+    expect(await dialog.locator('[data-slot=amount-error]').count()).toBe(0);
+    // Another amount above 10 is refused inline; so is one that is no whole number.
+    await amount.fill('24');
+    expect(await dialog.locator('[data-slot=amount-error]').textContent()).toBe('Het aantal is 1 tot en met 10.');
+    expect(await save.isDisabled()).toBe(true);
+    await amount.fill('2.5');
+    expect(await dialog.locator('[data-slot=amount-error]').textContent()).toBe('Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.');
+    expect(await save.isDisabled()).toBe(true);
+    await amount.fill('25');
+    expect(await save.isDisabled()).toBe(false);
+    await dialog.getByLabel('Adres').fill('Havenweg 3');
+    // Invoiced outside this system: the row and the totals both count it as sent.
+    await dialog.getByLabel('Factuur verstuurd').check();
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-order-dialog-desktop.png') });
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => row.textContent()).toContain('Havenweg 3');
+    expect(await row.locator('[data-slot=amount]').textContent()).toBe('25');
+    await expect.poll(() => row.locator('[data-slot=invoice-status]').textContent()).toBe('Verstuurd (handmatig)');
+    await expect.poll(() => stat(page, 'invoices').textContent()).toBe(String(Number(invoicesBefore) + 1));
+  });
+
   it('fits a phone screen', async () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await page.getByRole('heading', { name: 'Management Dashboard' }).waitFor();
@@ -225,6 +288,10 @@ describe('the management dashboard in Chromium', () => {
     expect(await page.locator('[data-order-card]').filter({ hasText: 'Piet Pietersen' }).textContent()).toMatch(/F\d{4}-0001/);
     // The charts follow the new width through a ResizeObserver, a frame or more after the resize.
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Also with the 2,000-character note opened in its card.
+    const card = page.locator('[data-order-card]').filter({ hasText: 'Groot Kantoor' });
+    await card.getByRole('button', { name: 'Hele opmerking tonen' }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-management-orders-phone.png'), fullPage: true });
     await page.getByRole('tab', { name: 'Mail' }).click();
     await page.locator('[data-slot=mail-notice]').waitFor();
@@ -276,8 +343,8 @@ describe('the management dashboard with 5,000 orders', () => {
   it('shows 50 rows a page, filters on the server and toggles paid without a reload', async () => {
     await page.goto(`${server.url}/admin/management`);
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
-    // nl-NL thousands separator.
-    await expect.poll(() => stat(page, 'orders').textContent()).toBe('5.001');
+    // nl-NL thousands separator; the two orders left by the suite above count too.
+    await expect.poll(() => stat(page, 'orders').textContent()).toBe('5.002');
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(50);
     await page.getByText('Pagina 1 van 101').first().waitFor();
     await page.getByRole('button', { name: 'Volgende' }).first().click();

@@ -214,13 +214,17 @@ describe('the order form in Chromium', () => {
     await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
   });
 
-  it('shows the order form messages and accepts only whole positive quantities', async () => {
+  it('shows the order form messages and refuses, never rewrites, what is no whole positive quantity', async () => {
+    const createCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/trpc/orders.create')) createCalls.push(request.url());
+    });
     await passGate(page);
     const quantity = page.getByLabel('Aantal kerstpakketten', { exact: true });
     expect(await quantity.inputValue()).toBe('1');
-    expect(await quantity.getAttribute('type')).toBe('number');
-    expect(await quantity.getAttribute('min')).toBe('1');
-    expect(await quantity.getAttribute('step')).toBe('1');
+    // Text with the digit keyboard (docs/decisions/056): what is typed stays as typed.
+    expect(await quantity.getAttribute('type')).toBe('text');
+    expect(await quantity.getAttribute('inputmode')).toBe('numeric');
     expect(await page.getByLabel('Opmerkingen').count()).toBe(1);
 
     await quantity.fill('');
@@ -234,19 +238,50 @@ describe('the order form in Chromium', () => {
 
     await page.getByLabel('Email', { exact: true }).fill('anna@');
     await page.getByLabel('Naam', { exact: true }).fill('Ga naar https://evil.example');
+    // docs/architecture.md §6: the server's postcode and phone texts, shown before anything is sent.
+    await page.getByLabel('Telefoon', { exact: true }).fill('bel me maar');
+    await page.getByLabel('Postcode', { exact: true }).fill('ABCDE');
     await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
     await expect.poll(() => fieldError(page, 'Email').textContent()).toBe('Voer een geldig email adres in.');
     await expect.poll(() => fieldError(page, 'Naam').textContent()).toBe('Naam mag geen link of e-mailadres bevatten.');
+    expect(await fieldError(page, 'Telefoon').textContent()).toBe('Vul een geldig telefoonnummer in.');
+    expect(await fieldError(page, 'Postcode').textContent()).toBe('Vul een geldige postcode in (1234 AB).');
     await page.getByLabel('Naam', { exact: true }).fill('');
 
-    // Signs, exponents and decimals cannot be typed; 0 is refused.
-    await quantity.fill('');
-    await quantity.pressSequentially('-2.5e1');
-    expect(await quantity.inputValue()).toBe('251');
-    await quantity.fill('0');
-    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
-    await expect.poll(() => fieldError(page, 'Aantal kerstpakketten').textContent()).toBe('Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
+    // '2.5' was once sent as 25 and '-3' as 3: now each stays on screen as typed and is refused.
+    for (const [typed, message] of [
+      ['2.5', 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.'],
+      ['2,5', 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.'],
+      ['-2.5e1', 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.'],
+      ['-3', 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.'],
+      ['0', 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.'],
+    ] as const) {
+      await quantity.fill('');
+      await quantity.pressSequentially(typed);
+      expect(await quantity.inputValue()).toBe(typed);
+      await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+      await expect.poll(() => fieldError(page, 'Aantal kerstpakketten').textContent(), { message: typed }).toBe(message);
+    }
+    expect(createCalls).toEqual([]);
     await screenshot(page, 'order-form-errors-desktop.png');
+  });
+
+  it("keeps the member's own details out of the customer's fields (no autofill, no typed history)", async () => {
+    const form = page.locator('form', { has: page.getByLabel('Naam', { exact: true }) });
+    expect(await form.getAttribute('autocomplete')).toBe('off');
+    const tokens: Record<string, string | null> = {};
+    for (const label of ['Naam', 'Email', 'Telefoon', 'Adres', 'Postcode', 'Plaats']) {
+      tokens[label] = await page.getByLabel(label, { exact: true }).getAttribute('autocomplete');
+    }
+    // Tokens no browser knows: Chromium's Autofill leaves such a field alone ('off' it ignores).
+    expect(tokens).toEqual({
+      Naam: 'klant-naam',
+      Email: 'klant-email',
+      Telefoon: 'klant-telefoon',
+      Adres: 'klant-adres',
+      Postcode: 'klant-postcode',
+      Plaats: 'klant-plaats',
+    });
   });
 
   it('searches addresses after 3 characters, debounced, and picks one with the keyboard', async () => {
@@ -414,6 +449,7 @@ describe('the order form in Chromium', () => {
     expect(await detail('Adres')).toBe('Voorstraat 128861 BK Harlingen');
     expect(await detail('Opmerkingen')).toBe('Graag bezorgen na 16:00 uur.');
     expect(await detail('Bedrag')).toBe('€ 225, exclusief btw');
+    expect(await detail('Opgenomen door')).toBe(TABLER);
     expect(await page.locator('[data-slot=order-stepper] [aria-current=step]').count()).toBe(0);
 
     const [row] = await server.deps.db.select().from(orders).where(eq(orders.reference, reference));

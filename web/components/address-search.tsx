@@ -130,6 +130,8 @@ export function AddressSearch({
   onBlur,
   onFocus,
   "aria-describedby": describedBy,
+  // The field's own suggestions stand in for the browser's; a form may name its own token (the order form's customer).
+  autoComplete = "off",
   ...inputProps
 }: AddressSearchProps) {
   const listId = `${id}-suggestions`;
@@ -276,7 +278,7 @@ export function AddressSearch({
           aria-controls={listId}
           aria-activedescendant={activeId}
           aria-describedby={[describedBy, attributionId].filter(Boolean).join(" ")}
-          autoComplete="off"
+          autoComplete={autoComplete}
           value={value}
           onChange={handleChange}
           onKeyDown={handleKeyDown}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { type OrderFormValues, parseQuantity, validateContact, validateOrder } from "./public-forms";
+import { type OrderFormValues, validateContact, validateOrder } from "./public-forms";
 
 const filledOrder: OrderFormValues = {
   name: "Anna de Vries",
@@ -30,14 +30,34 @@ describe("the order form", () => {
     });
   });
 
-  it("refuses a malformed e-mail address and a quantity that is not a positive whole number", () => {
-    for (const quantity of ["", "0", "-1", "1.5", "2e3", "abc"]) {
-      expect(validateOrder({ ...filledOrder, email: "anna@", quantity })).toEqual({
+  it("refuses a malformed e-mail address and a quantity that is not a positive whole number, as typed", () => {
+    for (const [quantity, message] of [
+      ["", "Aantal kerstpakketten is verplicht en moet groter dan 0 zijn."],
+      ["0", "Aantal kerstpakketten is verplicht en moet groter dan 0 zijn."],
+      ["-3", "Aantal kerstpakketten is verplicht en moet groter dan 0 zijn."],
+      ["2.5", "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3."],
+      ["2,5", "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3."],
+      ["2e3", "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3."],
+      ["abc", "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3."],
+    ] as const) {
+      expect(validateOrder({ ...filledOrder, email: "anna@", quantity }), quantity).toEqual({
         email: "Voer een geldig email adres in.",
-        quantity: "Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.",
+        quantity: message,
       });
     }
-    expect(parseQuantity(" 12 ")).toBe(12);
+    expect(validateOrder({ ...filledOrder, quantity: " 12 " })).toEqual({});
+  });
+
+  it("checks the postcode and the phone number with the server's texts", () => {
+    expect(validateOrder({ ...filledOrder, postalCode: "8861bk", phone: "+31 (0)517-123456" })).toEqual({});
+    expect(validateOrder({ ...filledOrder, postalCode: "ABCDE", phone: "bel me maar" })).toEqual({
+      phone: "Vul een geldig telefoonnummer in.",
+      postalCode: "Vul een geldige postcode in (1234 AB).",
+    });
+    expect(validateOrder({ ...filledOrder, postalCode: "123", phone: "123" })).toEqual({
+      phone: "Vul een geldig telefoonnummer in.",
+      postalCode: "Vul een geldige postcode in (1234 AB).",
+    });
   });
 
   it("refuses a name with a link or an e-mail address", () => {

@@ -1,24 +1,20 @@
 import {
   CONTACT_LABELS,
+  dutchPostcode,
   INVALID_EMAIL_MESSAGE,
   isValidEmail,
+  isValidPhone,
   NAME_LINK_MESSAGE,
   nameHasLink,
   ORDER_LABELS,
-  QUANTITY_MESSAGE,
+  PHONE_MESSAGE,
+  POSTCODE_MESSAGE,
+  parseQuantity,
   requiredMessage,
 } from "../../src/core/public-form-rules";
 
 // Client-side checks of the public forms, with the server's own rules and texts
 // (src/core/public-form-rules.ts); the server checks them again.
-
-/** docs/product.md §5 order form: a whole number above 0, typed as text. */
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
@@ -34,7 +30,11 @@ export function validateOrder(values: OrderFormValues): FieldErrors<OrderField> 
   }
   if (!errors.name && nameHasLink(values.name)) errors.name = NAME_LINK_MESSAGE;
   if (!errors.email && !isValidEmail(values.email.trim())) errors.email = INVALID_EMAIL_MESSAGE;
-  if (parseQuantity(values.quantity) === null) errors.quantity = QUANTITY_MESSAGE;
+  // docs/architecture.md §6: the server's postcode and phone rules, with its texts, before the order is sent.
+  if (!errors.phone && !isValidPhone(values.phone)) errors.phone = PHONE_MESSAGE;
+  if (!errors.postalCode && dutchPostcode(values.postalCode) === null) errors.postalCode = POSTCODE_MESSAGE;
+  const quantity = parseQuantity(values.quantity);
+  if (quantity.error !== null) errors.quantity = quantity.error;
   return errors;
 }
 

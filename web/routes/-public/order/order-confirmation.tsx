@@ -7,6 +7,11 @@ import { Button } from "@/components/ui/button";
 import { formatEuro } from "@/lib/site";
 import type { PlacedOrder } from "./order-form";
 
+/**
+ * docs/product.md §8 'Order success', word for word. It stays, as the specification's texts do; the
+ * member who took the order is named under it ('Opgenomen door'), so the screen says who that member is
+ * (docs/decisions/056).
+ */
 export const ORDER_SUCCESS =
   "Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.";
 
@@ -46,7 +51,7 @@ export function OrderConfirmation({
     },
     { label: "Opmerkingen", value: order.notes === "" ? <span className="text-muted-foreground">Geen</span> : order.notes },
     { label: "Bedrag", value: `€ ${formatEuro(order.quantity * packagePrice)}, exclusief btw` },
-    { label: "Tabler", value: order.tabler.name },
+    { label: "Opgenomen door", value: order.tabler.name },
   ];
 
   return (

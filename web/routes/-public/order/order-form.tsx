@@ -9,11 +9,11 @@ import { FormField } from "@/components/form-field";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
-import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValues, parseQuantity, validateOrder } from "@/lib/public-forms";
+import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValues, validateOrder } from "@/lib/public-forms";
 import { refusalText } from "@/lib/server-refusal";
 import { formatEuro } from "@/lib/site";
 import { useMutate } from "@/lib/trpc-fetch";
-import { ORDER_LABELS, ORDER_MAX_LENGTHS } from "../../../../src/core/public-form-rules";
+import { dutchPostcode, ORDER_LABELS, ORDER_MAX_LENGTHS, parseQuantity } from "../../../../src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
 
 // docs/product.md §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
@@ -52,8 +52,20 @@ const ConfirmDialog = React.lazy(() => import("@/components/ui/confirm-dialog").
 /** Whether anything was typed: 'Terug' then asks before it clears the form. */
 const hasInput = (values: OrderFormValues) => FIELD_ORDER.some((field) => values[field].trim() !== EMPTY_ORDER[field]);
 
-/** Keys that would let a number input hold something other than a whole positive number. */
-const BLOCKED_QUANTITY_KEYS = new Set(["e", "E", "+", "-", ".", ","]);
+/**
+ * The customer's fields carry autocomplete tokens no browser knows (docs/decisions/056): the member's phone
+ * must not offer the member's own name, e-mail, phone or address for a customer. Chromium ignores 'off'
+ * for its address Autofill and leaves a field alone whose token it does not recognise; the form's 'off'
+ * then also keeps the typed-history suggestions (earlier customers) away, as those inputs name no 'on'.
+ */
+const CUSTOMER_FIELD = {
+  name: "klant-naam",
+  email: "klant-email",
+  phone: "klant-telefoon",
+  address: "klant-adres",
+  postalCode: "klant-postcode",
+  city: "klant-plaats",
+} as const;
 
 export function OrderForm({
   tabler,
@@ -101,14 +113,17 @@ export function OrderForm({
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
       return;
     }
+    const quantity = parseQuantity(values.quantity).quantity;
+    if (quantity === null) return;
     const order = {
       name: values.name.trim(),
       email: values.email.trim(),
       phone: values.phone.trim(),
       address: values.address.trim(),
-      postalCode: values.postalCode.trim(),
+      // As the server stores it (1234 AB), so the confirmation shows what was saved.
+      postalCode: dutchPostcode(values.postalCode) ?? values.postalCode.trim(),
       city: values.city.trim(),
-      quantity: parseQuantity(values.quantity) ?? 1,
+      quantity,
       notes: values.notes.trim(),
     };
     try {
@@ -123,10 +138,10 @@ export function OrderForm({
     }
   }
 
-  const quantity = parseQuantity(values.quantity);
+  const quantity = parseQuantity(values.quantity).quantity;
 
   return (
-    <form ref={formRef} noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+    <form ref={formRef} noValidate autoComplete="off" onSubmit={handleSubmit} className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <h2 ref={headingRef} tabIndex={-1} id={`${formId}-title`} className="text-xl font-bold tracking-tight outline-none">
           Bestelling
@@ -148,7 +163,13 @@ export function OrderForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id={fieldId("name")} label={ORDER_LABELS.name} required error={errors.name} className="sm:col-span-2">
           {(control) => (
-            <Input {...control} name="name" autoComplete="name" value={values.name} onChange={(e) => update({ name: e.target.value })} />
+            <Input
+              {...control}
+              name="name"
+              autoComplete={CUSTOMER_FIELD.name}
+              value={values.name}
+              onChange={(e) => update({ name: e.target.value })}
+            />
           )}
         </FormField>
         <FormField id={fieldId("email")} label={ORDER_LABELS.email} required error={errors.email}>
@@ -158,7 +179,7 @@ export function OrderForm({
               name="email"
               type="email"
               inputMode="email"
-              autoComplete="email"
+              autoComplete={CUSTOMER_FIELD.email}
               value={values.email}
               onChange={(e) => update({ email: e.target.value })}
             />
@@ -171,7 +192,7 @@ export function OrderForm({
               name="phone"
               type="tel"
               inputMode="tel"
-              autoComplete="tel"
+              autoComplete={CUSTOMER_FIELD.phone}
               value={values.phone}
               onChange={(e) => update({ phone: e.target.value })}
             />
@@ -182,6 +203,7 @@ export function OrderForm({
             <AddressSearch
               {...control}
               name="address"
+              autoComplete={CUSTOMER_FIELD.address}
               placeholder="Straat en huisnummer"
               value={values.address}
               onValueChange={(address) => update({ address })}
@@ -194,7 +216,7 @@ export function OrderForm({
             <Input
               {...control}
               name="postalCode"
-              autoComplete="postal-code"
+              autoComplete={CUSTOMER_FIELD.postalCode}
               autoCapitalize="characters"
               value={values.postalCode}
               onChange={(e) => update({ postalCode: e.target.value })}
@@ -206,7 +228,7 @@ export function OrderForm({
             <Input
               {...control}
               name="city"
-              autoComplete="address-level2"
+              autoComplete={CUSTOMER_FIELD.city}
               value={values.city}
               onChange={(e) => update({ city: e.target.value })}
             />
@@ -224,19 +246,17 @@ export function OrderForm({
           }
         >
           {(control) => (
+            // Text with the digit keyboard, kept as typed: a number input drops or swallows a '.', ',' or '-'
+            // and would send another number than the one on screen (docs/decisions/056).
             <Input
               {...control}
               name="quantity"
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              step={1}
+              pattern="[0-9]*"
               className="max-w-32"
               value={values.quantity}
-              onKeyDown={(e) => {
-                if (BLOCKED_QUANTITY_KEYS.has(e.key)) e.preventDefault();
-              }}
-              onChange={(e) => update({ quantity: e.target.value.replace(/\D/g, "") })}
+              onChange={(e) => update({ quantity: e.target.value })}
             />
           )}
         </FormField>

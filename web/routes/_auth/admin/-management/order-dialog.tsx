@@ -8,27 +8,41 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { liveCheck, schemaProblem } from "@/lib/form-errors";
-import { ORDER_LABELS, requiredMessage } from "../../../../../src/core/public-form-rules";
+import {
+  dutchPostcode,
+  ORDER_LABELS,
+  parseQuantity,
+  QUANTITY_WHOLE_MESSAGE,
+  requiredMessage,
+} from "../../../../../src/core/public-form-rules";
 import { orderInputSchema } from "../../../../../src/features/orders/orders.schemas";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
 // marked required in labels only. Amount is a number from 1 to 10 and falls back to 1 when invalid.
-// issue 13: "invalid" is read as unparseable (an empty or non-numeric field becomes 1); a number outside
-// 1–10 is refused with the server's own text instead of being stored as 1 without a word.
+// issue 13: a number outside 1–10 is refused with the server's own text instead of being stored as 1
+// without a word. docs/decisions/056: only an empty field falls back to 1 (shown as the field is left);
+// whatever else is typed is refused, never read as another number ('2.5' is no 25, '-3' no 3), and the
+// 1–10 applies to an amount the dialog changes: a 25-package order from the public form keeps its 25.
 
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 10;
 /** The text of BACK_OFFICE_AMOUNT_MESSAGE in src/features/orders/orders.service.ts (the server's refusal). */
 export const AMOUNT_RANGE_MESSAGE = `Het aantal is ${MIN_AMOUNT} tot en met ${MAX_AMOUNT}.`;
 
-/** The amount to send, or an error text when the field holds a number outside 1–10 (or a fraction). */
-export function parseAmount(value: string): { amount: number; error: null } | { amount: null; error: string } {
-  const text = value.trim();
-  const n = Number(text);
-  if (text === "" || Number.isNaN(n)) return { amount: MIN_AMOUNT, error: null };
-  if (!Number.isInteger(n) || n < MIN_AMOUNT || n > MAX_AMOUNT) return { amount: null, error: AMOUNT_RANGE_MESSAGE };
-  return { amount: n, error: null };
+/**
+ * The amount to send, or an error text: for what is no whole number, and for a number outside 1–10 unless it
+ * is the amount the order already has (`current`, null for a new order).
+ */
+export function parseAmount(
+  value: string,
+  current: number | null = null,
+): { amount: number; error: null } | { amount: null; error: string } {
+  if (value.trim() === "") return { amount: MIN_AMOUNT, error: null };
+  const { quantity, error } = parseQuantity(value);
+  if (quantity === null) return { amount: null, error: error === QUANTITY_WHOLE_MESSAGE ? error : AMOUNT_RANGE_MESSAGE };
+  if (quantity !== current && quantity > MAX_AMOUNT) return { amount: null, error: AMOUNT_RANGE_MESSAGE };
+  return { amount: quantity, error: null };
 }
 
 /** What an issued invoice printed (server: INVOICED_FIELDS in orders.service.ts): fixed once invoiced. */
@@ -79,9 +93,9 @@ function orderValues(order: Order | null): OrderValues {
   };
 }
 
-/** What is sent for the form's values, or null while the amount is outside 1–10. */
-function orderBody(values: OrderValues) {
-  const { amount } = parseAmount(values.amount);
+/** What is sent for the form's values, or null while the amount is refused. */
+function orderBody(values: OrderValues, current: number | null) {
+  const { amount } = parseAmount(values.amount, current);
   if (amount === null) return null;
   return {
     tabler_id: Number(values.tabler_id),
@@ -89,7 +103,8 @@ function orderBody(values: OrderValues) {
     email: values.email.trim(),
     phone: values.phone.trim(),
     address: values.address.trim(),
-    postal_code: values.postal_code.trim(),
+    // Stored as 1234 AB when it is a Dutch postcode (the server does the same); a foreign one as typed.
+    postal_code: dutchPostcode(values.postal_code) ?? values.postal_code.trim(),
     city: values.city.trim(),
     amount,
     notes: values.notes.trim() || null,
@@ -99,11 +114,11 @@ function orderBody(values: OrderValues) {
 }
 
 /** Opslaan stays disabled without a tabler, a name and an e-mail address, and while the amount is refused. */
-function missingForSave(values: OrderValues): string | undefined {
+function missingForSave(values: OrderValues, current: number | null): string | undefined {
   if (values.tabler_id === "") return requiredMessage("Tabler");
   if (values.name.trim() === "") return requiredMessage(ORDER_LABELS.name);
   if (values.email.trim() === "") return requiredMessage(ORDER_LABELS.email);
-  return parseAmount(values.amount).error ?? undefined;
+  return parseAmount(values.amount, current).error ?? undefined;
 }
 
 const TEXT_FIELDS = [
@@ -125,19 +140,21 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
   const { feedback, onSubmitInvalid, attempt } = useFormFeedback({ asSent: true });
   // The order as the dialog opened on it; a refreshed list does not overwrite what is typed.
   const [defaultValues] = React.useState(() => orderValues(order));
+  // The amount the order has, which may stay whatever it is (above 10 from the public form).
+  const currentAmount = order?.amount ?? null;
   const form = useAppForm({
     defaultValues,
     validators: {
-      ...liveCheck(({ value }: { value: OrderValues }) => missingForSave(value)),
+      ...liveCheck(({ value }: { value: OrderValues }) => missingForSave(value, currentAmount)),
       // The rest of the server's rules for an order, with its texts.
       onSubmit: ({ value }) => {
-        const body = orderBody(value);
+        const body = orderBody(value, currentAmount);
         return body ? schemaProblem(orderInputSchema, body) : undefined;
       },
     },
     onSubmitInvalid,
     onSubmit: async ({ value }) => {
-      const body = orderBody(value);
+      const body = orderBody(value, currentAmount);
       if (!body) return;
       const saved = await attempt(
         async () => {
@@ -164,7 +181,7 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
       if (!saved) void ordersCache.invalidate();
     },
   });
-  const amountError = useStore(form.store, (state) => parseAmount(state.values.amount).error);
+  const amountError = useStore(form.store, (state) => parseAmount(state.values.amount, currentAmount).error);
   // The fields the invoice printed stay as they are; the server refuses a change to them anyway (409).
   const invoiceNumber = order?.invoice_number ?? null;
   const locked = (key: string) => invoiceNumber !== null && (INVOICE_FIXED as readonly string[]).includes(key);
@@ -222,22 +239,21 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
           <Label htmlFor="order-amount">Aantal kerstpakketten *</Label>
           <form.AppField
             name="amount"
-            // Only an unparseable field falls back to 1; a number outside 1–10 stays, with its error.
+            // Only an empty field falls back to 1; anything else typed stays as it is, with its error.
             listeners={{
               onBlur: ({ value }) => {
-                const parsed = parseAmount(value);
-                if (parsed.error === null) form.setFieldValue("amount", String(parsed.amount));
+                if (value.trim() === "") form.setFieldValue("amount", String(MIN_AMOUNT));
               },
             }}
           >
             {(field) => (
+              // Text with the digit keyboard: a number input drops a '.' or ',' it cannot read, and an
+              // unreadable field would then fall back to 1 (docs/decisions/056).
               <field.Input
                 id="order-amount"
-                type="number"
+                type="text"
                 inputMode="numeric"
-                min={MIN_AMOUNT}
-                max={MAX_AMOUNT}
-                step={1}
+                pattern="[0-9]*"
                 disabled={locked("amount")}
                 aria-invalid={amountError !== null || undefined}
                 aria-describedby={
@@ -255,7 +271,9 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="order-notes">Opmerkingen</Label>
-          <form.AppField name="notes">{(field) => <field.Textarea id="order-notes" rows={2} />}</form.AppField>
+          <form.AppField name="notes">
+            {(field) => <field.Textarea id="order-notes" rows={2} className="max-h-48 wrap-anywhere" />}
+          </form.AppField>
         </div>
         <div className="flex flex-wrap gap-6">
           {(
@@ -271,6 +289,9 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
                     type="checkbox"
                     className="size-4 accent-primary"
                     checked={field.state.value}
+                    // docs/decisions/056: once there is an invoice, its mail's delivery says whether it was sent.
+                    disabled={key === "invoice_sent" && invoiceNumber !== null}
+                    aria-describedby={key === "invoice_sent" ? "order-invoice-sent-note" : undefined}
                     onChange={(e) => field.handleChange(e.target.checked)}
                   />
                   {label}
@@ -279,6 +300,11 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
             </form.AppField>
           ))}
         </div>
+        <p id="order-invoice-sent-note" className="-mt-1 text-xs text-muted-foreground">
+          {invoiceNumber
+            ? `Of factuur ${invoiceNumber} verstuurd is, volgt uit de e-mail: dat vink je niet zelf aan.`
+            : "Aanvinken als de factuur buiten dit systeem is verstuurd; de bestelling telt dan mee als verstuurd."}
+        </p>
         {feedback && (
           <p role="alert" className="text-sm text-destructive">
             {feedback.text}

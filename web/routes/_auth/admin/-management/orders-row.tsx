@@ -165,10 +165,7 @@ export const OrderRow = React.memo(function OrderRow({
   const invoice = (
     <div className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap items-center gap-1.5">
-        <span data-slot="invoice-status" className={order.invoice_number ? "font-mono text-xs" : "text-muted-foreground"}>
-          {order.invoice_number ?? "Niet verstuurd"}
-          {order.invoice_number && !order.invoice_sent && !credited && <span className="ml-1 text-muted-foreground">(in wachtrij)</span>}
-        </span>
+        <InvoiceStatus order={order} credited={credited} />
         {credited && (
           <Badge variant="outline" data-slot="credited" className="border-destructive/40 text-destructive">
             Gecrediteerd
@@ -308,7 +305,7 @@ export const OrderRow = React.memo(function OrderRow({
           <div className="flex min-w-0 items-start gap-3">
             <span className="pt-1">{select}</span>
             <div className="min-w-0">
-              <div className={cn("font-medium", credited && "line-through")}>{order.name}</div>
+              <div className={cn("font-medium wrap-anywhere", credited && "line-through")}>{order.name}</div>
               <div className="font-mono text-xs text-muted-foreground">{order.reference}</div>
             </div>
           </div>
@@ -316,11 +313,11 @@ export const OrderRow = React.memo(function OrderRow({
         </div>
         <div className="grid gap-0.5 text-muted-foreground">
           <EmailText address={order.email} />
-          <span>{order.phone}</span>
-          <span>
+          <span className="wrap-anywhere">{order.phone}</span>
+          <span className="wrap-anywhere">
             {order.address}, {order.postal_code} {order.city}
           </span>
-          {order.notes && <span className="text-xs">{order.notes}</span>}
+          {order.notes && <OrderNotes notes={order.notes} />}
         </div>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <span>
@@ -359,22 +356,24 @@ export const OrderRow = React.memo(function OrderRow({
           {formatNlDay(order.created_at)}
         </div>
       </TableCell>
-      <TableCell className={cn("min-w-20 align-top whitespace-normal", !order.tabler_name && "text-muted-foreground italic")}>
+      <TableCell className={cn("min-w-20 align-top whitespace-normal wrap-anywhere", !order.tabler_name && "text-muted-foreground italic")}>
         {tablerName}
       </TableCell>
-      <TableCell className="max-w-52 min-w-40 align-top whitespace-normal">
+      {/* Free text wraps anywhere (docs/decisions/056): one unbroken 2,000-character note or name must not
+          widen the table, let alone the page. */}
+      <TableCell className="max-w-52 min-w-40 align-top whitespace-normal wrap-anywhere">
         <div className={cn("font-medium", credited && "line-through")}>{order.name}</div>
         <div className="text-xs">
           <EmailText address={order.email} />
         </div>
-        <div className="text-xs whitespace-nowrap">{order.phone}</div>
+        <div className="text-xs">{order.phone}</div>
       </TableCell>
-      <TableCell className="min-w-28 align-top whitespace-normal">
+      <TableCell className="max-w-60 min-w-28 align-top whitespace-normal wrap-anywhere">
         <div>{order.address}</div>
-        <div className="whitespace-nowrap">
-          {order.postal_code} {order.city}
+        <div>
+          <span className="whitespace-nowrap">{order.postal_code}</span> {order.city}
         </div>
-        {order.notes && <div className="text-xs text-muted-foreground">{order.notes}</div>}
+        {order.notes && <OrderNotes notes={order.notes} className="text-muted-foreground" />}
       </TableCell>
       <TableCell data-slot="amount" className="text-right align-top tabular-nums">
         {order.amount}
@@ -390,3 +389,53 @@ export const OrderRow = React.memo(function OrderRow({
     </TableRow>
   );
 });
+
+/**
+ * The invoice state as the totals count it (docs/decisions/056): `invoice_sent` decides "sent", also when it
+ * was ticked by hand for an invoice made outside this system, which has no number here.
+ */
+function InvoiceStatus({ order, credited }: { order: Order; credited: boolean }) {
+  if (order.invoice_number) {
+    return (
+      <span data-slot="invoice-status" className="font-mono text-xs">
+        {order.invoice_number}
+        {!order.invoice_sent && !credited && <span className="ml-1 font-sans text-muted-foreground">(in wachtrij)</span>}
+      </span>
+    );
+  }
+  if (order.invoice_sent) {
+    return (
+      <span data-slot="invoice-status" title="Als verstuurd aangevinkt; er is geen factuur uit dit systeem">
+        Verstuurd (handmatig)
+      </span>
+    );
+  }
+  return (
+    <span data-slot="invoice-status" className="text-muted-foreground">
+      Niet verstuurd
+    </span>
+  );
+}
+
+/** Notes longer than three lines fold, with a button to read them whole. */
+const FOLDED_NOTE_LENGTH = 140;
+
+function OrderNotes({ notes, className }: { notes: string; className?: string }) {
+  const [open, setOpen] = React.useState(false);
+  const long = notes.length > FOLDED_NOTE_LENGTH || notes.split("\n").length > 3;
+  return (
+    <div data-slot="order-notes" className={cn("text-xs wrap-anywhere whitespace-pre-line", className)}>
+      <span className={cn(long && !open && "line-clamp-3")}>{notes}</span>
+      {long && (
+        <button
+          type="button"
+          className="block text-left text-primary underline-offset-4 hover:underline"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? "Minder tonen" : "Hele opmerking tonen"}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -17,15 +17,28 @@ describe("the back-office amount", () => {
     expect(parseAmount(" 10 ")).toEqual({ amount: 10, error: null });
   });
 
-  it("refuses a number outside 1–10 or a fraction instead of storing 1", () => {
-    for (const value of ["0", "11", "15", "-3", "2.5"]) {
+  it("refuses a number outside 1–10 instead of storing 1, and what is no whole number with its own text", () => {
+    for (const value of ["0", "11", "15", "-3"]) {
       expect(parseAmount(value), value).toEqual({ amount: null, error: "Het aantal is 1 tot en met 10." });
+    }
+    for (const value of ["2.5", "2,5", "abc", "1e1"]) {
+      expect(parseAmount(value), value).toEqual({
+        amount: null,
+        error: "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.",
+      });
     }
   });
 
-  it("falls back to 1 only for an empty or unparseable field (docs/product.md §5)", () => {
+  it("lets an order keep an amount above 10 it already has, but refuses changing it to another one", () => {
+    expect(parseAmount("25", 25)).toEqual({ amount: 25, error: null });
+    expect(parseAmount("4", 25)).toEqual({ amount: 4, error: null });
+    expect(parseAmount("24", 25)).toEqual({ amount: null, error: "Het aantal is 1 tot en met 10." });
+    expect(parseAmount("2.5", 25)).toEqual({ amount: null, error: "Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3." });
+  });
+
+  it("falls back to 1 only for an empty field (docs/product.md §5)", () => {
     expect(parseAmount("")).toEqual({ amount: 1, error: null });
-    expect(parseAmount("abc")).toEqual({ amount: 1, error: null });
+    expect(parseAmount("  ", 25)).toEqual({ amount: 1, error: null });
   });
 });
 
