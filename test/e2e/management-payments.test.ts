@@ -394,6 +394,101 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     expect(await treasurer.getByRole('button', { name: 'Verwerken' }).isDisabled()).toBe(true);
   });
 
+  it('keeps the differing and the unmatched payment under Af te handelen, books a part-payment, dismisses a gift and lists the import (375 and 1280 px)', async () => {
+    const followUps = treasurer.locator('[data-slot=payments-follow-ups]');
+    const card = (ref: string) => followUps.locator(`[data-slot=follow-up][data-entry="${ref}"]`);
+    await card('E2E-0002').waitFor();
+    expect(plain(await followUps.getByRole('heading').first().textContent())).toBe('Af te handelen (2)');
+    const jan = await api<{ order: { reference: string; amount_incl: number } }>(treasurer, `/api/payments/order?reference=${notInvoiced.reference}`);
+    const total = jan.body.order.amount_incl;
+    expect(plain(await card('E2E-0002').locator('[data-slot=payment-status]').textContent())).toBe('Bedrag wijkt af');
+    expect(plain(await card('E2E-0002').locator('[data-slot=order-balance]').textContent())).toBe(
+      `totaal ${plain(euro(total))} · betaald € 0,00 · nog open ${plain(euro(total))}`,
+    );
+    expect(plain(await card('E2E-0003').locator('[data-slot=follow-up-order]').textContent())).toBe('Niet gevonden');
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-follow-ups-desktop.png'), fullPage: true });
+    await expectAxeClean(treasurer, 'payments follow-ups and history, 1280');
+
+    // On a phone: the cards fit, and the differing payment is booked as a part-payment on the order it names.
+    await treasurer.setViewportSize(VIEWPORTS.phone);
+    await card('E2E-0002').scrollIntoViewIfNeeded();
+    expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await followUps.screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-follow-ups-phone.png') });
+    await treasurer.locator('[data-slot=payments-history]').screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-history-phone.png') });
+    await card('E2E-0002')
+      .getByRole('button', { name: /^Afhandelen/ })
+      .click();
+    const dialog = treasurer.getByRole('dialog', { name: 'Betaling afhandelen' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('radio', { name: /Boeken als deelbetaling/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: 'Bestelling', exact: true }).inputValue()).toBe(notInvoiced.reference);
+    await expect
+      .poll(async () => plain(await dialog.locator('[data-slot=order-after]').textContent()))
+      .toBe(`Daarna: betaald € 10,00 · nog open ${plain(euro(total - 10))}`);
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-resolve-phone.png') });
+    await expectAxeClean(treasurer, 'resolve dialog, 375');
+    await dialog.getByRole('button', { name: 'Boeken' }).click();
+    await expect.poll(() => snackbar(treasurer).textContent()).toContain(`geboekt op ${notInvoiced.reference}`);
+    expect(plain(await snackbar(treasurer).textContent())).toContain(
+      `Deelbetaling van € 10,00 geboekt op ${notInvoiced.reference}: nog open ${plain(euro(total - 10))}.`,
+    );
+    const after = await api<{ order: { paid_amount: number; open_amount: number; paid: boolean } }>(
+      treasurer,
+      `/api/payments/order?reference=${notInvoiced.reference}`,
+    );
+    expect(after.body.order).toMatchObject({ paid_amount: 10, open_amount: Math.round((total - 10) * 100) / 100, paid: false });
+    await treasurer.setViewportSize(VIEWPORTS.desktop);
+
+    // A new page load (as after signing in again) still shows what is left: the gift, which is dismissed with a reason.
+    await treasurer.reload();
+    await treasurer.getByRole('tab', { name: 'Betalingen' }).click();
+    await card('E2E-0003').waitFor();
+    expect(await followUps.locator('[data-slot=follow-up]').count()).toBe(1);
+    await card('E2E-0003')
+      .getByRole('button', { name: /^Afhandelen/ })
+      .click();
+    await dialog.waitFor();
+    // Nothing named: dismissing is offered first, and needs a reason.
+    expect(await dialog.getByRole('radio', { name: /Negeren/ }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Negeren' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Reden').fill('Gift voor het goede doel');
+    await dialog.getByRole('button', { name: 'Negeren' }).click();
+    await expect.poll(() => snackbar(treasurer).textContent()).toContain('Betaling genegeerd.');
+    await followUps.locator('[data-slot=follow-ups-empty]').waitFor();
+    expect(plain(await followUps.getByRole('heading').first().textContent())).toBe('Af te handelen (0)');
+
+    // The history: the processed statement, and the same file read in again (not processed), newest first.
+    const history = treasurer.locator('[data-slot=payments-history] [data-slot=payment-import]');
+    await expect.poll(() => history.count()).toBe(2);
+    const processed = history.nth(1);
+    expect(plain(await processed.textContent())).toContain('Afschrift E2E-STMT-1');
+    expect((await processed.locator('[data-slot=import-counts] li').allTextContents()).map(plain)).toEqual([
+      'Geboekt: 2',
+      'Bedrag wijkt af: 1',
+      'Niet gevonden: 1',
+    ]);
+    await processed.getByRole('button', { name: /^Bekijken/ }).click();
+    const detail = treasurer.getByRole('dialog', { name: 'Bankafschrift afschrift.xml' });
+    await detail.locator('[data-slot=payment-import-detail] tbody tr').first().waitFor();
+    const outcome = (ref: string) => detail.locator(`tr[data-entry="${ref}"] [data-slot=entry-outcome]`);
+    expect(plain(await outcome('E2E-0001').textContent())).toBe('Geboekt');
+    expect(plain(await outcome('E2E-0002').textContent())).toBe('Deelbetaling geboekt');
+    expect(plain(await outcome('E2E-0003').textContent())).toBe('Genegeerd: Gift voor het goede doel');
+    expect(plain(await detail.locator('tr[data-entry="E2E-0003"]').textContent())).toContain('door penning');
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-import-detail-desktop.png') });
+    await expectAxeClean(treasurer, 'import detail, 1280');
+    await treasurer.setViewportSize(VIEWPORTS.phone);
+    // A phone lists each line as a card, what became of it in view.
+    await detail.locator('[data-entry-card="E2E-0003"]').waitFor();
+    expect(plain(await detail.locator('[data-entry-card="E2E-0003"]').textContent())).toContain('Genegeerd: Gift voor het goede doel (door penning)');
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-payments-import-detail-phone.png') });
+    await expectAxeClean(treasurer, 'import detail, 375');
+    expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await treasurer.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await treasurer.setViewportSize(VIEWPORTS.desktop);
+  });
+
   it("shows the server's Dutch refusal of a file that is not a CAMT.053 statement", async () => {
     const notCamt = '<?xml version="1.0"?><Invoice><Id>1</Id></Invoice>';
     const answer = await treasurer.evaluate(async (text) => {

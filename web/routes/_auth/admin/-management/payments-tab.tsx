@@ -1,5 +1,5 @@
 import { useStore } from "@tanstack/react-form";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import CircleAlertIcon from "lucide-react/icons/circle-alert";
 import FileUpIcon from "lucide-react/icons/file-up";
 import ListChecksIcon from "lucide-react/icons/list-checks";
@@ -19,21 +19,26 @@ import { useAppForm } from "@/lib/form";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
 import { cn } from "@/lib/utils";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
+import { FollowUpsSection, usePaymentsRefresh } from "./payments-follow-ups";
+import { ImportHistory } from "./payments-history";
 import {
+  EARLIER_FOLLOW_UP_LABELS,
   IMPORT_FAILED,
   type ImportResult,
-  markedPaidText,
   parseImportAnswer,
   PAYMENT_STATUS_LABELS,
   PAYMENT_STATUSES,
   type PaymentStatus,
+  processableCount,
+  processedText,
   statusCounts,
 } from "./payments-import";
 
 // Issue 13, docs/architecture.md §5 "Invoices and payments": the treasurer reads in the bank's CAMT.053 statement,
 // sees per booking whether it pays an invoiced order, and only then marks the matched orders paid.
 // Reading in changes nothing on the server; 'Verwerken' does, once per import (a statement read in
-// twice never pays twice: its bookings then show as 'Al verwerkt').
+// twice never pays twice: its bookings then show as 'Al verwerkt'). What it cannot book stays below as
+// a follow-up, and every import stays listed (docs/decisions/057).
 
 const IMPORT_URL = "/api/payments/import";
 
@@ -46,7 +51,7 @@ const STATUS_STYLES: Record<PaymentStatus, string> = {
 
 export function PaymentsTab() {
   const trpc = useTrpc();
-  const queryClient = useQueryClient();
+  const refresh = usePaymentsRefresh();
   const { showSnackbar } = useSnackbar();
   const confirm = useMutation(trpc.payments.confirm.mutationOptions());
   const inputRef = React.useRef<HTMLInputElement>(null);
@@ -68,6 +73,8 @@ export function PaymentsTab() {
         const answer = parseImportAnswer(await uploadWithProgress(IMPORT_URL, body));
         if ("error" in answer) setError(answer.error);
         else setResult(answer);
+        // The import is stored (not yet processed) and listed below either way.
+        void refresh();
       } catch (failure) {
         if (!(failure instanceof UploadNetworkError && failure.aborted)) setError(IMPORT_FAILED);
       }
@@ -76,22 +83,19 @@ export function PaymentsTab() {
   const file = useStore(form.store, (state) => state.values.file);
 
   const counts = result ? statusCounts(result.entries) : null;
-  const matched = counts?.matched ?? 0;
+  const processable = result ? processableCount(result.entries) : 0;
 
   async function process() {
-    if (!result || matched === 0) return;
+    if (!result || processable === 0) return;
     setError(null);
     try {
-      const { marked_paid } = await confirm.mutateAsync({ import_id: result.import_id });
-      showSnackbar(markedPaidText(marked_paid), "success");
+      const { marked_paid, follow_ups } = await confirm.mutateAsync({ import_id: result.import_id });
+      showSnackbar(processedText(marked_paid, follow_ups), "success");
       setResult(null);
       form.reset();
       if (inputRef.current) inputRef.current.value = "";
-      // The orders' paid switches and the totals (and their charts) now read differently.
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.invoices.totals.queryKey() }),
-      ]);
+      // The follow-ups, the history, the orders' paid switches and the totals now read differently.
+      await refresh();
     } catch (failure) {
       setError(errorText(failure, "Verwerken mislukt"));
     }
@@ -163,16 +167,20 @@ export function PaymentsTab() {
                 ))}
               </ul>
             </div>
-            <Button onClick={() => void process()} disabled={matched === 0 || confirm.isPending} aria-busy={confirm.isPending || undefined}>
+            <Button
+              onClick={() => void process()}
+              disabled={processable === 0 || confirm.isPending}
+              aria-busy={confirm.isPending || undefined}
+            >
               {confirm.isPending ? <Spinner label="Bezig met verwerken" /> : <ListChecksIcon aria-hidden="true" />}
               Verwerken
             </Button>
           </div>
-          {matched === 0 && (
-            <p className="text-sm text-muted-foreground">
-              Geen betaling in dit afschrift hoort bij een openstaande factuur; er valt niets te verwerken.
-            </p>
-          )}
+          <p className="text-sm text-muted-foreground" data-slot="payments-preview-note">
+            {processable === 0
+              ? "Niets nieuws: elke betaling in dit afschrift is al verwerkt of staat bij Af te handelen."
+              : "Verwerken markeert de gevonden bestellingen als betaald; betalingen met een afwijkend bedrag of zonder bestelling komen bij Af te handelen."}
+          </p>
           <div className="rounded-xl border bg-card">
             <Table scrollLabel="Boekingen van het bankafschrift">
               <TableHeader>
@@ -208,6 +216,11 @@ export function PaymentsTab() {
                         <Badge variant="outline" className={STATUS_STYLES[entry.status]} data-slot="payment-status">
                           {PAYMENT_STATUS_LABELS[entry.status]}
                         </Badge>
+                        {entry.follow_up && (
+                          <span className="block pt-1 text-xs text-muted-foreground" data-slot="earlier-follow-up">
+                            {EARLIER_FOLLOW_UP_LABELS[entry.follow_up]}
+                          </span>
+                        )}
                       </TableCell>
                     </TableRow>
                   ))
@@ -230,6 +243,9 @@ export function PaymentsTab() {
           )}
         </section>
       )}
+
+      <FollowUpsSection />
+      <ImportHistory />
     </div>
   );
 }
