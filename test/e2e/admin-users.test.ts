@@ -3,8 +3,18 @@ import { basename, join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupPermissions, groups, permissions, userGroups, users } from '../../src/db/schema';
-import { createPlainUser, launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage } from './browser';
+import { groupPermissions, groups, mailOutbox, permissions, userGroups, users } from '../../src/db/schema';
+import {
+  animationsDone,
+  createPlainUser,
+  launchChromium,
+  openWatchedPage,
+  postJson,
+  SCREENSHOT_DIR,
+  signIn as signInAs,
+  startTestServer,
+  VIEWPORTS,
+} from './browser';
 
 /**
  * docs/product.md §2 admin home, toolbar and the User, Group and Permission Management screens; §4 user status
@@ -171,6 +181,77 @@ describe('the admin screens in Chromium', () => {
     await userRow(page, BOB)
       .getByRole('button', { name: `Delete ${BOB}` })
       .waitFor();
+  });
+
+  it('adds a user with the Add user dialog, who chooses a password through the mailed link (issue 28)', async () => {
+    const TREA = 'e2e_trea';
+    await page.goto(`${server.url}/admin/users`);
+    await userRow(page, BOB).waitFor();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Add user' }).waitFor();
+    await dialog.getByText('The new user gets an e-mail with a link to choose a password, valid for 7 days.').waitFor();
+    const add = dialog.getByRole('button', { name: 'Add', exact: true });
+    expect(await add.isDisabled()).toBe(true);
+    // The default group is ticked to start with.
+    expect(await dialog.getByRole('checkbox', { name: 'Users' }).getAttribute('aria-checked')).toBe('true');
+    await dialog.getByLabel('Username').fill(TREA);
+    await dialog.getByLabel('Email').fill('trea@example.nl');
+    await dialog.getByRole('checkbox', { name: HELPERS_GROUP }).click();
+    await dialog.getByRole('checkbox', { name: 'Users' }).click();
+    await animationsDone(dialog);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-add-user-desktop.png') });
+    await add.click();
+    await expectSnackbar(page, `${TREA} added; the link to choose a password is on its way to trea@example.nl`);
+    await dialog.waitFor({ state: 'detached' });
+    const row = userRow(page, TREA);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(HELPERS_GROUP);
+    expect(await row.textContent()).toContain('trea@example.nl');
+    expect((await findUser(TREA))!.status).toBe('active');
+
+    // The newcomer opens the mailed link on a phone, chooses a password and signs in.
+    const [mail] = await server.deps.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'trea@example.nl'));
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(mail!.textBody)![1]!;
+    const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+    try {
+      const trea = await phone.newPage();
+      await trea.goto(link);
+      await trea.getByLabel('New Password', { exact: true }).fill('Penning-Meester-28');
+      await trea.getByLabel('Confirm New Password').fill('Penning-Meester-28');
+      await trea.getByRole('button', { name: 'Set new password' }).click();
+      await trea.getByText('Your password has been changed. Sign in with your new password.').waitFor();
+      await signInAs(trea, server.url, TREA, 'Penning-Meester-28');
+    } finally {
+      await phone.close();
+    }
+
+    // In Dutch at 375 px: the same dialog, and a taken name is refused inside it.
+    expect((await postJson(page, '/api/account/locale', { locale: 'nl' })).json).toEqual({ success: true });
+    await page.setViewportSize(VIEWPORTS.phone);
+    try {
+      await page.goto(`${server.url}/admin/users`);
+      await page.getByRole('heading', { name: 'Gebruikersbeheer' }).waitFor();
+      await page.getByRole('button', { name: 'Gebruiker toevoegen' }).click();
+      await dialog.getByRole('heading', { name: 'Gebruiker toevoegen' }).waitFor();
+      await dialog.getByText('De nieuwe gebruiker krijgt een e-mail met een link om een wachtwoord te kiezen, 7 dagen geldig.').waitFor();
+      await dialog.getByLabel('Gebruikersnaam').fill(TREA.toUpperCase());
+      await dialog.getByLabel('E-mailadres').fill('andere@example.nl');
+      await dialog.getByRole('button', { name: 'Toevoegen', exact: true }).click();
+      await dialog.getByText('Deze gebruikersnaam is al in gebruik').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await animationsDone(dialog);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'admin-add-user-taken-nl-phone.png') });
+      await dialog.getByRole('button', { name: 'Annuleren' }).click();
+      await dialog.waitFor({ state: 'detached' });
+    } finally {
+      await page.setViewportSize(VIEWPORTS.desktop);
+      expect((await postJson(page, '/api/account/locale', { locale: 'en' })).json).toEqual({ success: true });
+      // The tests after this one go on from this page, in English.
+      await page.goto(`${server.url}/admin/users`);
+      await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    }
+    expect(pageErrors).toEqual([]);
   });
 
   it("toggles a user's status after a confirmation", async () => {

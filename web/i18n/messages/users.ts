@@ -45,6 +45,15 @@ export const users = defineMessages({
       deleted: "User deleted",
       failed: "Failed to delete user",
     },
+    addUser: {
+      title: "Add user",
+      description: "The new user gets an e-mail with a link to choose a password, valid for 7 days.",
+      groupsLegend: "Groups",
+      groupsHint: "With no group ticked, the user joins the default group.",
+      adding: "Adding",
+      added: (username: string, email: string) => `${username} added; the link to choose a password is on its way to ${email}`,
+      failed: "Failed to add user",
+    },
     changePasswordDialog: {
       title: "Change Password",
       description: (username: string) => `Set a new password for ${username}. Their other sessions end.`,
@@ -99,6 +108,15 @@ export const users = defineMessages({
         `${username} en alle sessies van deze gebruiker worden definitief verwijderd. Dit kan niet ongedaan worden gemaakt.`,
       deleted: "Gebruiker verwijderd",
       failed: "Verwijderen van gebruiker mislukt",
+    },
+    addUser: {
+      title: "Gebruiker toevoegen",
+      description: "De nieuwe gebruiker krijgt een e-mail met een link om een wachtwoord te kiezen, 7 dagen geldig.",
+      groupsLegend: "Groepen",
+      groupsHint: "Zonder aangevinkte groep komt de gebruiker in de standaardgroep.",
+      adding: "Bezig met toevoegen",
+      added: (username: string, email: string) => `${username} toegevoegd; de link om een wachtwoord te kiezen gaat naar ${email}`,
+      failed: "Toevoegen van gebruiker mislukt",
     },
     changePasswordDialog: {
       title: "Wachtwoord wijzigen",

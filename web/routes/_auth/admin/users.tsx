@@ -7,11 +7,13 @@ import { useSession, useTrpc } from "@/lib/auth";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
+import { AddUserButton } from "./-components/add-user-dialog";
 import type { AdminUser } from "./-components/admin-types";
 import { ChangePasswordDialog } from "./-components/change-password-dialog";
 import { UserCards, UsersTable } from "./-components/users-table";
 
-// docs/product.md §2 "Admin screens", User Management; §4 user status; §5 admin rules; §8 messages.
+// docs/product.md §2 "Admin screens", User Management; §4 user status; §5 admin rules; §8 messages; an
+// 'Add user' dialog (docs/architecture.md §6 POST /api/users/invite).
 export const Route = createFileRoute("/_auth/admin/users")({
   loader: ({ context: { queryClient, trpc } }) => {
     // Started while the page's code loads; the page shows its own spinner and load error.
@@ -31,11 +33,17 @@ function UserManagementPage() {
   const settingsQuery = useQuery(trpc.settings.list.queryOptions());
   const [passwordUser, setPasswordUser] = React.useState<AdminUser | null>(null);
 
-  const minLength = passwordMinLength(toSettingsLookup(settingsQuery.data?.settings));
+  const settings = toSettingsLookup(settingsQuery.data?.settings);
+  const minLength = passwordMinLength(settings);
+  const defaultGroupId = typeof settings.default_user_group_id === "number" ? settings.default_user_group_id : undefined;
   const users = usersQuery.data?.users;
 
   return (
-    <AdminPage title={t.users.title} description={users ? t.users.count(users.length) : undefined}>
+    <AdminPage
+      title={t.users.title}
+      description={users ? t.users.count(users.length) : undefined}
+      actions={<AddUserButton groups={groupsQuery.data?.groups} defaultGroupId={defaultGroupId} />}
+    >
       {usersQuery.isPending ? (
         <LoadingState label={t.users.loading} />
       ) : usersQuery.isError ? (
