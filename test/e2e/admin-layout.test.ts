@@ -10,7 +10,8 @@ import { animationsDone, launchChromium, openWatchedPage, overflowingElements, p
  * Issue 16 "The treasurer and admins", at 1280 and 375 px against the real Node server: the orders and
  * mail tables show every column without scrolling sideways (the mail tab as cards on a phone), the admin
  * pages line up with the header, toolbar and footer, a dialog's error shows once and leaves with the
- * dialog, a zero mail count is not red, and admins see that maintenance mode is on.
+ * dialog, a zero mail count is not red, and admins see that maintenance mode is on. Issue 28: the mail
+ * list pages, and the admin toolbar shows that it scrolls where it does not fit.
  */
 
 let browser: Browser;
@@ -80,7 +81,8 @@ beforeAll(async () => {
   for (const customer of CUSTOMERS) ids.push(listed.find((o) => o.name === customer.name)!.id);
   // The widest rows: an invoice with a reminder (every invoice button and all three actions) and a credited one.
   for (const id of ids.slice(0, 2)) expect((await postJson(page, `/orders/sendInvoice?id=${id}`, {})).status).toBe(200);
-  expect((await postJson(page, `/orders/sendReminder?id=${ids[0]}`, {})).status).toBe(200);
+  // On the day of invoicing, before the payment term: sent only when asked for on purpose (decision 059).
+  expect((await postJson(page, `/orders/sendReminder?id=${ids[0]}`, { force: true })).status).toBe(200);
   expect((await postJson(page, `/orders/creditInvoice?id=${ids[1]}`, {})).status).toBe(200);
   await context.close();
   // A message that has been tried a few times, with the long address, subject and error real mail brings.
@@ -298,6 +300,91 @@ for (const [label, viewport] of [
       expect(red).toContain((await coloursOf(one)).background);
       await expectNoAxeViolation(page, `mail counters at ${label} px`);
       await page.screenshot({ path: shot('mail-failed'), fullPage: true });
+    });
+
+    it('pages the mail 50 at a time with the total, newest first (issue 28)', async () => {
+      const now = Date.now();
+      await server.deps.db.insert(mailOutbox).values(
+        Array.from({ length: 120 }, (_, i) => ({
+          kind: 'paging',
+          toAddress: `klant${i}@example.nl`,
+          subject: `Pagineren ${String(i).padStart(3, '0')}`,
+          textBody: 'Hallo',
+          status: 'sent' as const,
+          attempts: 1,
+          nextAttemptAt: now,
+          createdAt: new Date(now).toISOString(),
+          sentAt: new Date(now).toISOString(),
+        })),
+      );
+      try {
+        await openManagementTab(page, 'mail');
+        const total = ((await page.evaluate(async () => (await fetch('/api/mail')).json())) as { total: number }).total;
+        const pages = Math.ceil(total / 50);
+        const items = page.locator(phone ? '[data-mail-card]' : 'tr[data-mail]');
+        const pager = page.getByRole('navigation', { name: "Pagina's met mailberichten" }).first();
+        await expect.poll(() => items.count()).toBe(50);
+        expect(await pager.textContent()).toContain(`${total} berichten`);
+        expect(await pager.locator('[data-slot=page-status]').textContent()).toBe(`Pagina 1 van ${pages}`);
+        expect(await items.first().textContent()).toContain('Pagineren 119');
+        expect(await pager.getByRole('button', { name: 'Vorige' }).isDisabled()).toBe(true);
+
+        await pager.getByRole('button', { name: 'Volgende' }).click();
+        await expect.poll(() => pager.locator('[data-slot=page-status]').textContent()).toBe(`Pagina 2 van ${pages}`);
+        await expect.poll(async () => (await items.first().textContent()) ?? '').toContain('Pagineren 069');
+        expect(await overflowingElements(page)).toEqual([]);
+        await expectNoAxeViolation(page, `mail pages at ${label} px`);
+        await page.screenshot({ path: shot('mail-paged'), fullPage: !phone });
+
+        // The last page holds the rest, and the pager under the list goes back.
+        for (let n = 3; n <= pages; n++) await pager.getByRole('button', { name: 'Volgende' }).click();
+        await expect.poll(() => pager.locator('[data-slot=page-status]').textContent()).toBe(`Pagina ${pages} van ${pages}`);
+        await expect.poll(() => items.count()).toBe(total - 50 * (pages - 1));
+        expect(await pager.getByRole('button', { name: 'Volgende' }).isDisabled()).toBe(true);
+      } finally {
+        await server.deps.db.delete(mailOutbox).where(eq(mailOutbox.kind, 'paging'));
+      }
+    });
+
+    it('shows that the admin toolbar scrolls where it does not fit: faded edges and arrows (issue 28)', async () => {
+      await page.goto(`${server.url}/admin/users`);
+      await page.getByRole('heading', { name: 'User Management' }).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Admin', exact: true });
+      const strip = nav.locator('ul');
+      const hint = (side: 'before' | 'after') => nav.locator(`[data-slot=toolbar-scroll-hint][data-side=${side}]`);
+      const mask = () => strip.evaluate((el) => getComputedStyle(el).maskImage);
+      if (!phone) {
+        // Everything fits at 1280: no fade, no arrow.
+        expect(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        expect(await hint('after').count()).toBe(0);
+        expect(await hint('before').count()).toBe(0);
+        expect(await mask()).toBe('none');
+        return;
+      }
+      // At the start: more to the right, shown by the fade and the arrow at that edge.
+      await expect.poll(() => nav.getAttribute('data-overflow-after')).toBe('true');
+      expect(await nav.getAttribute('data-overflow-before')).toBeNull();
+      await hint('after').waitFor();
+      expect(await hint('before').count()).toBe(0);
+      expect(await mask()).toContain('linear-gradient');
+      const arrow = await boxOf(hint('after'));
+      expect(arrow.x + arrow.width).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: shot('toolbar-start'), clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
+
+      // The arrow scrolls on; at the far end only the left edge fades.
+      await hint('after').click();
+      await expect.poll(() => nav.getAttribute('data-overflow-before')).toBe('true');
+      await strip.evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await expect.poll(() => nav.getAttribute('data-overflow-after')).toBeNull();
+      await hint('before').waitFor();
+      expect(await hint('after').count()).toBe(0);
+      await page.screenshot({ path: shot('toolbar-end'), clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
+      // The arrows are for a pointer: no tab stop, hidden from screen readers (every link is reachable by Tab).
+      expect(await hint('before').getAttribute('tabindex')).toBe('-1');
+      expect(await hint('before').getAttribute('aria-hidden')).toBe('true');
+      await expectNoAxeViolation(page, `admin toolbar scrolled at ${label} px`);
     });
 
     it("keeps a dialog's error in the dialog, once, and lets it go with Annuleren", async () => {

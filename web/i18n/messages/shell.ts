@@ -20,6 +20,8 @@ export const shell = defineMessages({
       nav: "Admin",
       home: "Admin Home",
       homeHint: "All admin sections",
+      scrollBack: "Show earlier sections",
+      scrollOn: "Show more sections",
     },
     /** The tiles of /admin and the toolbar's buttons, by the section's key (admin-sections.ts). */
     sections: {
@@ -56,6 +58,8 @@ export const shell = defineMessages({
       nav: "Beheer",
       home: "Overzicht",
       homeHint: "Alle beheeronderdelen",
+      scrollBack: "Eerdere onderdelen tonen",
+      scrollOn: "Meer onderdelen tonen",
     },
     sections: {
       users: { title: "Gebruikers", description: "Accounts, hun groepen, status en wachtwoorden" },

@@ -1,4 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import ChevronLeftIcon from "lucide-react/icons/chevron-left";
+import ChevronRightIcon from "lucide-react/icons/chevron-right";
 import InfoIcon from "lucide-react/icons/info";
 import RotateCwIcon from "lucide-react/icons/rotate-cw";
 import * as React from "react";
@@ -14,9 +16,12 @@ import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { EmailText } from "./email-text";
-import { formatNlDate, formatNlDay, formatNlTime, type MailMessage } from "./shared";
+import { formatCount, formatNlDate, formatNlDay, formatNlTime, type MailMessage } from "./shared";
 
-// Issue 6 item 4: every outbox message's state for admins, with a retry, and why mail waits.
+// Issue 6 item 4: every outbox message's state for admins, with a retry, and why mail waits. Issue 28: a
+// page of 50 at a time from the server (newest first), with the total and a pager.
+
+const PER_PAGE = 50;
 
 const STATUS_LABELS: Record<MailMessage["status"], string> = {
   queued: "In wachtrij",
@@ -41,7 +46,13 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
   const trpc = useTrpc();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
-  const mailQuery = useQuery({ ...trpc.mail.list.queryOptions(), refetchInterval: 15_000 });
+  const [page, setPage] = React.useState(1);
+  // The page on screen stays while the next one loads, instead of a spinner in its place.
+  const mailQuery = useQuery({
+    ...trpc.mail.list.queryOptions({ page, per_page: PER_PAGE }),
+    refetchInterval: 15_000,
+    placeholderData: keepPreviousData,
+  });
   const retry = useMutation(trpc.mail.retry.mutationOptions());
   const [retrying, setRetrying] = React.useState<number | null>(null);
 
@@ -70,7 +81,11 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
       />
     );
 
-  const { notice, counts, messages } = mailQuery.data;
+  const { notice, counts, messages, total } = mailQuery.data;
+  const lastPage = Math.max(1, Math.ceil(total / mailQuery.data.per_page));
+  const pager = lastPage > 1 && (
+    <MailPager page={mailQuery.data.page} pageCount={lastPage} total={total} loading={mailQuery.isPlaceholderData} onPage={setPage} />
+  );
   const retryButton = (m: MailMessage) =>
     m.status !== "sent" &&
     m.status !== "sending" && (
@@ -94,6 +109,7 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
           </Badge>
         ))}
       </div>
+      {pager}
       {/* Every column fits the page column at 1280 px: addresses, subjects, errors and dates wrap (issue 16). */}
       <div className="hidden rounded-xl border bg-card md:block">
         <Table scrollLabel="Mailberichten">
@@ -176,7 +192,44 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
           ))}
         </ul>
       )}
+      {/* Under the list too, where a reader who scrolled through 50 messages ends up. */}
+      {messages.length > 10 && pager}
     </div>
+  );
+}
+
+/** The number of messages, then previous, 'Pagina X van Y', next. */
+function MailPager({
+  page,
+  pageCount,
+  total,
+  loading,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
+  const shown = Math.min(page, pageCount);
+  return (
+    <nav aria-label="Pagina's met mailberichten" className="flex flex-wrap items-center justify-between gap-2 text-sm">
+      <span className="text-muted-foreground tabular-nums">{`${formatCount(total)} berichten`}</span>
+      <div className="flex items-center gap-1">
+        <Button variant="outline" size="sm" disabled={shown <= 1 || loading} onClick={() => onPage(shown - 1)}>
+          <ChevronLeftIcon aria-hidden="true" />
+          Vorige
+        </Button>
+        <span data-slot="page-status" className="px-2 whitespace-nowrap tabular-nums" aria-live="polite">
+          Pagina {formatCount(shown)} van {formatCount(pageCount)}
+        </span>
+        <Button variant="outline" size="sm" disabled={shown >= pageCount || loading} onClick={() => onPage(shown + 1)}>
+          Volgende
+          <ChevronRightIcon aria-hidden="true" />
+        </Button>
+      </div>
+    </nav>
   );
 }
 
