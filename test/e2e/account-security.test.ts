@@ -6,7 +6,7 @@ import { mailOutbox, users } from '../../src/db/schema';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, postJson, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
 
 /**
  * issue 12 in Chromium: forgot password from /login to a new password, the account's sessions card
@@ -117,6 +117,25 @@ describe('sessions on the account page', () => {
       const rows = card.locator('[data-slot=session]');
       await expect.poll(() => rows.count()).toBe(3);
       expect(await card.locator('[data-slot=session]', { hasText: 'This device' }).count()).toBe(1);
+      // Issue 28: this device heads the list, at 1280 and at 375 px, in Dutch too.
+      expect(await rows.first().textContent()).toContain('This device');
+      expect((await postJson(page, '/api/account/locale', { locale: 'nl' })).json).toEqual({ success: true });
+      try {
+        for (const [where, view] of [
+          ['desktop', page],
+          ['phone', phonePage],
+        ] as const) {
+          await view.goto(`${server.url}/account`);
+          const list = view.locator('[data-slot=sessions-card] [data-slot=session]');
+          await expect.poll(() => list.count()).toBe(3);
+          expect(await list.first().textContent(), where).toContain('Dit apparaat');
+          expect(await list.filter({ hasText: 'Dit apparaat' }).count(), where).toBe(1);
+          await view.locator('[data-slot=sessions-card]').screenshot({ path: join(SCREENSHOT_DIR, `account-sessions-nl-${where}.png`) });
+        }
+      } finally {
+        expect((await postJson(page, '/api/account/locale', { locale: 'en' })).json).toEqual({ success: true });
+        await page.goto(`${server.url}/account`);
+      }
       await card.getByText('Chrome on Android').waitFor();
       expect(await blockingAxeViolations(page, '/account with sessions'), 'axe on /account').toBe('');
       await card.screenshot({ path: join(SCREENSHOT_DIR, 'account-sessions-desktop.png') });
