@@ -3,12 +3,12 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { serverBuildOptions } from './server-build-options.mjs';
+import { nodeBundleOptions } from './server-build-options.mjs';
 
 export const root = join(import.meta.dirname, '..');
 
 export async function loadBackupCli() {
   const outfile = join(root, 'dist-server', 'backup-cli.js');
-  await build({ ...serverBuildOptions, entryPoints: [join(root, 'src/features/backups/backup-cli.ts')], outfile });
+  await build({ ...nodeBundleOptions, entryPoints: [join(root, 'src/features/backups/backup-cli.ts')], outfile });
   return import(pathToFileURL(outfile).href);
 }

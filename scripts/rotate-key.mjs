@@ -4,10 +4,10 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { serverBuildOptions } from './server-build-options.mjs';
+import { nodeBundleOptions } from './server-build-options.mjs';
 
 const root = join(import.meta.dirname, '..');
 const outfile = join(root, 'dist-server', 'rotate-key.js');
-await build({ ...serverBuildOptions, entryPoints: [join(root, 'src', 'features', 'setup', 'rotate-key-cli.ts')], outfile });
+await build({ ...nodeBundleOptions, entryPoints: [join(root, 'src', 'features', 'setup', 'rotate-key-cli.ts')], outfile });
 const { rotateKeyCommand } = await import(pathToFileURL(outfile).href);
 process.exitCode = await rotateKeyCommand(process.env, join(root, 'drizzle'));
