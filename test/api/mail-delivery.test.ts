@@ -222,9 +222,9 @@ describe('Reply-To through the outbox and nodemailer (decision 058)', () => {
 
     const [order] = await t.db.select().from(orders).where(eq(orders.reference, created.json.order_reference));
     expect((await t.request(`/orders/sendInvoice?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} })).json).toMatchObject({ success: true });
-    // After the payment term, so the reminder is due.
-    t.clock.advance(40 * 24 * HOUR);
-    expect((await t.request(`/orders/sendReminder?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: {} })).json).toMatchObject({ success: true });
+    // Before the payment term, so asked for on purpose (decision 059).
+    const reminded = await t.request(`/orders/sendReminder?id=${order!.id}`, { method: 'POST', cookie: adminCookie, body: { force: true } });
+    expect(reminded.json).toMatchObject({ success: true });
     const [, , invoice, reminder] = await sink.waitFor(4);
     expect(decodeHeader(parseMime(invoice!.raw).headers.get('subject')!)).toMatch(/^Factuur F2026-0001/);
     expect(decodeHeader(parseMime(reminder!.raw).headers.get('subject')!)).toMatch(/^Herinnering: factuur F2026-0001/);
