@@ -12,6 +12,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
 import { INVOICE_MAIL_KIND, markInvoiceDelivered } from './features/invoices/invoice-delivered';
+import { todaysPricing } from './features/invoices/order-pricing';
+import { priceOrdersWith } from './features/orders/order-pricing-source';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { onMailDelivered } from './features/mail/mail-delivery';
@@ -56,6 +58,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   // What a delivered mail confirms, per kind: the outbox itself knows no feature.
   onMailDelivered(INVOICE_MAIL_KIND, markInvoiceDelivered);
   onMailDelivered(PASSWORD_RESET_MAIL_KIND, forgetDeliveredResetLinks);
+  // Orders price what is not yet invoiced as the invoice will (orders/ may not import invoices/).
+  priceOrdersWith(todaysPricing);
 
   app.use('*', responseHeaders(deps));
   // Before the start-up work below: a monitor hears 503 when the database is down, not that work's 500.

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceAmounts } from '../invoices/invoice-amounts';
-import type { OrderPricing } from '../invoices/order-pricing';
+import type { OrderPricing } from './order-pricing-source';
 import { CSV_HEADER, type CsvOrder, csvField, csvFileName, csvLineWriter, csvMoney } from './orders-csv';
 import type { OrderView } from './orders.service';
 
-/** 75 euros a package at 21 % VAT, as the seeded settings say. */
-const pricing: OrderPricing = (amount) => computeInvoiceAmounts(amount, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
+/** 75 euros a package at 21 % VAT, as the seeded settings say: € 90,75 a package incl. VAT. */
+const pricing: OrderPricing = (amount) => ({ netCents: amount * 7500, totalCents: amount * 9075 });
 
 const order: CsvOrder & OrderView = {
   id: 1,

@@ -4,7 +4,7 @@ import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
-import { type OrderPricing, todaysPricing } from '../invoices/order-pricing';
+import { type OrderPricing, orderPricing } from './order-pricing-source';
 import { orderColumns, orderListFilter, type OrderFilters, type OrderView } from './orders.service';
 
 /**
@@ -203,7 +203,7 @@ export async function exportOrdersCsv(ctx: RequestCtx, filters: OrderFilters): P
 
   const encoder = new TextEncoder();
   // Read before the first byte: a broken VAT split is a 400, as the totals answer it, not a file broken off.
-  const line = csvLineWriter(await todaysPricing(ctx)());
+  const line = csvLineWriter(await orderPricing(ctx)());
   let after: { createdAt: string; id: number } | null = null;
   const nextChunk = () =>
     ctx.db

@@ -12,12 +12,12 @@ import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platfo
 import { actsAsManager, requireManagement } from '../auth/permissions';
 import { dutchPostcode, INVALID_EMAIL_MESSAGE, isValidEmail, isValidPhone, PHONE_MESSAGE, POSTCODE_MESSAGE, textHasLink } from '../../core/public-form-rules';
 import { formatEuro } from '../../core/nl-format';
-import { todaysPricing } from '../invoices/order-pricing';
 import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
 import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { campaignYear, overdueBefore } from '../../core/calendar';
+import { orderPricing } from './order-pricing-source';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
 
@@ -145,7 +145,7 @@ function recipientKey(email: string): string {
 /**
  * The queued insert of the visitor's confirmation, for the order's batch; the reference is the SQL that
  * draws it there. It repeats what was ordered and where it goes (docs/decisions/056): the address,
- * phone, notes and the amount incl. VAT, priced as the invoice will be (order-pricing.ts). What a
+ * phone, notes and the amount incl. VAT, priced as the invoice will be (order-pricing-source.ts). What a
  * stranger could use to make the club mail a link (a link, a www-name or an e-mail address in the
  * address, city or notes) is not repeated; the order keeps it, and the 3 mails a day per mailbox of
  * docs/decisions/055 still hold. `takenBy`: the member who took the order through the gate, if one did.
@@ -191,7 +191,7 @@ function orderConfirmation(
 /** What the order's invoice will bill incl. VAT, in cents; null while `vat_split` is unusable (the order still goes in). */
 async function orderTotalIncl(ctx: RequestCtx, amount: number): Promise<number | null> {
   try {
-    return (await todaysPricing(ctx)())(amount).totalCents;
+    return (await orderPricing(ctx)())(amount).totalCents;
   } catch (error) {
     if (error instanceof AppError) return null;
     throw error;
