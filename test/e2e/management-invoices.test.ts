@@ -2,7 +2,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateLong } from '../../src/core/nl-format';
 import { orders } from '../../src/db/schema';
+import { paymentDueDate } from '../../src/features/invoices/payment-term';
 import { blockingAxeViolations } from './axe';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, overflowingElements } from './browser';
 
@@ -267,27 +269,38 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(CUSTOMERS.length);
   });
 
-  it('sends reminders in bulk and lists the orders that could not get one', async () => {
-    for (const customer of ['Anna Achterstal', 'Carla Credit', 'Eva Nieuw'] as const) await select(page, customer);
+  it('sends reminders in bulk, lists the orders that could not get one, and sends the one within its term when asked', async () => {
+    for (const customer of ['Anna Achterstal', 'Bert Betaler', 'Carla Credit', 'Eva Nieuw'] as const) await select(page, customer);
     await bulkBar(page).getByRole('button', { name: 'Herinneringen versturen' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByRole('heading', { name: 'Herinneringen versturen voor 3 bestellingen?' }).waitFor();
+    await confirm.getByRole('heading', { name: 'Herinneringen versturen voor 4 bestellingen?' }).waitFor();
     await confirm.getByRole('button', { name: 'Herinneringen versturen' }).click();
     const result = page.getByRole('dialog', { name: 'Herinneringen versturen: resultaat' });
     await result.waitFor();
-    expect(await result.locator('[data-slot=bulk-summary]').textContent()).toBe('1 gelukt, 2 mislukt');
+    expect(await result.locator('[data-slot=bulk-summary]').textContent()).toBe('1 gelukt, 3 mislukt');
+    // Bert's invoice went out today: its term runs for 14 more days (docs/decisions/059).
+    const [bert] = await server.deps.db.select({ invoiceDate: orders.invoiceDate }).from(orders).where(eq(orders.name, 'Bert Betaler'));
+    const due = formatDateLong(paymentDueDate(new Date(bert!.invoiceDate!), 14));
     // In table order (newest first).
     expect(await result.locator('[data-slot=bulk-failures] li').allTextContents()).toEqual([
       `${await referenceOf(page, 'Eva Nieuw')}: Deze bestelling heeft nog geen factuur: verstuur eerst de factuur.`,
       `${await referenceOf(page, 'Carla Credit')}: Deze bestelling is gecrediteerd: er kan geen factuur of herinnering meer voor worden verstuurd.`,
+      `${await referenceOf(page, 'Bert Betaler')}: De betaaltermijn van factuur ${invoiceNumbers.get('Bert Betaler')} loopt nog tot ${due}: een herinnering is nu nog niet nodig.`,
     ]);
+    const notDue = result.locator('[data-slot=bulk-not-due]');
+    expect(await notDue.locator('p').textContent()).toBe('Bij 1 bestelling loopt de betaaltermijn nog. Wil je die toch nu al een herinnering sturen?');
     await settled(result);
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-bulk-result-desktop.png') });
+    expect(await blockingAxeViolations(page, 'bulk reminder result, 1280 px')).toBe('');
+    await notDue.getByRole('button', { name: 'Toch versturen (1)' }).click();
+    await expect.poll(() => result.locator('[data-slot=bulk-summary]').textContent()).toBe('1 gelukt, 0 mislukt');
+    expect(await notDue.count()).toBe(0);
     await result.getByRole('button', { name: 'Sluiten' }).first().click();
     await result.waitFor({ state: 'detached' });
     await expect
       .poll(() => orderRow(page, 'Anna Achterstal').locator('[data-slot=reminders]').textContent())
       .toBe(`2 herinneringen, laatste ${nlDay(new Date())}`);
+    await expect.poll(() => orderRow(page, 'Bert Betaler').locator('[data-slot=reminders]').textContent()).toBe(`1 herinnering, laatste ${nlDay(new Date())}`);
   });
 
   it('selects the whole page with the header checkbox, and unticking one leaves the others', async () => {
@@ -358,6 +371,26 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     expect(await anna.locator('[data-slot=reminders]').textContent()).toBe(`2 herinneringen, laatste ${nlDay(new Date())}`);
     await anna.getByRole('checkbox', { name: `Selecteer ${await anna.getAttribute('data-order-card')}` }).click();
     await expect.poll(() => bulkBar(page).locator('[data-slot=bulk-count]').textContent()).toBe('1 geselecteerd');
+    // The bar stays in view, just under the site's header, while the list scrolls under it: here the last
+    // card is halfway down the screen and the first has gone up under the header.
+    await page.evaluate(() => {
+      const cards = document.querySelectorAll('[data-order-card]');
+      window.scrollTo(0, cards[cards.length - 1]!.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2);
+    });
+    const placement = () =>
+      page.evaluate(() => {
+        const header = document.querySelector('[data-slot=site-header]')!.getBoundingClientRect();
+        const bar = document.querySelector('[data-slot=bulk-bar]')!;
+        const box = bar.getBoundingClientRect();
+        const firstCard = document.querySelector('[data-order-card]')!.getBoundingClientRect();
+        const onTop = bar.contains(document.elementFromPoint(box.left + 8, box.top + box.height / 2));
+        return { listScrolled: firstCard.top < header.bottom, top: Math.round(box.top - header.bottom), onTop };
+      });
+    await expect.poll(placement).toEqual({ listScrolled: true, top: 0, onTop: true });
+    // One row of actions that scrolls sideways: the bar keeps to a small part of the screen.
+    expect(await bulkBar(page).evaluate((bar) => bar.getBoundingClientRect().height)).toBeLessThan(110);
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-bulk-bar-sticky-phone.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-orders-phone.png'), fullPage: true });
     await page.getByRole('tabpanel').screenshot({ path: join(SCREENSHOT_DIR, 'management-invoices-orders-tab-phone.png') });
     // Nothing sticks out sideways, apart from what scrolls inside its own region (the message names it).

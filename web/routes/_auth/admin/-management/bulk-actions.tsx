@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
+import { Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import type { RouterInputs } from "@/lib/trpc";
@@ -57,7 +58,7 @@ export const BULK_ACTIONS: Record<BulkAction, ActionText> = {
     icon: <BellIcon aria-hidden="true" />,
     title: (n) => `Herinneringen versturen voor ${count(n)}?`,
     message: () =>
-      "Alleen gefactureerde, onbetaalde en niet gecrediteerde bestellingen krijgen een herinnering met hun factuur; bij de andere staat in het resultaat waarom niet.",
+      "Alleen gefactureerde, onbetaalde en niet gecrediteerde bestellingen krijgen een herinnering met hun factuur; bij de andere staat in het resultaat waarom niet. Loopt de betaaltermijn van een factuur nog, dan kun je daar kiezen om toch een herinnering te sturen.",
     confirm: "Herinneringen versturen",
   },
   // issue 16: delivery day, when a tabler comes back with a list of ticked-off addresses.
@@ -80,7 +81,14 @@ export const BULK_ACTIONS: Record<BulkAction, ActionText> = {
   },
 };
 
-type BulkOutcome = { action: BulkAction; succeeded: number; failures: { reference: string; error: string }[] };
+type BulkFailure = {
+  id: number;
+  reference: string;
+  error: string;
+  /** A reminder refused because the payment term still runs: its due day (docs/decisions/059). */
+  dueDate?: string;
+};
+type BulkOutcome = { action: BulkAction; succeeded: number; failures: BulkFailure[] };
 
 /**
  * '3 geselecteerd', or '3 geselecteerd, waarvan 1 op een andere pagina': issue 15, the table shows one
@@ -91,8 +99,26 @@ export function selectedText(n: number, offPage: number): string {
   return `${formatCount(n)} geselecteerd, waarvan ${formatCount(offPage)} op ${offPage === 1 ? "een andere pagina" : "andere pagina's"}`;
 }
 
+/**
+ * The height of the site's sticky header (components/layout/site-header.tsx), where the bar sticks: it
+ * wraps to another height on a phone, so it is measured rather than assumed.
+ */
+function useStickyTop(): number {
+  const [top, setTop] = React.useState(0);
+  React.useEffect(() => {
+    const header = document.querySelector<HTMLElement>("[data-slot=site-header]");
+    if (!header) return;
+    const measure = () => setTop(header.getBoundingClientRect().height);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(header);
+    return () => observer.disconnect();
+  }, []);
+  return top;
+}
+
 /** '2 gelukt, 1 mislukt'. */
-export function outcomeSummary(outcome: Pick<BulkOutcome, "succeeded" | "failures">): string {
+export function outcomeSummary(outcome: { succeeded: number; failures: readonly unknown[] }): string {
   return `${formatCount(outcome.succeeded)} gelukt, ${formatCount(outcome.failures.length)} mislukt`;
 }
 
@@ -126,11 +152,12 @@ export function BulkActions({
     setConfirming(action);
   }
 
-  async function run(action: BulkAction) {
-    const results: { id: number; success: boolean; error?: string }[] = [];
+  /** `force`: reminders also to orders still within their payment term, after the result asked (docs/decisions/059). */
+  async function run(action: BulkAction, runIds: readonly number[], force = false) {
+    const results: { id: number; success: boolean; error?: string; due_date?: string }[] = [];
     try {
-      for (let i = 0; i < confirmIds.length; i += BULK_BATCH) {
-        const answer = await bulk.mutateAsync({ ids: confirmIds.slice(i, i + BULK_BATCH), action });
+      for (let i = 0; i < runIds.length; i += BULK_BATCH) {
+        const answer = await bulk.mutateAsync({ ids: runIds.slice(i, i + BULK_BATCH), action, ...(force ? { force } : {}) });
         results.push(...answer.results);
       }
     } catch (error) {
@@ -141,7 +168,12 @@ export function BulkActions({
     }
     const failures = results
       .filter((r) => !r.success)
-      .map((r) => ({ reference: references.get(r.id) ?? `#${r.id}`, error: r.error ?? "Mislukt" }));
+      .map((r) => ({
+        id: r.id,
+        reference: references.get(r.id) ?? outcome?.failures.find((f) => f.id === r.id)?.reference ?? `#${r.id}`,
+        error: r.error ?? "Mislukt",
+        ...(r.due_date ? { dueDate: r.due_date } : {}),
+      }));
     setOutcome({ action, succeeded: results.length - failures.length, failures });
     onClear();
     await cache.invalidate();
@@ -149,29 +181,42 @@ export function BulkActions({
 
   const n = ids.length;
   const text = confirming ? BULK_ACTIONS[confirming] : null;
+  const notYetDue = outcome?.action === "send_reminder" ? outcome.failures.filter((f) => f.dueDate !== undefined) : [];
+  const stickyTop = useStickyTop();
   return (
     <>
       {n > 0 && (
+        // Sticky under the site's sticky header, so the actions stay at hand while the list scrolls; opaque,
+        // with the tint on top of the page colour. On a phone the actions scroll sideways in one row instead
+        // of wrapping into a bar that would cover half the screen.
         <section
           aria-label="Bulkacties"
           data-slot="bulk-bar"
-          className="flex flex-wrap items-center gap-2 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
+          style={{ top: stickyTop }}
+          className="sticky z-30 rounded-xl bg-background shadow-sm"
         >
-          <span className="font-medium" data-slot="bulk-count" aria-live="polite">
-            {selectedText(n, offPage)}
-          </span>
-          <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClear}>
-            <XIcon aria-hidden="true" />
-            Selectie wissen
-          </Button>
-          <span className="flex flex-wrap gap-2 sm:ml-auto">
-            {(Object.keys(BULK_ACTIONS) as BulkAction[]).map((action) => (
-              <Button key={action} variant="outline" size="sm" className="h-8" onClick={() => ask(action)}>
-                {BULK_ACTIONS[action].icon}
-                {BULK_ACTIONS[action].button}
+          <div className="grid gap-1.5 rounded-xl border border-primary/30 bg-primary/5 px-3 py-2 text-sm sm:flex sm:flex-wrap sm:items-center sm:gap-2">
+            <div className="flex items-center justify-between gap-2">
+              <span className="font-medium" data-slot="bulk-count" aria-live="polite">
+                {selectedText(n, offPage)}
+              </span>
+              <Button variant="ghost" size="sm" className="h-7 px-2" onClick={onClear}>
+                <XIcon aria-hidden="true" />
+                Selectie wissen
               </Button>
-            ))}
-          </span>
+            </div>
+            <div
+              data-slot="bulk-buttons"
+              className="-mx-3 flex gap-2 overflow-x-auto px-3 pb-1 [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:mx-0 sm:ml-auto sm:flex-wrap sm:overflow-visible sm:px-0 sm:pb-0 sm:[mask-image:none]"
+            >
+              {(Object.keys(BULK_ACTIONS) as BulkAction[]).map((action) => (
+                <Button key={action} variant="outline" size="sm" className="h-8 shrink-0" onClick={() => ask(action)}>
+                  {BULK_ACTIONS[action].icon}
+                  {BULK_ACTIONS[action].button}
+                </Button>
+              ))}
+            </div>
+          </div>
         </section>
       )}
       <ConfirmDialog
@@ -182,7 +227,7 @@ export function BulkActions({
         message={text?.message(confirmIds.length)}
         confirmText={text?.confirm}
         cancelText="Annuleren"
-        onConfirm={() => (confirming ? run(confirming) : undefined)}
+        onConfirm={() => (confirming ? run(confirming, confirmIds) : undefined)}
       />
       <Modal
         closeLabel="Sluiten"
@@ -205,6 +250,32 @@ export function BulkActions({
                   </li>
                 ))}
               </ul>
+            )}
+            {notYetDue.length > 0 && (
+              <div data-slot="bulk-not-due" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+                <p>
+                  {notYetDue.length === 1
+                    ? "Bij 1 bestelling loopt de betaaltermijn nog. Wil je die toch nu al een herinnering sturen?"
+                    : `Bij ${formatCount(notYetDue.length)} bestellingen loopt de betaaltermijn nog. Wil je die toch nu al een herinnering sturen?`}
+                </p>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="justify-self-start"
+                  disabled={bulk.isPending}
+                  aria-busy={bulk.isPending || undefined}
+                  onClick={() =>
+                    void run(
+                      "send_reminder",
+                      notYetDue.map((f) => f.id),
+                      true,
+                    ).catch(() => undefined)
+                  }
+                >
+                  {bulk.isPending ? <Spinner label="Bezig" /> : <BellIcon aria-hidden="true" />}
+                  Toch versturen ({formatCount(notYetDue.length)})
+                </Button>
+              </div>
             )}
           </div>
         )}
