@@ -232,7 +232,8 @@ describe('the delivery list PDF', () => {
       '22 november 2026',
       'Te bezorgen: 4 bestellingen, 7 pakketten',
       'Bezorgd Naam Adres Telefoon Pakketten',
-      'Tjitske Twee Voorstraat 2 8861BJ Harlingen 0517 123456 3',
+      // Typed '8861BJ': stored and printed as 1234 AB (docs/decisions/056).
+      'Tjitske Twee Voorstraat 2 8861 BJ Harlingen 0517 123456 3',
       'Opmerking: Bel aan bij de buren',
       'Zeeuw Zuid Zuiderhaven 1 8862 AB Midlum 06 12345678 1',
       'Pagina 1 van 1',

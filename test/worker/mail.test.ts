@@ -56,7 +56,7 @@ describe('mail leaves at once inside workerd (issue 14)', () => {
         tabler_id: tabler.tabler.id,
         name: 'Sjoerd',
         email: 'sjoerd@example.nl',
-        phone: '06',
+        phone: '06 12345678',
         address: 'Kade 1',
         postal_code: '8861 AA',
         city: 'Harlingen',
