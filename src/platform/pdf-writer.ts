@@ -22,6 +22,7 @@ export const RULE = rgb(0.8, 0.8, 0.84);
 const LEFT_OUT = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\p{M}]/u;
 /** Invisible characters, left out even where the font has a glyph for them (the soft hyphen's is a hyphen). */
 const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+const SOFT_HYPHEN = '\u00ad';
 /** Spaces that keep their words together; the rest of Unicode's spaces become a plain space. */
 const NO_BREAK_SPACES = new Set(['\u00a0', '\u2007', '\u202f']);
 
@@ -75,8 +76,9 @@ export class Writer {
     let out = '';
     let leftOut = false;
     for (const char of text.replace(/[\r\n\t]+/g, ' ').normalize('NFC')) {
-      if (INVISIBLE.test(char)) leftOut = true;
-      else if (this.charset.has(char.codePointAt(0)!)) out += char;
+      // The soft hyphen is the one invisible character the font has a glyph for.
+      if (char !== SOFT_HYPHEN && this.charset.has(char.codePointAt(0)!)) out += char;
+      else if (INVISIBLE.test(char)) leftOut = true;
       else if (/\p{Z}/u.test(char)) out += NO_BREAK_SPACES.has(char) ? '\u00a0' : ' ';
       else if (LEFT_OUT.test(char)) leftOut = true;
       else out += this.nearest(char);
