@@ -45,9 +45,13 @@ function serverEnv(): Record<string, string> {
   };
 }
 
-/** `node src/node.ts` as `npm start` runs it (through tsx instead of the build); resolves with its port. */
+/**
+ * The server as `npm start` runs it, its signals handled by runFromCommandLine (through tsx instead of the build,
+ * past the Node version check of dist-server/node.js); resolves with its port.
+ */
 async function startChild(): Promise<{ child: ChildProcess; port: number; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/node.ts'], {
+  const run = "import('./src/node.ts').then((server) => server.runFromCommandLine())";
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', run], {
     cwd: process.cwd(),
     // Only what the server needs (the generated Worker types make every variable of ProcessEnv required).
     env: { PATH: process.env.PATH ?? '', ...serverEnv() } as unknown as NodeJS.ProcessEnv,
