@@ -59,6 +59,7 @@ export default defineProject(async () => {
         'health',
         'secret-key',
         'orders-second-pass',
+        'user-mail',
       ].map((name) => join(workerTests, `${name}.test.ts`)),
       globalSetup: [join(workerTests, 'turso-global-setup.ts')],
       testTimeout: 30_000,
