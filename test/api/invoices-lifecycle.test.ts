@@ -554,6 +554,7 @@ describe('totals and the paged list', () => {
         revenue_incl: 465.85,
         paid: { orders: 1, amount_incl: 272.25 },
         open: { orders: 1, amount_incl: 193.6 },
+        part_paid: { orders: 0, amount_incl: 0 },
         invoices_sent: 1,
         per_tabler: [{ tabler_id: null, tabler_name: null, orders: 2, packages: 5 }],
         per_day: [

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../src/db/schema';
+import { bankEntries, orders, paymentImports } from '../../src/db/schema';
 import { CSV_COLUMNS } from '../../src/features/orders/orders-csv';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
@@ -126,7 +126,7 @@ describe('GET /orders/export.csv', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(
       text.startsWith(
-        '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd\r\n',
+        '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd;Betaald bedrag\r\n',
       ),
     ).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
@@ -188,13 +188,48 @@ describe('GET /orders/export.csv', () => {
     expect((await t.request(`/orders/setDelivered?id=${delivered.id}`, { cookie: adminCookie, body: { delivered: true } })).json).toEqual({ success: true });
     const paid = await byName(tricky[1]!.name);
     await setSettings(t, adminCookie, { package_price: 80 });
+    // € 40 of the delivered order's € 96,80 came in as a part-payment, booked as processing a follow-up books it
+    // (docs/decisions/057): the bank booking and the order's paid_cents.
+    const [bankImport] = await t.db.insert(paymentImports).values({ filename: 'afschrift.xml', createdAt: '2026-11-22T10:00:00.000Z' }).returning();
+    await t.db.insert(bankEntries).values({
+      importId: bankImport!.id,
+      entryKey: 'csv-part-1',
+      entryRef: 'CSV-1',
+      bookedAt: '2026-11-22',
+      amountCents: 4000,
+      status: 'amount_mismatch',
+      orderId: delivered.id,
+      appliedAt: '2026-11-22T10:00:00.000Z',
+      followUpAt: '2026-11-22T10:00:00.000Z',
+      resolution: 'part_payment',
+      resolvedAt: '2026-11-22T10:00:00.000Z',
+    });
+    await t.db.update(orders).set({ paidCents: 4000 }).where(eq(orders.id, delivered.id));
 
     const rows = records((await exportCsv()).text);
     const row = (reference: string) => rows.find((r) => r.Bestelnummer === reference)!;
-    expect(row(invoiced.reference)).toMatchObject({ Aantal: '3', 'Bedrag excl. btw': '225,00', 'Bedrag incl. btw': '272,25', Gecrediteerd: 'Nee' });
-    expect(row(credited.reference)).toMatchObject({ Factuurnummer: 'F2026-0002', 'Bedrag excl. btw': '0,00', 'Bedrag incl. btw': '0,00', Gecrediteerd: 'Ja' });
-    expect(row(paid.reference)).toMatchObject({ Betaald: 'Ja', 'Betaald op': '22-11-2026', 'Bedrag excl. btw': '160,00', 'Bedrag incl. btw': '193,60' });
-    expect(row(delivered.reference)).toMatchObject({ Bezorgd: 'Ja', Betaald: 'Nee', 'Betaald op': '' });
+    expect(row(invoiced.reference)).toMatchObject({
+      Aantal: '3',
+      'Bedrag excl. btw': '225,00',
+      'Bedrag incl. btw': '272,25',
+      Gecrediteerd: 'Nee',
+      'Betaald bedrag': '0,00',
+    });
+    expect(row(credited.reference)).toMatchObject({
+      Factuurnummer: 'F2026-0002',
+      'Bedrag excl. btw': '0,00',
+      'Bedrag incl. btw': '0,00',
+      Gecrediteerd: 'Ja',
+      'Betaald bedrag': '0,00',
+    });
+    expect(row(paid.reference)).toMatchObject({
+      Betaald: 'Ja',
+      'Betaald op': '22-11-2026',
+      'Bedrag excl. btw': '160,00',
+      'Bedrag incl. btw': '193,60',
+      'Betaald bedrag': '193,60',
+    });
+    expect(row(delivered.reference)).toMatchObject({ Bezorgd: 'Ja', Betaald: 'Nee', 'Betaald op': '', 'Bedrag incl. btw': '96,80', 'Betaald bedrag': '40,00' });
 
     const cents = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);
     const sum = (list: Record<string, string>[], column: string) => list.reduce((total, r) => total + cents(r[column]!), 0) / 100;
@@ -202,18 +237,12 @@ describe('GET /orders/export.csv', () => {
     const totals = (await t.request('/orders/totals', { cookie: adminCookie })).json;
     expect(sum(rows, 'Bedrag excl. btw')).toBe(totals.revenue_excl);
     expect(sum(rows, 'Bedrag incl. btw')).toBe(totals.revenue_incl);
-    expect(
-      sum(
-        live.filter((r) => r.Betaald === 'Ja'),
-        'Bedrag incl. btw',
-      ),
-    ).toBe(totals.paid.amount_incl);
-    expect(
-      sum(
-        live.filter((r) => r.Betaald === 'Nee'),
-        'Bedrag incl. btw',
-      ),
-    ).toBe(totals.open.amount_incl);
+    // What came in, part-payments included, and what is still open: the total less what came in, per unpaid order.
+    expect(sum(rows, 'Betaald bedrag')).toBe(totals.paid.amount_incl);
+    const unpaid = live.filter((r) => r.Betaald === 'Nee');
+    expect(sum(unpaid, 'Bedrag incl. btw') - sum(unpaid, 'Betaald bedrag')).toBe(totals.open.amount_incl);
+    expect(sum(unpaid, 'Betaald bedrag')).toBe(totals.part_paid.amount_incl);
+    expect([totals.paid.amount_incl, totals.open.amount_incl, totals.part_paid]).toEqual([233.6, 813.05, { orders: 1, amount_incl: 40 }]);
     expect([live.length, live.reduce((n, r) => n + Number(r.Aantal), 0)]).toEqual([totals.orders, totals.packages]);
     // 1 + 2 + 5 packages at € 80 (€ 96,80 incl.) and the invoice of 3 at € 75.
     expect([totals.revenue_excl, totals.revenue_incl]).toEqual([865, 1046.65]);

@@ -258,7 +258,8 @@ function wholeFileCsv(list: readonly OrderView[]): string {
       ? { netCents: 0, totalCents: 0 }
       : computeInvoiceAmounts(o.amount, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]);
     fields.push(csvMoney(sums.netCents), csvMoney(sums.totalCents), o.paid && o.paid_at ? formatDateShort(new Date(o.paid_at)) : '');
-    fields.push(yesNo(o.cancelled), yesNo(o.delivered));
+    const partCents = Math.round(o.part_paid * 100);
+    fields.push(yesNo(o.cancelled), yesNo(o.delivered), csvMoney(o.paid ? Math.max(sums.totalCents, partCents) : o.cancelled ? 0 : partCents));
     lines.push(fields.map(csvField).join(';'));
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;

@@ -20,6 +20,7 @@ import {
   REASON_REQUIRED,
 } from '../../src/features/payments/follow-ups.service';
 import { ACTION_INVALID, ENTRY_ID_INVALID, ORDER_CHOICE_MISSING, REFERENCE_INVALID } from '../../src/features/payments/payments.schemas';
+import { paidByPartPayments } from '../../src/features/orders/orders.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 import { encodedForm } from '../support/encoded-form';
@@ -1025,5 +1026,177 @@ describe('migration 0009 on a database of the version before', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * docs/decisions/057, amendment: the part-payments where the treasurer looks at orders. GET /orders (and its
+ * page, and tRPC orders.list/page) answers `part_paid`; the totals count what came in as received and only
+ * the rest as open, as the per-order balance (GET /api/payments/order) does; marking an order unpaid by
+ * hand keeps its part-payments, and is refused for an order they paid.
+ */
+const [restOrders, trpcOrders] = transports<'list' | 'page' | 'totals' | 'unpay'>(() => t, {
+  rest: {
+    list: ['GET', '/orders'],
+    page: ['GET', '/orders?page=1&sort=reference&dir=asc'],
+    totals: ['GET', '/orders/totals'],
+    unpay: ['POST', '/orders/update', 'id'],
+  },
+  trpc: {
+    list: ['query', 'orders.list'],
+    page: ['query', 'orders.page'],
+    totals: ['query', 'invoices.totals'],
+    unpay: ['mutation', 'orders.setPaid', 'id'],
+  },
+});
+
+/** The body createOrder sent, for POST /orders/update. */
+const ORDER_BODY = {
+  name: 'Marieke de Vries',
+  email: 'marieke@example.nl',
+  phone: '0612345678',
+  address: 'Noorderhaven 12',
+  postal_code: '8861 AL',
+  city: 'Harlingen',
+};
+
+/** Reads in a statement with these credits, processes it, and books each (left as a follow-up) as a part-payment on the order it names. */
+async function bookPartPayments(credits: Credit[], statementId: string) {
+  await importAndConfirm(statementOf(credits, statementId));
+  for (const credit of credits) {
+    const followUp = await followUpFor(credit.ref);
+    const r = await restFollowUps.call('resolve', { cookie: admin, body: { entry_id: followUp.id, action: 'part_payment' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+  }
+}
+
+describe.each([restOrders, trpcOrders])('part-payments in the orders list and the totals over $name', (tr) => {
+  const unpay = (id: number) =>
+    tr.call(
+      'unpay',
+      tr.name === 'REST' ? { cookie: admin, id, body: { ...ORDER_BODY, amount: 1, paid: false } } : { cookie: admin, id, body: { paid: false } },
+    );
+
+  it('answers part_paid for every order, and counts part-payments as received and only the rest as open', async () => {
+    const { o1, o2, o3, o4 } = await ingOrders();
+    const partPaidOf = async () => {
+      const list = await tr.call('list', { cookie: admin });
+      expect(list.status).toBe(200);
+      return Object.fromEntries((list.data as { id: number; part_paid: number; paid: boolean }[]).map((o) => [o.id, [o.part_paid, o.paid]]));
+    };
+    expect(await partPaidOf()).toEqual({ [o1]: [0, false], [o2]: [0, false], [o3]: [0, false], [o4]: [0, false] });
+    const before = await tr.call('totals', { cookie: admin });
+    expect(before.data).toMatchObject({
+      revenue_incl: 635.25,
+      paid: { orders: 0, amount_incl: 0 },
+      open: { orders: 4, amount_incl: 635.25 },
+      part_paid: { orders: 0, amount_incl: 0 },
+    });
+
+    // F2026-0001 paid by hand; € 50 on F2026-0003 and € 100 on KP-2026-0002 (181.50); F2026-0004 (90.75) paid
+    // by two part-payments that overshoot it by € 9.25.
+    await t.db.update(orders).set({ paid: true, paidAt: '2026-11-22T10:00:00.000Z' }).where(eq(orders.id, o1));
+    await bookPartPayments(
+      [
+        { ref: 'T-1', date: '2026-12-04', amount: '50.00', remittance: 'F2026-0003' },
+        { ref: 'T-2', date: '2026-12-05', amount: '100.00', remittance: 'KP-2026-0002' },
+        { ref: 'T-3', date: '2026-12-06', amount: '60.00', remittance: 'F2026-0004' },
+      ],
+      'T-STMT-1',
+    );
+    await bookPartPayments([{ ref: 'T-4', date: '2026-12-07', amount: '40.00', remittance: 'F2026-0004' }], 'T-STMT-2');
+    expect(await orderRow(o4)).toMatchObject({ paid: true, paidAt: '2026-12-07', paidCents: 10000 });
+
+    expect(await partPaidOf()).toEqual({ [o1]: [0, true], [o2]: [100, false], [o3]: [50, false], [o4]: [100, true] });
+    const page = await tr.call('page', tr.name === 'REST' ? { cookie: admin } : { cookie: admin, body: { page: '1', sort: 'reference', dir: 'asc' } });
+    expect(page.status).toBe(200);
+    expect(page.data.orders.map((o: { reference: string; part_paid: number }) => [o.reference, o.part_paid])).toEqual([
+      ['KP-2026-0001', 0],
+      ['KP-2026-0002', 100],
+      ['KP-2026-0003', 50],
+      ['KP-2026-0004', 100],
+    ]);
+
+    const after = await tr.call('totals', { cookie: admin });
+    expect(after.status).toBe(200);
+    expect(after.data).toMatchObject({
+      orders: 4,
+      revenue_incl: 635.25,
+      // 272.25 + 100 (of 90.75, overshot) + the part-payments 100 + 50 on the open ones.
+      paid: { orders: 2, amount_incl: 522.25 },
+      // 181.50 - 100 and 90.75 - 50.
+      open: { orders: 2, amount_incl: 122.25 },
+      part_paid: { orders: 2, amount_incl: 150 },
+    });
+    // Received per day: each part-payment on its booking day; F2026-0004's paid day keeps nothing beyond them.
+    expect(
+      after.data.per_day
+        .filter((d: { received_incl: number }) => d.received_incl !== 0)
+        .map((d: { date: string; received_incl: number }) => [d.date, d.received_incl]),
+    ).toEqual([
+      ['2026-11-22', 272.25],
+      ['2026-12-04', 50],
+      ['2026-12-05', 100],
+      ['2026-12-06', 60],
+      ['2026-12-07', 40],
+    ]);
+
+    // The same numbers as each order's balance.
+    let paidSum = 0;
+    let openSum = 0;
+    for (const id of [o1, o2, o3, o4]) {
+      const b = (await balance(tr, { order_id: id })).data.order as { paid_amount: number; open_amount: number };
+      paidSum += Math.round(b.paid_amount * 100);
+      openSum += Math.round(b.open_amount * 100);
+    }
+    expect([paidSum / 100, openSum / 100]).toEqual([after.data.paid.amount_incl, after.data.open.amount_incl]);
+
+    // A credited order leaves the totals with its part-payments.
+    await t.db.update(orders).set({ cancelled: true, creditNoteNumber: 'F2026-0005' }).where(eq(orders.id, o3));
+    expect((await tr.call('totals', { cookie: admin })).data).toMatchObject({
+      paid: { orders: 2, amount_incl: 472.25 },
+      open: { orders: 1, amount_incl: 81.5 },
+      part_paid: { orders: 1, amount_incl: 100 },
+    });
+  });
+
+  it('keeps the part-payments when an order is marked unpaid by hand, and refuses it for an order they paid', async () => {
+    const { o3, o4 } = await ingOrders();
+    await bookPartPayments(
+      [
+        { ref: 'U-1', date: '2026-12-04', amount: '50.00', remittance: 'F2026-0003' },
+        { ref: 'U-2', date: '2026-12-04', amount: '60.00', remittance: 'F2026-0004' },
+        { ref: 'U-3', date: '2026-12-05', amount: '30.75', remittance: 'F2026-0004' },
+      ],
+      'U-STMT',
+    );
+    // The rest of F2026-0003 paid in cash: marked paid by hand, then the treasurer takes that back.
+    expect((await t.request('/orders/bulk', { cookie: admin, body: { ids: [o3], action: 'mark_paid' } })).json.results).toEqual([{ id: o3, success: true }]);
+    expect((await balance(tr, { order_id: o3 })).data.order).toMatchObject({ paid: true, paid_amount: 90.75, open_amount: 0 });
+    expect((await tr.call('totals', { cookie: admin })).data).toMatchObject({ paid: { orders: 2, amount_incl: 181.5 }, part_paid: { orders: 0 } });
+
+    const undone = await unpay(o3);
+    expect([undone.status, undone.data]).toEqual([200, { success: true }]);
+    expect(await orderRow(o3)).toMatchObject({ paid: false, paidAt: null, paidCents: 5000 });
+    const list = (await tr.call('list', { cookie: admin })).data as { id: number; part_paid: number; paid: boolean }[];
+    expect(list.find((o) => o.id === o3)).toMatchObject({ paid: false, part_paid: 50 });
+    expect((await balance(tr, { order_id: o3 })).data.order).toMatchObject({ paid: false, paid_amount: 50, open_amount: 40.75 });
+    expect((await tr.call('totals', { cookie: admin })).data).toMatchObject({
+      paid: { orders: 1, amount_incl: 140.75 },
+      open: { orders: 3, amount_incl: 494.5 },
+      part_paid: { orders: 1, amount_incl: 50 },
+    });
+
+    // F2026-0004 was paid by its part-payments alone: there is no full payment to undo.
+    const refused = await unpay(o4);
+    expectFailure(tr, refused, 409, paidByPartPayments(9075));
+    expect(refused.json.error?.message ?? refused.json.error).toBe(
+      'Deze bestelling is betaald met deelbetalingen via de bank (samen € 90,75). Geboekte deelbetalingen worden niet teruggedraaid, dus de bestelling blijft betaald.',
+    );
+    expect(await orderRow(o4)).toMatchObject({ paid: true, paidAt: '2026-12-05', paidCents: 9075 });
+    expect((await t.request('/orders/bulk', { cookie: admin, body: { ids: [o4], action: 'mark_unpaid' } })).json.results).toEqual([
+      { id: o4, success: false, error: paidByPartPayments(9075) },
+    ]);
+    expect(await auditOf('order.unpaid')).toHaveLength(tr.name === 'REST' ? 0 : 1);
   });
 });

@@ -90,7 +90,7 @@ describe('orders, second pass, inside workerd', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(header!.split(';').slice(-5)).toEqual(['Bedrag excl. btw', 'Bedrag incl. btw', 'Betaald op', 'Gecrediteerd', 'Bezorgd']);
+    expect(header!.split(';').slice(-6)).toEqual(['Bedrag excl. btw', 'Bedrag incl. btw', 'Betaald op', 'Gecrediteerd', 'Bezorgd', 'Betaald bedrag']);
     // Each field of these lines is plain or one quoted amount, so ';' splits them.
     const rows = lines.map((line) => line.split(';').map((field) => field.replace(/^"(.*)"$/, '$1')));
     const cents = (text: string) => Math.round(Number(text.replace(',', '.')) * 100);

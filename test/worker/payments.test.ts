@@ -154,6 +154,25 @@ async function importAndConfirm(cookie: string, xml: string) {
 
 type FollowUp = { id: number; entry_ref: string; status: string; order: { order_id: number; paid_amount: number; open_amount: number } | null };
 
+type Totals = {
+  paid: { orders: number; amount_incl: number };
+  open: { orders: number; amount_incl: number };
+  part_paid: { orders: number; amount_incl: number };
+  per_day: { date: string; received_incl: number }[];
+};
+
+/** What the totals moved between two reads, in cents (other suites' orders stay as they were). */
+function totalsMoved(before: Totals, after: Totals, days: string[]) {
+  const cents = (euros: number) => Math.round(euros * 100);
+  const received = (totals: Totals, date: string) => cents(totals.per_day.find((d) => d.date === date)?.received_incl ?? 0);
+  return {
+    paid: [after.paid.orders - before.paid.orders, cents(after.paid.amount_incl) - cents(before.paid.amount_incl)],
+    open: [after.open.orders - before.open.orders, cents(after.open.amount_incl) - cents(before.open.amount_incl)],
+    part_paid: [after.part_paid.orders - before.part_paid.orders, cents(after.part_paid.amount_incl) - cents(before.part_paid.amount_incl)],
+    received: days.map((date) => received(after, date) - received(before, date)),
+  };
+}
+
 /**
  * docs/decisions/057 inside workerd: processing keeps the follow-ups, a part-payment and its rest pay the order,
  * and a dismissed credit or a re-import books nothing twice, each write one batch on D1 (and on Turso in the
@@ -196,6 +215,7 @@ describe('bank import follow-ups and part-payments inside workerd', () => {
       [ref(2), 'unmatched', null],
     ]);
 
+    const totalsBefore = (await call<Totals>(cookie, '/orders/totals')).json;
     const part = await call<{ success: boolean; order: { paid_amount: number; open_amount: number; paid: boolean } }>(
       cookie,
       '/api/payments/follow-ups/resolve',
@@ -207,6 +227,21 @@ describe('bank import follow-ups and part-payments inside workerd', () => {
     expect(part.status).toBe(200);
     expect(part.json.order).toMatchObject({ paid_amount: 50, open_amount: 40.75, paid: false });
     expect((await db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({ paidCents: 5000, paid: false });
+    // The orders list carries it, and the totals count it as received on its booking day, the rest as open.
+    const list = await call<{ id: number; part_paid: number; paid: boolean }[]>(cookie, '/orders');
+    expect(list.json.filter((o) => o.id === order!.id).map((o) => [o.part_paid, o.paid])).toEqual([[50, false]]);
+    const page = await call<{ result: { data: { orders: { id: number; part_paid: number }[] } } }>(
+      cookie,
+      `/trpc/orders.page?input=${encodeURIComponent(JSON.stringify({ page: '1', q: created.json.order_reference }))}`,
+    );
+    expect(page.json.result.data.orders.map((o) => [o.id, o.part_paid])).toEqual([[order!.id, 50]]);
+    const days = ['2026-12-03', '2026-12-08'];
+    expect(totalsMoved(totalsBefore, (await call<Totals>(cookie, '/orders/totals')).json, days)).toEqual({
+      paid: [0, 5000],
+      open: [0, -5000],
+      part_paid: [1, 5000],
+      received: [5000, 0],
+    });
 
     const dismissed = await call<{ success: boolean }>(cookie, '/trpc/payments.resolve', { entry_id: ours[1]!.id, action: 'dismiss', reason: 'Gift' });
     expect(dismissed.status).toBe(200);
@@ -222,6 +257,13 @@ describe('bank import follow-ups and part-payments inside workerd', () => {
     expect(restOf.preview.entries.map((e) => e.status)).toEqual(['matched']);
     expect(restOf.confirmed).toEqual({ success: true, marked_paid: 1, follow_ups: 0 });
     expect((await db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({ paid: true, paidAt: '2026-12-08', paidCents: 5000 });
+    // Paid in full: the part-payment stays on its own day, the paid day gets only the rest.
+    expect(totalsMoved(totalsBefore, (await call<Totals>(cookie, '/orders/totals')).json, days)).toEqual({
+      paid: [1, 9075],
+      open: [-1, -9075],
+      part_paid: [0, 0],
+      received: [5000, 4075],
+    });
 
     const balance = await call<{ order: { paid_amount: number; open_amount: number }; bookings: { entry_ref: string; kind: string }[] }>(
       cookie,

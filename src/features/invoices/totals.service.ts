@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { RequestCtx } from '../../context';
-import { orders, tablers } from '../../db/schema';
+import { bankEntries, orders, tablers } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
 import { todaysPricing } from './order-pricing';
 
@@ -10,11 +11,22 @@ export interface OrderTotals {
   packages: number;
   revenue_excl: number;
   revenue_incl: number;
+  /**
+   * `orders`: paid in full. `amount_incl`: what came in, as each order's paid-so-far of docs/decisions/057
+   * counts it: the total of an order paid in full (more when its part-payments overshot it), and the
+   * part-payments booked on the others.
+   */
   paid: { orders: number; amount_incl: number };
+  /** `orders`: not paid in full (part-paid ones too). `amount_incl`: still open, their totals less their part-payments. */
   open: { orders: number; amount_incl: number };
+  /** Of the open orders, those with part-payments booked, and what those brought in (counted in `paid.amount_incl`). */
+  part_paid: { orders: number; amount_incl: number };
   invoices_sent: number;
   per_tabler: { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number }[];
-  /** Per calendar day (UTC date of the moment): orders and packages ordered, money invoiced and received. */
+  /**
+   * Per calendar day (UTC date of the moment): orders and packages ordered, money invoiced and received (a
+   * part-payment on its booking day, the rest of an order paid in full on its paid day).
+   */
   per_day: { date: string; orders: number; packages: number; invoiced_incl: number; received_incl: number }[];
 }
 
@@ -25,15 +37,19 @@ const euros = (cents: number) => Math.round(cents) / 100;
  * number. Issued invoices count with the sums they billed; orders not yet invoiced with today's price
  * and VAT split, computed once per package count (a group), so the totals are exactly the sum of what
  * each order's invoice says or would say. Credited (cancelled) orders are left out.
+ *
+ * Part-payments (docs/decisions/057) are read from the bank bookings that brought them in, each with its
+ * order found by id: only those orders' rows are read, so the sums of all orders still come from the
+ * narrow totals index, which has no paid_cents.
  */
 export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   requireManagement(ctx);
   const unissued = await todaysPricing(ctx)();
   const live = eq(orders.cancelled, false);
   const net = sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`;
-  const day = (column: typeof orders.createdAt | typeof orders.invoiceDate | typeof orders.paidAt) => sql<string>`substr(${column}, 1, 10)`;
+  const day = (column: SQLiteColumn) => sql<string>`substr(${column}, 1, 10)`;
 
-  const [groups, tablerRows, orderedPerDay, invoicedPerDay, receivedPerDay] = await Promise.all([
+  const [groups, tablerRows, orderedPerDay, invoicedPerDay, receivedPerDay, partPayments] = await Promise.all([
     ctx.db
       .select({
         amount: orders.amount,
@@ -68,6 +84,22 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
       .from(orders)
       .where(sql`${live} AND ${orders.paid} = 1 AND ${orders.paidAt} IS NOT NULL`)
       .groupBy(day(orders.paidAt), orders.amount, orders.invoiceTotalCents),
+    // Per part-paid order and booking day: what its part-payments brought in, with the order's own columns.
+    ctx.db
+      .select({
+        orderId: orders.id,
+        amount: orders.amount,
+        paid: orders.paid,
+        total: orders.invoiceTotalCents,
+        paidCents: orders.paidCents,
+        paidDate: day(orders.paidAt),
+        date: day(bankEntries.bookedAt),
+        cents: sql<number>`sum(${bankEntries.amountCents})`,
+      })
+      .from(bankEntries)
+      .innerJoin(orders, eq(orders.id, bankEntries.orderId))
+      .where(and(eq(bankEntries.resolution, 'part_payment'), isNotNull(bankEntries.appliedAt), live))
+      .groupBy(orders.id, day(bankEntries.bookedAt)),
   ]);
 
   const totals: OrderTotals = {
@@ -77,6 +109,7 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     revenue_incl: 0,
     paid: { orders: 0, amount_incl: 0 },
     open: { orders: 0, amount_incl: 0 },
+    part_paid: { orders: 0, amount_incl: 0 },
     invoices_sent: 0,
     per_tabler: tablerRows.map((t) => ({ ...t, orders: Number(t.orders), packages: Number(t.packages) })),
     per_day: [],
@@ -103,10 +136,31 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
       openCents += groupTotal;
     }
   }
+
+  // The groups counted each order's whole total as paid or open; the part-paid orders move what came in.
+  const partPaid = new Map<number, (typeof partPayments)[number]>();
+  for (const row of partPayments) partPaid.set(row.orderId, row);
+  let partPaidCents = 0;
+  const paidDayCorrections: { date: string; cents: number }[] = [];
+  for (const order of partPaid.values()) {
+    const orderTotal = order.total ?? unissued(order.amount).totalCents;
+    if (order.paid) {
+      // Counted at its total; part-payments beyond it came in too (docs/decisions/057's paid-so-far).
+      paidCents += Math.max(order.paidCents - orderTotal, 0);
+      // Its part-payments are counted on their own days: its paid day keeps only the rest.
+      if (order.paidDate) paidDayCorrections.push({ date: order.paidDate, cents: -Math.min(order.paidCents, orderTotal) });
+    } else {
+      totals.part_paid.orders += 1;
+      partPaidCents += order.paidCents;
+      paidCents += order.paidCents;
+      openCents -= Math.min(order.paidCents, orderTotal);
+    }
+  }
   totals.revenue_excl = euros(netCents);
   totals.revenue_incl = euros(totalCents);
   totals.paid.amount_incl = euros(paidCents);
   totals.open.amount_incl = euros(openCents);
+  totals.part_paid.amount_incl = euros(partPaidCents);
 
   const days = new Map<string, OrderTotals['per_day'][number]>();
   const dayOf = (date: string) => {
@@ -120,6 +174,8 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   for (const d of orderedPerDay) Object.assign(dayOf(d.date), { orders: Number(d.orders), packages: Number(d.packages) });
   for (const d of invoicedPerDay) dayOf(d.date).invoiced_incl += (d.total ?? unissued(d.amount).totalCents) * Number(d.n);
   for (const d of receivedPerDay) dayOf(d.date).received_incl += (d.total ?? unissued(d.amount).totalCents) * Number(d.n);
+  for (const d of partPayments) dayOf(d.date).received_incl += Number(d.cents);
+  for (const d of paidDayCorrections) dayOf(d.date).received_incl += d.cents;
   totals.per_day = [...days.values()]
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((d) => ({ ...d, invoiced_incl: euros(d.invoiced_incl), received_incl: euros(d.received_incl) }));

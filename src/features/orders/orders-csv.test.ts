@@ -32,8 +32,10 @@ const order: CsvOrder & OrderView = {
   delivered: false,
   delivered_at: null,
   created_at: '2026-11-22T10:00:00.000Z',
+  part_paid: 0,
   invoice_net_cents: null,
   invoice_total_cents: null,
+  paid_cents: 0,
 };
 
 describe('csvField', () => {
@@ -62,20 +64,29 @@ describe('csvField', () => {
 describe('CSV_HEADER and csvLineWriter', () => {
   it('start the file with a BOM and the Dutch header, and end every line with CRLF', () => {
     expect(CSV_HEADER).toBe(
-      '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd\r\n',
+      '\uFEFFBestelnummer;Tabler;Naam;Email;Telefoon;Adres;Postcode;Plaats;Aantal;Opmerkingen;Betaald;Factuur verstuurd;Factuurnummer;Besteld op;Bedrag excl. btw;Bedrag incl. btw;Betaald op;Gecrediteerd;Bezorgd;Betaald bedrag\r\n',
     );
     expect(csvLineWriter(pricing)(order)).toBe(
-      'KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026;"150,00";"181,50";23-11-2026;Nee;Nee\r\n',
+      'KP-2026-0001;Jan;Piet Jansen;piet@example.nl;0612345678;Voorstraat 1;8861 BJ;Harlingen;2;;Ja;Nee;;22-11-2026;"150,00";"181,50";23-11-2026;Nee;Nee;"181,50"\r\n',
     );
   });
 
   it('bill an invoiced order what its invoice says, and a credited one nothing, plainly marked', () => {
     const invoiced = { ...order, invoice_number: 'F2026-0003', invoice_net_cents: 14000, invoice_total_cents: 16940 };
-    expect(csvLineWriter(pricing)(invoiced)).toMatch(/;22-11-2026;"140,00";"169,40";23-11-2026;Nee;Nee\r\n$/);
+    expect(csvLineWriter(pricing)(invoiced)).toMatch(/;22-11-2026;"140,00";"169,40";23-11-2026;Nee;Nee;"169,40"\r\n$/);
     const credited = { ...invoiced, cancelled: true, delivered: true };
-    expect(csvLineWriter(pricing)(credited)).toMatch(/;22-11-2026;"0,00";"0,00";23-11-2026;Ja;Ja\r\n$/);
+    expect(csvLineWriter(pricing)(credited)).toMatch(/;22-11-2026;"0,00";"0,00";23-11-2026;Ja;Ja;"0,00"\r\n$/);
     // No paid date while unpaid, whatever an old paid_at says.
-    expect(csvLineWriter(pricing)({ ...order, paid: false })).toMatch(/;"181,50";;Nee;Nee\r\n$/);
+    expect(csvLineWriter(pricing)({ ...order, paid: false })).toMatch(/;"181,50";;Nee;Nee;"0,00"\r\n$/);
+  });
+
+  it('write what came in: part-payments while unpaid, the total once paid (more when they overshot it), nothing once credited', () => {
+    const paidColumn = (line: string) => line.replace(/\r\n$/, '').split(';').at(-1);
+    const line = csvLineWriter(pricing);
+    expect(paidColumn(line({ ...order, paid: false, paid_cents: 5000 }))).toBe('"50,00"');
+    expect(paidColumn(line({ ...order, paid: true, paid_cents: 5000 }))).toBe('"181,50"');
+    expect(paidColumn(line({ ...order, paid: true, paid_cents: 20000 }))).toBe('"200,00"');
+    expect(paidColumn(line({ ...order, paid: false, paid_cents: 5000, cancelled: true }))).toBe('"0,00"');
   });
 
   it('write money with a decimal comma and no thousands separator', () => {

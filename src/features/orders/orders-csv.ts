@@ -34,6 +34,8 @@ export const CSV_COLUMNS = [
   'Betaald op',
   'Gecrediteerd',
   'Bezorgd',
+  // docs/decisions/057 (amendment): what came in, so the column's sum is the totals' amount received.
+  'Betaald bedrag',
 ] as const;
 
 const BOM = '\uFEFF';
@@ -83,6 +85,8 @@ export type CsvOrder = Pick<
   /** What the issued invoice billed excl. and incl. VAT (null before an invoice, or from before they were kept). */
   invoice_net_cents: number | null;
   invoice_total_cents: number | null;
+  /** The part-payments booked on the order (orders.paid_cents). */
+  paid_cents: number;
 };
 
 /**
@@ -96,6 +100,16 @@ function csvAmounts(order: CsvOrder, pricing: OrderPricing): { netCents: number;
   if (net !== null && total !== null) return { netCents: net, totalCents: total };
   const today = pricing(order.amount);
   return { netCents: net ?? today.netCents, totalCents: total ?? today.totalCents };
+}
+
+/**
+ * What an order has been paid, as GET /orders/totals counts it into what came in: its total once paid in
+ * full (more when part-payments overshot it), else its part-payments; a credited order 0, as it is left
+ * out of the totals (docs/decisions/057).
+ */
+function csvPaidCents(order: CsvOrder, totalCents: number): number {
+  if (order.cancelled) return 0;
+  return order.paid ? Math.max(totalCents, order.paid_cents) : order.paid_cents;
 }
 
 /** The fields of an order's line, its dates already written the Dutch way. */
@@ -122,6 +136,7 @@ function orderCsvRow(order: CsvOrder, dates: { ordered: string; paid: string }, 
     dates.paid,
     yesNo(order.cancelled),
     yesNo(order.delivered),
+    csvMoney(csvPaidCents(order, amounts.totalCents)),
   ];
 }
 
@@ -185,6 +200,7 @@ const csvColumns = {
   ...(Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>),
   invoice_net_cents: sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`,
   invoice_total_cents: orders.invoiceTotalCents,
+  paid_cents: orders.paidCents,
 };
 
 /**

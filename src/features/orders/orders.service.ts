@@ -231,6 +231,11 @@ export interface OrderView {
   delivered: boolean;
   delivered_at: string | null;
   created_at: string;
+  /**
+   * The part-payments booked on the order from the bank so far, in euros (orders.paid_cents,
+   * docs/decisions/057); 0 when there are none. An order paid in full keeps what its part-payments were.
+   */
+  part_paid: number;
 }
 
 export type OrderFilters = Omit<OrderListInput, 'page' | 'per_page' | 'sort' | 'dir'>;
@@ -271,6 +276,8 @@ export const orderColumns = {
   delivered: orders.delivered,
   delivered_at: orders.deliveredAt,
   created_at: orders.createdAt,
+  // Euros from whole cents in the same statement, so the list costs no query more (aliased, as tabler_name).
+  part_paid: sql<number>`${orders.paidCents} / 100.0`.mapWith(Number).as('part_paid'),
 };
 
 /** The column each sort of GET /orders orders by (the tests compare with the same). */
@@ -452,6 +459,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   // issue 13: an issued invoice never changes, so neither may what it printed.
   if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError(409, invoicedOrderLocked(existing.invoiceNumber));
   if (input.paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
+  if (!input.paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);
   const now = ctx.clock.now().toISOString();
   await ctx.db.batch([
     ctx.db
@@ -470,10 +478,28 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
 /** A credited order owes nothing: money that still comes in is a refund to arrange, not a payment (docs/decisions/049). */
 export const CREDITED_NOT_PAYABLE = 'Deze bestelling is gecrediteerd: ze kan niet meer als betaald worden gemarkeerd.';
 
+/** docs/decisions/057 (amendment): the refusal to mark unpaid an order that its booked part-payments paid. */
+export const paidByPartPayments = (paidCents: number) =>
+  `Deze bestelling is betaald met deelbetalingen via de bank (samen ${formatEuro(paidCents)}). Geboekte deelbetalingen worden niet teruggedraaid, dus de bestelling blijft betaald.`;
+
+/**
+ * Marking an order unpaid by hand undoes a full payment (by hand, a matched transfer), never the part-payments
+ * booked from the bank: they were real money and stay in paid_cents, so the order goes back to part-paid with
+ * the rest open. An order whose part-payments alone reach its total has no full payment to undo, and would be
+ * unpaid with nothing open; it is refused (docs/decisions/057, amendment). While an order is paid no
+ * part-payment can be booked on it, so what is read here cannot change before the write.
+ */
+async function refuseUndoingPartPayments(ctx: RequestCtx, existing: { paidCents: number; amount: number; invoiceTotalCents: number | null }): Promise<void> {
+  if (existing.paidCents === 0) return;
+  const totalCents = existing.invoiceTotalCents ?? (await orderPricing(ctx)())(existing.amount).totalCents;
+  if (existing.paidCents >= totalCents) throw new AppError(409, paidByPartPayments(existing.paidCents));
+}
+
 export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
   if (paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
+  if (!paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);
   await ctx.db.batch([
     ctx.db
       .update(orders)
