@@ -489,6 +489,46 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await treasurer.setViewportSize(VIEWPORTS.desktop);
   });
 
+  it("shows a part-paid order's part-payment in its row and card, its dialog and the totals (1280 and 375 px)", async () => {
+    // The € 10 booked above on the order not invoiced yet; the rest is still open.
+    const jan = await api<{ order: { amount_incl: number } }>(treasurer, `/api/payments/order?reference=${notInvoiced.reference}`);
+    const open = Math.round((jan.body.order.amount_incl - 10) * 100) / 100;
+    await treasurer.getByRole('tab', { name: 'Bestellingen' }).click();
+    const row = treasurer.locator(`tr[data-order="${notInvoiced.reference}"]`);
+    await row.locator('[data-slot=part-paid]').waitFor();
+    expect(plain(await row.locator('[data-slot=part-paid]').textContent())).toBe('Deels betaald: € 10,00');
+    expect(await row.getByRole('switch', { name: `Betaald ${notInvoiced.reference}` }).isChecked()).toBe(false);
+    // The order paid in full says when, not how much.
+    expect(await treasurer.locator(`tr[data-order="${invoiced.reference}"] [data-slot=part-paid]`).count()).toBe(0);
+    expect(plain(await treasurer.locator('[data-slot=paid-amounts]').textContent())).toBe(
+      `${plain(euro(invoiced.totalIncl + 10))} ontvangen · ${plain(euro(open))} open (incl. btw)`,
+    );
+    expect(plain(await treasurer.locator('[data-slot=part-paid-amounts]').textContent())).toBe('Deels betaald: 1 bestelling (€ 10,00 ontvangen)');
+    await row.scrollIntoViewIfNeeded();
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-part-paid-row-desktop.png') });
+    await expectAxeClean(treasurer, 'orders with a part-paid order, 1280');
+
+    await row.getByRole('button', { name: `Bestelling ${notInvoiced.reference} bewerken` }).click();
+    const dialog = treasurer.getByRole('dialog', { name: 'Bestelling Bewerken' });
+    await dialog.locator('[data-slot=order-balance]').waitFor();
+    expect(plain(await dialog.locator('[data-slot=order-balance]').textContent())).toBe(`Betaald tot nu: € 10,00 · Nog open: ${plain(euro(open))}`);
+    expect((await dialog.locator('[data-slot=order-booking]').allTextContents()).map(plain)).toEqual(['3 dec 2026 · € 10,00 · Deelbetaling · J. Jansen']);
+    await treasurer.screenshot({ path: join(SCREENSHOT_DIR, 'management-part-paid-dialog-desktop.png') });
+    await expectAxeClean(treasurer, 'order dialog of a part-paid order, 1280');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await treasurer.setViewportSize(VIEWPORTS.phone);
+    const card = treasurer.locator(`[data-order-card="${notInvoiced.reference}"]`);
+    await card.scrollIntoViewIfNeeded();
+    expect(plain(await card.locator('[data-slot=part-paid]').textContent())).toBe('Deels betaald: € 10,00');
+    expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await card.screenshot({ path: join(SCREENSHOT_DIR, 'management-part-paid-card-phone.png') });
+    await expectAxeClean(treasurer, 'orders with a part-paid order, 375');
+    await treasurer.setViewportSize(VIEWPORTS.desktop);
+    await treasurer.getByRole('tab', { name: 'Betalingen' }).click();
+  });
+
   it("shows the server's Dutch refusal of a file that is not a CAMT.053 statement", async () => {
     const notCamt = '<?xml version="1.0"?><Invoice><Id>1</Id></Invoice>';
     const answer = await treasurer.evaluate(async (text) => {

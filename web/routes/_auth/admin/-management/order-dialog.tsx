@@ -1,5 +1,5 @@
 import { useStore } from "@tanstack/react-form";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 
 import { Label } from "@/components/ui/label";
@@ -16,6 +16,8 @@ import {
   requiredMessage,
 } from "../../../../../src/core/public-form-rules";
 import { orderInputSchema } from "../../../../../src/features/orders/orders.schemas";
+import type { OrderBooking } from "../../../../../src/features/payments/order-balance";
+import { formatBookingDate, formatEuroNl } from "./charts-format";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
@@ -275,6 +277,7 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
             {(field) => <field.Textarea id="order-notes" rows={2} className="max-h-48 wrap-anywhere" />}
           </form.AppField>
         </div>
+        {order && <OrderPayments orderId={order.id} />}
         <div className="flex flex-wrap gap-6">
           {(
             [
@@ -313,5 +316,43 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
         <form.Actions onCancel={onDone} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
       </form.Form>
     </form.AppForm>
+  );
+}
+
+const BOOKING_KINDS: Record<OrderBooking["kind"], string> = {
+  payment: "Betaling",
+  part_payment: "Deelbetaling",
+  full_payment: "Als volledige betaling geboekt",
+};
+
+/**
+ * docs/decisions/057: what the order has been paid so far and what is still open, with the bank bookings that
+ * brought it in; only once something was paid or booked. Read from payments.order, which prices the order as
+ * its invoice does (the row has no total incl. VAT).
+ */
+function OrderPayments({ orderId }: { orderId: number }) {
+  const trpc = useTrpc();
+  const { data } = useQuery({ ...trpc.payments.order.queryOptions({ order_id: orderId }), retry: false });
+  if (!data || (data.order.paid_amount === 0 && data.bookings.length === 0)) return null;
+  const { order, bookings } = data;
+  return (
+    <section aria-label="Betalingen" data-slot="order-payments" className="grid gap-1 rounded-md border bg-muted/50 p-3 text-sm">
+      <p data-slot="order-balance" className="font-medium tabular-nums">
+        Betaald tot nu: {formatEuroNl(order.paid_amount)} · Nog open: {formatEuroNl(order.open_amount)}
+      </p>
+      {bookings.length > 0 && (
+        <ul className="grid gap-0.5 text-xs text-muted-foreground">
+          {bookings.map((booking) => (
+            <li key={booking.entry_id} data-slot="order-booking" className="wrap-anywhere">
+              <span className="tabular-nums">
+                {formatBookingDate(booking.booked_at)} · {formatEuroNl(booking.amount)}
+              </span>{" "}
+              · {BOOKING_KINDS[booking.kind]}
+              {booking.counterparty && ` · ${booking.counterparty}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -17,6 +17,7 @@ import { TableCell, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
+import { formatEuroNl } from "./charts-format";
 import { DeliveredToggle } from "./delivery";
 import { EmailText } from "./email-text";
 import {
@@ -142,6 +143,8 @@ export const OrderRow = React.memo(function OrderRow({
   }
 
   const credited = order.credit_note_number !== null;
+  // docs/decisions/057: what part-payments brought in, while the rest is still open.
+  const partPaid = !order.paid && !order.cancelled && !credited && order.part_paid > 0;
   const resend = order.invoice_number !== null;
   const reminders = remindersText(order);
   const select = (
@@ -157,6 +160,11 @@ export const OrderRow = React.memo(function OrderRow({
       {order.paid && order.paid_at && (
         <span data-slot="paid-at" className="text-xs text-muted-foreground">
           op {formatNlNumericDay(order.paid_at)}
+        </span>
+      )}
+      {partPaid && (
+        <span data-slot="part-paid" className="text-xs font-medium tabular-nums">
+          Deels betaald: {formatEuroNl(order.part_paid)}
         </span>
       )}
     </div>

@@ -10,7 +10,8 @@ import { UNKNOWN_TABLER } from "./shared";
 
 // Issue 6 item 7, issue 13: the numbers a treasurer asks for, over the whole campaign. The server sums
 // them in SQL (invoices.totals, cancelled orders left out), so the browser never loads every order for
-// them and they agree with the invoices to the cent.
+// them and they agree with the invoices to the cent. Part-payments count as received, and only the rest
+// of their orders as open (docs/decisions/057).
 
 export type CampaignTotals = RouterOutputs["invoices"]["totals"];
 
@@ -90,10 +91,19 @@ export function TotalsPanel({
               label="Betaald / open"
               value={`${formatCount(totals.paid.orders)} / ${formatCount(totals.open.orders)}`}
               detail={
-                <span data-slot="paid-amounts">
-                  <span className="font-medium text-success">{formatEuroNl(totals.paid.amount_incl)}</span> ontvangen ·{" "}
-                  <span className="font-medium text-foreground">{formatEuroNl(totals.open.amount_incl)}</span> open (incl. btw)
-                </span>
+                <>
+                  <span data-slot="paid-amounts">
+                    <span className="font-medium text-success">{formatEuroNl(totals.paid.amount_incl)}</span> ontvangen ·{" "}
+                    <span className="font-medium text-foreground">{formatEuroNl(totals.open.amount_incl)}</span> open (incl. btw)
+                  </span>
+                  {/* docs/decisions/057: the part-payments are in what came in; their orders still count as open. */}
+                  {totals.part_paid.orders > 0 && (
+                    <span data-slot="part-paid-amounts" className="mt-0.5 block">
+                      Deels betaald: {formatCount(totals.part_paid.orders)} {totals.part_paid.orders === 1 ? "bestelling" : "bestellingen"}{" "}
+                      ({formatEuroNl(totals.part_paid.amount_incl)} ontvangen)
+                    </span>
+                  )}
+                </>
               }
             >
               <Progress
