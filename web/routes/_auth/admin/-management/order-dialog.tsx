@@ -332,7 +332,8 @@ const BOOKING_KINDS: Record<OrderBooking["kind"], string> = {
  */
 function OrderPayments({ orderId }: { orderId: number }) {
   const trpc = useTrpc();
-  const { data } = useQuery({ ...trpc.payments.order.queryOptions({ order_id: orderId }), retry: false });
+  // Read fresh each time the dialog opens: the Betaald switch or a booking may have changed it since.
+  const { data } = useQuery({ ...trpc.payments.order.queryOptions({ order_id: orderId }), retry: false, staleTime: 0, gcTime: 0 });
   if (!data || (data.order.paid_amount === 0 && data.bookings.length === 0)) return null;
   const { order, bookings } = data;
   return (
