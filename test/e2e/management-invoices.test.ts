@@ -267,6 +267,19 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await expect.poll(() => row.locator('[data-slot=reminders]').textContent()).toBe(`1 herinnering, laatste ${nlDay(new Date())}`);
     await page.getByRole('checkbox', { name: 'Achterstallig' }).click();
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(CUSTOMERS.length);
+
+    // Dirk's invoice went out today: the question names the due date first, and 'Toch versturen' sends it anyway.
+    const [dirk] = await server.deps.db.select({ invoiceDate: orders.invoiceDate }).from(orders).where(eq(orders.name, 'Dirk Dubbel'));
+    const due = formatDateLong(paymentDueDate(new Date(dirk!.invoiceDate!), 14));
+    const early = orderRow(page, 'Dirk Dubbel');
+    await early.getByRole('button', { name: 'Herinnering versturen' }).click();
+    await confirm.getByRole('heading', { name: 'Herinnering nu al versturen?' }).waitFor();
+    expect(await confirm.locator('p').textContent()).toBe(
+      `De betaaltermijn van factuur ${invoiceNumbers.get('Dirk Dubbel')} loopt nog tot ${due}. Weet je zeker dat je nu al een herinnering wilt versturen naar dirk@example.nl?`,
+    );
+    await confirm.getByRole('button', { name: 'Toch versturen' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => early.locator('[data-slot=reminders]').textContent()).toBe(`1 herinnering, laatste ${nlDay(new Date())}`);
   });
 
   it('sends reminders in bulk, lists the orders that could not get one, and sends the one within its term when asked', async () => {

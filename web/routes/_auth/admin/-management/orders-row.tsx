@@ -20,6 +20,7 @@ import { cn } from "@/lib/utils";
 import { formatEuroNl } from "./charts-format";
 import { DeliveredToggle } from "./delivery";
 import { EmailText } from "./email-text";
+import { ReminderConfirmDialog } from "./reminder-confirm";
 import {
   canCredit,
   canRemind,
@@ -128,9 +129,9 @@ export const OrderRow = React.memo(function OrderRow({
     }
   }
 
-  async function handleRemind() {
+  async function handleRemind(force: boolean) {
     try {
-      const result = await remind.mutateAsync({ id: order.id });
+      const result = await remind.mutateAsync({ id: order.id, force });
       const now = new Date().toISOString();
       cache.update((orders) =>
         orders.map((o) => (o.id === order.id ? { ...o, reminders_sent: o.reminders_sent + 1, last_reminder_at: now } : o)),
@@ -288,14 +289,11 @@ export const OrderRow = React.memo(function OrderRow({
         destructive
         onConfirm={handleCredit}
       />
-      <ConfirmDialog
-        busyLabel="Bezig"
+      <ReminderConfirmDialog
+        order={order}
+        reminders={reminders}
         open={confirming === "reminder"}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Herinnering versturen?"
-        message={`Weet je zeker dat je een herinnering voor factuur ${order.invoice_number} wilt versturen naar ${order.email}?${reminders ? ` Eerder verstuurd: ${reminders}.` : ""}`}
-        confirmText="Versturen"
-        cancelText="Annuleren"
         onConfirm={handleRemind}
       />
     </>
