@@ -14,10 +14,12 @@ import {
 } from '../../src/features/invoices/invoices.service';
 import { NO_CREDIT_NOTE } from '../../src/features/invoices/invoices.routes';
 import { BACK_OFFICE_AMOUNT_MESSAGE, CREDITED_NOT_PAYABLE, invoicedOrderLocked } from '../../src/features/orders/orders.service';
+import { formatEuro } from '../../src/core/nl-format';
+import { paymentQrPng } from '../../src/features/invoices/epc-qr';
 import { createNodeSmtpTransport } from '../../src/platform/smtp-node';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { pdfText } from '../support/pdf-text';
-import { attachmentsOf, decodeHeader, parseMime, startSmtpSink, textOf, type SmtpSink } from '../support/smtp-sink';
+import { attachmentsOf, decodeHeader, leafParts, parseMime, startSmtpSink, textOf, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
@@ -365,6 +367,35 @@ describe('payment reminders', () => {
     expect(await sendDueReminders(t.deps)).toBe(0);
     expect((await orderRow(id)).remindersSent).toBe(1);
     expect((await outbox()).filter((m) => m.kind === 'reminder')).toHaveLength(1);
+  });
+
+  it('asks what part-payments left open, with a payment QR for that amount (docs/decisions/057)', async () => {
+    const id = await createOrder({ name: 'Piet Deel', email: 'piet@example.nl' });
+    await rest.call('send', { cookie: adminCookie, id });
+    const invoiceText = textOf(parseMime(sink.messages[0]!.raw));
+    const total = /Wil je € ([\d.]+,\d{2}) binnen/.exec(invoiceText)![1]!;
+    const totalCents = Number(total.replace(/\./g, '').replace(',', ''));
+    // 50 euros came in by bank (how a part-payment is booked is the payments tests' subject).
+    await t.db.update(orders).set({ paidCents: 5000 }).where(eq(orders.id, id));
+    await t.clock.advance(20 * DAY);
+    expect((await rest.call('remind', { cookie: adminCookie, id })).status).toBe(200);
+    const reminder = parseMime(sink.messages[1]!.raw);
+    const open = formatEuro(totalCents - 5000);
+    expect(textOf(reminder)).toContain(
+      `Volgens onze administratie hebben we daarvan € 50,00 ontvangen en staat er nog ${open} open. De factuur zit opnieuw in de bijlage.`,
+    );
+    expect(textOf(reminder)).toContain(`Wil je ${open} binnen 14 dagen overmaken`);
+    const qr = leafParts(reminder).find((part) => part.type === 'image/png')!;
+    const expected = await paymentQrPng({
+      iban: VALID_INVOICE_SETTINGS.club_iban,
+      name: 'Ronde Tafel 144 Harlingen',
+      amountCents: totalCents - 5000,
+      remittance: 'F2026-0001',
+    });
+    expect(Buffer.from(qr.body).equals(Buffer.from(expected))).toBe(true);
+    // The invoice's own QR still asks the whole amount.
+    const invoiceQr = leafParts(parseMime(sink.messages[0]!.raw)).find((part) => part.type === 'image/png')!;
+    expect(Buffer.from(invoiceQr.body).equals(Buffer.from(expected))).toBe(false);
   });
 
   it('lists overdue orders: invoiced, unpaid, not credited and past the payment term', async () => {

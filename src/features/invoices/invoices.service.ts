@@ -123,7 +123,7 @@ async function paymentTermDays(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Pro
  * A new storage key for a document of `number`: the number for whoever browses the storage, and a random part
  * so a key never repeats, not even when a restored database hands a number out again (docs/decisions/049).
  */
-export function newDocumentKey(number: string, suffix: '.pdf' | '-betaal-qr.png'): string {
+export function newDocumentKey(number: string, suffix: '.pdf' | '-betaal-qr.png' | '-rest-qr.png'): string {
   return `invoices/${number}-${encodeHexLowerCase(randomBytes(8))}${suffix}`;
 }
 
@@ -219,6 +219,17 @@ async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: 
   };
 }
 
+/**
+ * A payment QR for what part-payments left open, for one reminder: the invoice's own QR asks the whole amount.
+ * Reached only through the reminder's outbox row, like the invoice's files through the order's.
+ */
+async function restQr(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings, dueCents: number): Promise<MailAttachmentRef> {
+  const bytes = await paymentQrPng({ iban: settings.club.iban, name: settings.club.name, amountCents: dueCents, remittance: order.invoiceNumber! });
+  const key = newDocumentKey(order.invoiceNumber!, '-rest-qr.png');
+  await deps.files.put(key, bytes, { size: bytes.length, contentType: 'image/png' });
+  return { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: key, contentId: QR_CONTENT_ID };
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -230,9 +241,9 @@ function htmlWithQr(text: string): string {
   return `<!doctype html><html lang="nl"><body style="font-family:Arial,sans-serif;font-size:14px;line-height:1.5">${paragraphs.join('')}${qr}</body></html>`;
 }
 
-function paymentLines(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
+function paymentLines(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts, dueCents = amounts.totalCents): string {
   const { club } = settings;
-  const total = formatEuro(amounts.totalCents);
+  const total = formatEuro(dueCents);
   return `Wil je ${total} binnen ${settings.paymentTermDays} dagen overmaken op IBAN ${club.iban} ten name van ${club.name}, onder vermelding van ${order.invoiceNumber}? Je kunt ook de QR-code hieronder scannen met je bank-app.`;
 }
 
@@ -252,14 +263,24 @@ function invoiceMailText(order: OrderRow, settings: InvoiceSettings, amounts: In
   ].join('\n');
 }
 
+/** What a reminder asks for: the whole invoice, or what part-payments left open (docs/decisions/057). */
+function reminderDueCents(order: OrderRow, amounts: InvoiceAmounts): number {
+  return order.paidCents > 0 ? Math.max(amounts.totalCents - order.paidCents, 0) : amounts.totalCents;
+}
+
 function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
   const { club } = settings;
+  const dueCents = reminderDueCents(order, amounts);
+  const state =
+    order.paidCents > 0
+      ? `Volgens onze administratie hebben we daarvan ${formatEuro(order.paidCents)} ontvangen en staat er nog ${formatEuro(dueCents)} open.`
+      : 'Volgens onze administratie is die nog niet betaald.';
   return [
     `Beste ${order.name},`,
     '',
-    `Op ${formatDateLong(new Date(order.invoiceDate!))} hebben we je factuur ${order.invoiceNumber} gestuurd voor je bestelling ${order.reference} bij de kerstactie van ${club.name}. Volgens onze administratie is die nog niet betaald. De factuur zit opnieuw in de bijlage.`,
+    `Op ${formatDateLong(new Date(order.invoiceDate!))} hebben we je factuur ${order.invoiceNumber} gestuurd voor je bestelling ${order.reference} bij de kerstactie van ${club.name}. ${state} De factuur zit opnieuw in de bijlage.`,
     '',
-    paymentLines(order, settings, amounts),
+    paymentLines(order, settings, amounts, dueCents),
     '',
     'Heb je al betaald? Dan kruisen onze berichten elkaar en kun je deze herinnering als niet verzonden beschouwen.',
     '',
@@ -414,14 +435,15 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
   ]);
   if (!claimed) return null;
   const files = await ensureInvoiceFiles(deps, order, settings);
-  const text = reminderMailText(order, settings, issuedAmounts(order, settings));
+  const amounts = issuedAmounts(order, settings);
+  const text = reminderMailText(order, settings, amounts);
   return enqueueMail(deps.db, deps.clock, {
     kind: 'reminder',
     to: order.email,
     subject: `Herinnering: factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
     text,
     html: htmlWithQr(text),
-    attachments: [files.pdf, files.qr],
+    attachments: [files.pdf, order.paidCents > 0 ? await restQr(deps, order, settings, reminderDueCents(order, amounts)) : files.qr],
     relatedRef: `reminder:${order.id}`,
   });
 }
