@@ -7,7 +7,7 @@ import { requireManagement } from '../auth/permissions';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
 import { type BalanceRow, balanceRow, balancesOf, balanceView, type OrderBalance, orderIdByReference } from './order-balance';
-import type { EntryStatus } from './payment-matching';
+import type { BankLineView, EntryStatus } from './payment-matching';
 import type { ResolveFollowUpInput } from './payments.schemas';
 
 // docs/decisions/057: what 'Verwerken' could not book stays as a follow-up until the treasurer resolves it.
@@ -26,16 +26,11 @@ export const CHANGED_MEANWHILE = 'De post of de bestelling is intussen gewijzigd
 const euros = (cents: number) => Math.round(cents) / 100;
 
 /** An open follow-up as the payments tab lists it. Money in euros. */
-export interface FollowUpView {
+export interface FollowUpView extends BankLineView {
   /** The bank entry's id: what POST /api/payments/follow-ups/resolve takes as entry_id. */
   id: number;
   import_id: number;
   filename: string;
-  entry_ref: string;
-  booked_at: string;
-  amount: number;
-  counterparty: string;
-  remittance: string;
   /** Why it was left: the amount differs, no order was found, or (matched) the order could no longer take it. */
   status: EntryStatus;
   /** When 'Verwerken' left it open. */

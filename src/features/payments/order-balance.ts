@@ -6,7 +6,7 @@ import { bankEntries, orders } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
-import { findMentions } from './payment-matching';
+import { type BankLineView, findMentions } from './payment-matching';
 import { type OrderLookupInput, REFERENCE_INVALID } from './payments.schemas';
 
 /**
@@ -117,13 +117,8 @@ export async function orderIdByReference(ctx: RequestCtx, text: string): Promise
 }
 
 /** A bank booking on an order: paid in one go, or booked from a follow-up. */
-export interface OrderBooking {
+export interface OrderBooking extends BankLineView {
   entry_id: number;
-  entry_ref: string;
-  booked_at: string;
-  amount: number;
-  counterparty: string;
-  remittance: string;
   import_id: number;
   /** `payment`: matched and processed; the other two: booked from a follow-up. */
   kind: 'payment' | 'part_payment' | 'full_payment';

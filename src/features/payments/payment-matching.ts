@@ -6,6 +6,15 @@
 
 export type EntryStatus = 'matched' | 'amount_mismatch' | 'unmatched' | 'already_imported';
 
+/** A credit on a bank statement as every payments answer shows it. Money in euros. */
+export interface BankLineView {
+  entry_ref: string;
+  booked_at: string;
+  amount: number;
+  counterparty: string;
+  remittance: string;
+}
+
 /** An invoice number or order reference named in a remittance, in its stored form. */
 export interface Mention {
   kind: 'invoice_number' | 'reference';

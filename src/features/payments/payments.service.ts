@@ -8,17 +8,12 @@ import { requireManagement } from '../auth/permissions';
 import { parseCamt053, type SkippedEntry, type StatementEntry } from './camt053';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
-import { findMentions, matchEntries, type CandidateOrder, type EntryStatus } from './payment-matching';
+import { type BankLineView, findMentions, matchEntries, type CandidateOrder, type EntryStatus } from './payment-matching';
 
 export const IMPORT_NOT_FOUND = 'Deze import van een bankafschrift bestaat niet.';
 
 /** One credit of the preview (docs/architecture.md §5). Money in euros, rounded to cents. */
-export interface EntryView {
-  entry_ref: string;
-  booked_at: string;
-  amount: number;
-  counterparty: string;
-  remittance: string;
+export interface EntryView extends BankLineView {
   status: EntryStatus;
   /** The order the remittance names (for already_imported: the order the booking paid before). */
   order_id?: number;
@@ -535,12 +530,7 @@ export async function importEntries(ctx: RequestCtx, importId: number): Promise<
   };
 }
 
-export interface OrderPaymentView {
-  entry_ref: string;
-  booked_at: string;
-  amount: number;
-  counterparty: string;
-  remittance: string;
+export interface OrderPaymentView extends BankLineView {
   import_id: number;
   applied_at: string;
 }
