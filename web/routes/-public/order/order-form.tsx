@@ -53,19 +53,13 @@ const ConfirmDialog = React.lazy(() => import("@/components/ui/confirm-dialog").
 const hasInput = (values: OrderFormValues) => FIELD_ORDER.some((field) => values[field].trim() !== EMPTY_ORDER[field]);
 
 /**
- * The customer's fields carry autocomplete tokens no browser knows (docs/decisions/056): the member's phone
- * must not offer the member's own name, e-mail, phone or address for a customer. Chromium ignores 'off'
- * for its address Autofill and leaves a field alone whose token it does not recognise; the form's 'off'
- * then also keeps the typed-history suggestions (earlier customers) away, as those inputs name no 'on'.
+ * The customer's fields carry the autocomplete token 'none' (docs/decisions/056): the member's phone must not
+ * offer the member's own name, e-mail, phone or address for a customer. Chromium ignores 'off' for its
+ * address Autofill and leaves a field alone whose token it does not recognise; 'none' is such a token that
+ * axe also accepts (a made-up one fails its autocomplete-valid rule). The form's 'off' keeps the
+ * typed-history suggestions (earlier customers) away.
  */
-const CUSTOMER_FIELD = {
-  name: "klant-naam",
-  email: "klant-email",
-  phone: "klant-telefoon",
-  address: "klant-adres",
-  postalCode: "klant-postcode",
-  city: "klant-plaats",
-} as const;
+const CUSTOMER_FIELD = "none";
 
 export function OrderForm({
   tabler,
@@ -166,7 +160,7 @@ export function OrderForm({
             <Input
               {...control}
               name="name"
-              autoComplete={CUSTOMER_FIELD.name}
+              autoComplete={CUSTOMER_FIELD}
               value={values.name}
               onChange={(e) => update({ name: e.target.value })}
             />
@@ -179,7 +173,7 @@ export function OrderForm({
               name="email"
               type="email"
               inputMode="email"
-              autoComplete={CUSTOMER_FIELD.email}
+              autoComplete={CUSTOMER_FIELD}
               value={values.email}
               onChange={(e) => update({ email: e.target.value })}
             />
@@ -192,7 +186,7 @@ export function OrderForm({
               name="phone"
               type="tel"
               inputMode="tel"
-              autoComplete={CUSTOMER_FIELD.phone}
+              autoComplete={CUSTOMER_FIELD}
               value={values.phone}
               onChange={(e) => update({ phone: e.target.value })}
             />
@@ -203,7 +197,7 @@ export function OrderForm({
             <AddressSearch
               {...control}
               name="address"
-              autoComplete={CUSTOMER_FIELD.address}
+              autoComplete={CUSTOMER_FIELD}
               placeholder="Straat en huisnummer"
               value={values.address}
               onValueChange={(address) => update({ address })}
@@ -216,7 +210,7 @@ export function OrderForm({
             <Input
               {...control}
               name="postalCode"
-              autoComplete={CUSTOMER_FIELD.postalCode}
+              autoComplete={CUSTOMER_FIELD}
               autoCapitalize="characters"
               value={values.postalCode}
               onChange={(e) => update({ postalCode: e.target.value })}
@@ -228,7 +222,7 @@ export function OrderForm({
             <Input
               {...control}
               name="city"
-              autoComplete={CUSTOMER_FIELD.city}
+              autoComplete={CUSTOMER_FIELD}
               value={values.city}
               onChange={(e) => update({ city: e.target.value })}
             />
