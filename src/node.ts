@@ -61,7 +61,7 @@ async function loadSecretKey(config: Config, db: Db): Promise<string> {
 
 export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
   const config = parseConfig(env);
-  // issue 12 item 10: the data folder (database, secret key, invoices, APKs) is the owner's alone. A
+  // docs/decisions/032: the data folder (database, secret key, invoices, APKs) is the owner's alone. A
   // folder made before is tightened too. SQLite gives its journal files the database file's mode.
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   await chmod(config.dataDir, 0o700);

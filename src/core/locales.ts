@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * The languages of the back-office (issue 16): every admin and account screen in English (the
+ * The languages of the back-office (docs/decisions/011): every admin and account screen in English (the
  * specification's texts) or Dutch, chosen per user and stored on the user. The public site is Dutch
  * for everyone and does not follow this choice.
  */

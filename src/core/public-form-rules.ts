@@ -103,7 +103,7 @@ export function isValidPhone(text: string): boolean {
 }
 
 /**
- * issue 12 item 2: the name on an order is repeated in the club's confirmation mail, so it may not
+ * docs/decisions/014: the name on an order is repeated in the club's confirmation mail, so it may not
  * carry a link or an e-mail address (a stranger could otherwise make the club mail a phishing text to
  * anyone).
  */

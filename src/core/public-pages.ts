@@ -1,6 +1,6 @@
 /**
  * Which of the site's pages are for everyone and which are not, for the server and the browser build
- * alike. The public pages are rendered to HTML at build time (issue 5 item 3; web/public-pages.ts adds
+ * alike. The public pages are rendered to HTML at build time (docs/decisions/015; web/public-pages.ts adds
  * each one's code, scripts/prerender.mjs writes `file` into dist/web, where the static files are
  * found as `<path>.html`); sitemap.xml lists those with `sitemap` and robots.txt keeps crawlers out of
  * the private screens (features/seo). web/public-pages.ts also makes every route of the SPA one or the

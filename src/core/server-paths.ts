@@ -1,5 +1,5 @@
 /**
- * The paths the server answers itself, never the SPA (issue 17: one list for the app's fallback, the dev
+ * The paths the server answers itself, never the SPA (one list for the app's fallback, the dev
  * server's proxy and robots.txt). The REST surface (docs/architecture.md §4) sits under API_BASE_PATH; a root
  * with `exact` is also a path of its own (`GET /orders`), one without owns only what lies below it
  * (`/contact/send` is the server's, `/contact` is a public page).

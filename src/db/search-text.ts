@@ -1,5 +1,5 @@
 /**
- * What `orders.search_text` and `tablers.search_name` hold (issue 15): the folded text that order search
+ * What `orders.search_text` and `tablers.search_name` hold (docs/decisions/034): the folded text that order search
  * runs on (features/orders/order-search.ts). SQLite's lower() knows only ASCII, so the accent- and
  * case-free form of what was typed is made here, on every write; a search then is one LIKE on a column.
  *

@@ -1,7 +1,7 @@
 import type { Db } from './client';
 
 /**
- * Statements built once per database and kept prepared (issue 15). Drizzle's building of a statement's SQL
+ * Statements built once per database and kept prepared (docs/decisions/034, 046). Drizzle's building of a statement's SQL
  * costs about as much as running a short one, so a statement run on every request is built once for each
  * shape its text can take (`key`) and then run with its values as named placeholders. Every value that
  * varies between requests must be a placeholder: a value bound at build time would be kept with the

@@ -1,5 +1,5 @@
 /**
- * How long a browser may keep a file of the built site (issue 15), one rule for both runtimes: app.ts puts it
+ * How long a browser may keep a file of the built site (docs/decisions/016), one rule for both runtimes: app.ts puts it
  * on whatever Node's file server or the Worker's assets binding answered.
  * - Pages (the prerendered ones and the SPA's shell) are revalidated on every use (`no-cache`, answered
  *   304 while the ETag matches), so a deploy shows at once. Checked first: the shell is also what a page

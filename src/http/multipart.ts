@@ -1,6 +1,6 @@
 /**
  * A streaming multipart/form-data reader: parts arrive as headers plus data chunks, so an APK upload
- * flows to storage without ever being held in memory whole (issue 4). Runs on Node and in workerd.
+ * flows to storage without ever being held in memory whole (docs/decisions/013). Runs on Node and in workerd.
  */
 import { AppError } from '../core/errors';
 

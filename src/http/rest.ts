@@ -13,7 +13,7 @@ export function restRouter(): Hono<AppEnv> {
 
 /**
  * Paths (relative to the REST mount) where a GET changes state: the specification's deletes (docs/product.md §7)
- * and the two-factor set-up, which stores a new secret (issue 12 item 4). app.ts guards them like a POST.
+ * and the two-factor set-up, which stores a new secret (docs/decisions/030). app.ts guards them like a POST.
  */
 export const STATE_CHANGING_GET_PATHS = ['/api/users/deleteuser', '/api/groups/deletegroup', '/api/permissions/delete', '/api/twofactor/setup'];
 

@@ -91,7 +91,7 @@ function refererOrigin(referer: string): string | null {
 /**
  * docs/architecture.md §3: a state-changing request (every POST, the specification's GET deletes, the two-factor
  * set-up) is refused when its Origin or Sec-Fetch-Site shows another site. Browsers too old to send
- * either still send a Referer: another site's is refused as well (issue 12 item 5). A request with no
+ * either still send a Referer: another site's is refused as well (docs/decisions/030). A request with no
  * browser signal at all is an API client and passes. The app mounts the guard on exactly those
  * requests, so plain reads pay nothing for it.
  */

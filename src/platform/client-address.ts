@@ -1,5 +1,5 @@
 /**
- * Client addresses that mean something (issue 14 part 5). Pure string work, so it runs on both runtimes.
+ * Client addresses that mean something (docs/decisions/037). Pure string work, so it runs on both runtimes.
  */
 
 /** Expands an IPv6 address to its eight 16-bit groups, or null when it is not one. */
@@ -89,7 +89,7 @@ export function inRange(ip: string, range: AddressRange): boolean {
 }
 
 /**
- * The client's address behind reverse proxies (issue 14 part 5): only when the connection comes from a
+ * The client's address behind reverse proxies (docs/decisions/037): only when the connection comes from a
  * trusted proxy is X-Forwarded-For believed, read from the right (the entries our own proxies added)
  * to the first address that is not a trusted proxy — anything left of it the client could have typed.
  */

@@ -12,7 +12,7 @@ export function randomBytes(length: number): Uint8Array {
 /**
  * SHA-256 of a text, as hex. Synchronous (@oslojs/crypto, plain JavaScript): it runs on every signed-in
  * request to find the session, and for the short texts hashed here it is cheaper than Web Crypto's digest,
- * whose promise costs a trip through Node's thread pool (issue 15).
+ * whose promise costs a trip through Node's thread pool (docs/decisions/033).
  */
 export function sha256Hex(input: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(input)));

@@ -9,7 +9,7 @@ import { assertSafeKey, type FileStore } from './files';
 
 /**
  * Files in a folder (Node). Writes go to a temporary name and are renamed when complete. Folders are
- * made 0700 and files 0600 (issue 12 item 10): invoices and APKs are nobody else's on a shared machine.
+ * made 0700 and files 0600 (docs/decisions/032): invoices and APKs are nobody else's on a shared machine.
  */
 export function createDiskFileStore(root: string): FileStore {
   const pathOf = (key: string) => {

@@ -71,7 +71,7 @@ const representation = (body: Buffer): Representation => ({
  *
  * Files are cached in memory after the first read (the build is small and immutable). Only files that
  * exist are kept: a miss is looked up again next time, so requests for random paths cannot grow the
- * cache (issue 12 item 11); its size is bounded by the build.
+ * cache (docs/decisions/016); its size is bounded by the build.
  */
 export function createNodeAssets(root: string): NodeAssets {
   const cache = new Map<string, AssetFile>();

@@ -82,7 +82,7 @@ export const sessions = sqliteTable(
     twoFactorPending: integer('two_factor_pending', { mode: 'boolean' }).notNull().default(false),
     expiresAt: integer('expires_at').notNull(),
     createdAt: text('created_at').notNull(),
-    // issue 12: what the account page lists (device, address, last use). `lastSeenAt` is epoch ms and is
+    // docs/decisions/012: what the account page lists (device, address, last use). `lastSeenAt` is epoch ms and is
     // written only when it moved by minutes, not on every request.
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip').notNull().default(''),

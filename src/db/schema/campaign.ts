@@ -7,7 +7,7 @@ export const tablers = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
-    // issue 15: the name folded for order search (db/search-text.ts); null until filled.
+    // docs/decisions/034: the name folded for order search (db/search-text.ts); null until filled.
     searchName: text('search_name'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -35,16 +35,16 @@ export const orders = sqliteTable(
     invoiceSent: integer('invoice_sent', { mode: 'boolean' }).notNull().default(false),
     invoiceNumber: text('invoice_number').unique(),
     invoiceDate: text('invoice_date'),
-    // issue 13: the issued invoice's total incl. VAT, fixed at the first send (settings may change later).
+    // docs/decisions/018: the issued invoice's total incl. VAT, fixed at the first send (settings may change later).
     invoiceTotalCents: integer('invoice_total_cents'),
     // The issued invoice's sums (InvoiceAmounts as JSON), so a credit note negates exactly what was billed.
     invoiceAmounts: text('invoice_amounts'),
-    // issue 13: when the money came in (the bank's booking date when a statement import paid it).
+    // docs/decisions/025: when the money came in (the bank's booking date when a statement import paid it).
     paidAt: text('paid_at'),
     // The part-payments booked on the order from the bank so far, in cents (docs/decisions/057): the order
     // turns paid when they reach its total incl. VAT. Full payments leave it as it is.
     paidCents: integer('paid_cents').notNull().default(0),
-    // issue 13: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
+    // docs/decisions/020: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
     cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
     creditNoteNumber: text('credit_note_number').unique(),
     creditNoteDate: text('credit_note_date'),
@@ -57,7 +57,7 @@ export const orders = sqliteTable(
     lastReminderAt: text('last_reminder_at'),
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredAt: text('delivered_at'),
-    // issue 15: the order's fields and numbers folded for search (db/search-text.ts), written
+    // docs/decisions/034: the order's fields and numbers folded for search (db/search-text.ts), written
     // with every change of them. Null until filled: rows older than the column get it at start-up.
     searchText: text('search_text'),
     createdAt: text('created_at').notNull(),
@@ -72,7 +72,7 @@ export const orders = sqliteTable(
     // Sorting by name walks this index: the text starts with the folded name, so 'Ëlsa' sorts with 'Elsa'.
     index('orders_search_text_idx').on(t.searchText),
     // Every column GET /orders/totals reads, so its five aggregates scan this narrow index instead of the
-    // wide rows (issue 15: 350 ms -> 136 ms at 50,000 orders; the per-tabler count 161 ms -> 26 ms).
+    // wide rows (docs/decisions/034; 350 ms -> 136 ms at 50,000 orders; the per-tabler count 161 ms -> 26 ms).
     index('orders_totals_idx').on(
       t.cancelled,
       t.amount,
@@ -110,7 +110,7 @@ export const contactMessages = sqliteTable('contact_messages', {
   createdAt: text('created_at').notNull(),
 });
 
-// issue 13: a bank statement (CAMT.053) uploaded for matching; nothing is paid until it is confirmed.
+// docs/decisions/025: a bank statement (CAMT.053) uploaded for matching; nothing is paid until it is confirmed.
 export const paymentImports = sqliteTable('payment_imports', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   filename: text('filename').notNull(),

@@ -37,7 +37,7 @@ export const registerSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
 
-/** issue 16: the back-office language of the signed-in user. */
+/** docs/decisions/011: the back-office language of the signed-in user. */
 export const setLocaleSchema = z.object({ locale: localeSchema });
 
 export const editEmailSchema = z.object({

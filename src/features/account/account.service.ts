@@ -38,7 +38,7 @@ export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 50, windowMs: 15
 export const LOCKED_NAME_TRIES_PER_ADDRESS = 3;
 const REGISTER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 const PASSWORD_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
-/** issue 12 item 8: the e-mail change answers whether an address is taken, so it must not serve as a probe. */
+/** docs/architecture.md §3: the e-mail change answers whether an address is taken, so it must not serve as a probe. */
 const EMAIL_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 const LOGIN_BLOCKED = 'Too many failed login attempts. Please wait 15 minutes and try again.';
 
@@ -227,10 +227,10 @@ async function emailInUse(ctx: RequestCtx, email: string, exceptUserId?: number)
   return !!row;
 }
 
-/** The refusal once a user changed their e-mail address or password too often (issue 12). */
+/** The refusal once a user changed their e-mail address or password too often (docs/architecture.md §3). */
 const TOO_MANY_CHANGES = 'Too many attempts. Please wait 15 minutes and try again.';
 
-/** docs/product.md §5 update e-mail; issue 12: rate-limited, and the user's other sessions end. */
+/** docs/product.md §5 update e-mail; docs/architecture.md §3: rate-limited, and the user's other sessions end. */
 export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
   const user = requireUser(ctx);
   const email = input.email.trim();
@@ -248,7 +248,7 @@ export async function editEmail(ctx: RequestCtx, input: { email: string }): Prom
 }
 
 /**
- * issue 16: the signed-in user's back-office language. A preference, not a credential: no audit entry,
+ * docs/decisions/011: the signed-in user's back-office language. A preference, not a credential: no audit entry,
  * no rate limit, and `updated_at` stays (it dates changes an admin cares about).
  */
 export async function setLocale(ctx: RequestCtx, input: { locale: Locale }): Promise<void> {

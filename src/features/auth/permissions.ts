@@ -8,7 +8,7 @@ export const PERMISSIONS = {
   usersAssign: 'users.assign',
   usersDelete: 'users.delete',
   settingsDelete: 'settings.delete',
-  /** issue 13: the Management dashboard and its calls (tablers, orders, invoices, payments, mail, CSV), nothing else. */
+  /** docs/decisions/026: the Management dashboard and its calls (tablers, orders, invoices, payments, mail, CSV), nothing else. */
   managementAccess: 'management.access',
 } as const;
 

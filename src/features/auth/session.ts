@@ -13,7 +13,7 @@ import { profileColumns, profileFromRow, type UserProfile } from './user-profile
  */
 export const SESSION_COOKIE = 'kerstactie_session';
 /**
- * Over https the cookie carries the `__Host-` prefix (issue 12 item 7): browsers then accept it only
+ * Over https the cookie carries the `__Host-` prefix (docs/decisions/031): browsers then accept it only
  * with Secure, Path=/ and no Domain, so no other host or a plain-http page can plant or shadow it.
  */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
@@ -72,7 +72,7 @@ export interface ValidatedSession {
   renewed: boolean;
 }
 
-/** The session with its user's whole profile, by session id: one statement (issue 15). */
+/** The session with its user's whole profile, by session id: one statement (docs/decisions/033). */
 function buildIdentityQuery(db: Db) {
   return db
     .select({
@@ -100,7 +100,7 @@ const identityQuery = (db: Db) => identityQueries(db, 'identity', () => buildIde
  * (the `session_max_age_days` setting): the sliding renewal never goes past that. Renewal and the
  * last-seen time are written together, and only when one of them moved.
  *
- * issue 15: the session, its user's status and the whole profile come in one statement, so a signed-in
+ * docs/decisions/033: the session, its user's status and the whole profile come in one statement, so a signed-in
  * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
  * cold settings cache costs no extra round trip in sequence.
  */
@@ -140,7 +140,7 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
 
 /**
  * The delete that ends every session of the user but the request's own, for a batch with the change
- * that calls for it (password, e-mail or two-factor change: issue 12 item 3).
+ * that calls for it (password, e-mail or two-factor change: docs/decisions/007, 005).
  */
 export function endOtherSessions(ctx: { db: Db; session: Session | null }, userId: number) {
   const others = ctx.session ? and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)) : eq(sessions.userId, userId);

@@ -40,7 +40,7 @@ export function matchTotpStep(key: Uint8Array, code: string, now: Date): number 
 
 /**
  * Recovery codes: 10 single-use codes like 'K7QD-M3XP' (40 bits each). Stored as an HMAC under a key
- * derived from SECRET_KEY (issue 12 item 6): 40 bits would fall to a brute force of a leaked plain
+ * derived from SECRET_KEY (docs/decisions/005): 40 bits would fall to a brute force of a leaked plain
  * digest, not of a keyed one whose key is not in the database.
  */
 export const RECOVERY_CODE_COUNT = 10;

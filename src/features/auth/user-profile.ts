@@ -14,7 +14,7 @@ export interface UserProfile {
   created_at: string;
   updated_at: string;
   two_factor_enabled: boolean;
-  /** The back-office language the user chose on the account page (issue 16). */
+  /** The back-office language the user chose on the account page (docs/decisions/011). */
   locale: Locale;
   groups: { id: number; name: string }[];
   permissions: { key: string }[];
@@ -28,7 +28,7 @@ export interface UserProfile {
 const col = (column: AnySQLiteColumn) => sql`${column.table}.${sql.identifier(column.name)}`;
 
 /**
- * The profile as columns of one SELECT over `users` (issue 15): groups and permission keys come as JSON
+ * The profile as columns of one SELECT over `users` (docs/decisions/033): groups and permission keys come as JSON
  * arrays from correlated subqueries and two-factor as a flag, so a profile, or a session with its
  * user's profile, is one statement: one round trip on D1 and Turso instead of four. Plain SQLite JSON
  * functions (no aggregate ORDER BY, which needs SQLite 3.44), so libSQL, D1 and Turso run it alike.

@@ -4,7 +4,7 @@ import { ACCENT, INK, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from
 import { formatDateLong } from '../../core/nl-format';
 
 /**
- * A tabler's delivery list (issue 16) as an A4 PDF to print and take in the car: one line per order in
+ * A tabler's delivery list (docs/decisions/023) as an A4 PDF to print and take in the car: one line per order in
  * driving order, with an empty box to tick by pen at each door. Every page repeats the header, so a loose
  * sheet still says whose list it is. Set in the embedded font of src/platform/pdf-font.ts, like the
  * invoices, so names print as typed (docs/decisions/059).

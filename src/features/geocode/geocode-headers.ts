@@ -6,7 +6,7 @@ export const GEOCODER_PROVIDER_HEADER = 'X-Geocoder-Provider';
 
 /**
  * `unavailable` when the provider failed. The body is then `[]` as for an address nobody has (docs/architecture.md §4), and
- * this header tells the two apart: the field says 'No addresses found' only when the provider said so (issue 16).
+ * this header tells the two apart: the field says 'No addresses found' only when the provider said so (docs/decisions/014).
  */
 export const GEOCODER_STATUS_HEADER = 'X-Geocoder-Status';
 export const GEOCODER_UNAVAILABLE = 'unavailable';

@@ -142,7 +142,7 @@ export const DEFAULT_GROUP_ADMIN_REFUSED = 'The default user group cannot hold a
 
 /**
  * Grants permissions to a group as a set: ones it already holds are left as they are. admin.access
- * never goes to the group new users join (issue 12 item 9).
+ * never goes to the group new users join (docs/decisions/008).
  */
 export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermissionsInput): Promise<void> {
   requireAdmin(ctx);

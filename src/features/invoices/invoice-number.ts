@@ -18,7 +18,7 @@ export const INVOICE_SEQUENCE = 'invoice';
  *  1. bump the ('invoice', year) counter, but only while `guard` holds for the order (it has no number
  *     of this kind yet), so a resend or a concurrent second request never uses up a number;
  *  2. write 'F<year>-<counter>' and the other columns on the order, again only where `guard` holds
- *     (the number also joins the order's search text, issue 15).
+ *     (the number also joins the order's search text, docs/decisions/034).
  *
  * libSQL and D1 batches are atomic, so two orders numbered at the same moment get consecutive numbers
  * and a failure leaves neither the counter nor the order changed (docs/architecture.md §3: gap-free per year).

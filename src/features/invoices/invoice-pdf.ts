@@ -6,7 +6,7 @@ import { ACCENT, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../
 import { normaliseIban } from '../settings/setting-rules';
 
 /**
- * The invoice as a one-page A4 PDF (issue 6 item 3, docs/architecture.md §3). It carries what a Dutch invoice must
+ * The invoice as a one-page A4 PDF (docs/architecture.md §3). It carries what a Dutch invoice must
  * show (Belastingdienst 'factuureisen', Handelsregisterwet): the supplier's name, address, KvK number and
  * VAT id; a unique sequential number; the invoice date and the supply date; the customer's name and
  * address; quantity and kind of goods; the unit price excl. VAT; per VAT rate the base and the VAT; the

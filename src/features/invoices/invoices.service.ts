@@ -70,7 +70,7 @@ interface InvoiceSettings {
 /** What the invoice services need: the request's context, or the app's for the timer's reminders. */
 type InvoiceDeps = Pick<AppDeps, 'db' | 'files' | 'clock' | 'settingsCache' | 'mailTransport' | 'config' | 'log' | 'secretKey'>;
 
-/** The club's IBAN, KvK number and VAT id as they stand, and what is wrong with them (issue 13). */
+/** The club's IBAN, KvK number and VAT id as they stand, and what is wrong with them (docs/decisions/019). */
 async function identityProblems(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Promise<InvoiceSettingProblem[]> {
   const values: Record<string, string> = {};
   for (const setting of INVOICE_IDENTITY_SETTINGS) values[setting.key] = await getStringSetting(deps, setting.key);
@@ -380,7 +380,7 @@ export async function queueInvoice(ctx: RequestCtx, orderId: number): Promise<Qu
 }
 
 /**
- * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5 (issue 13).
+ * docs/product.md §7 POST /orders/sendInvoice?id=; docs/architecture.md §3 invoices, §5; docs/decisions/018.
  *
  * Queues the invoice (queueInvoice) and, when SMTP is configured, delivers it before answering, so the
  * admin sees whether it left; `invoice_sent` turns true only when the SMTP server accepted it.
@@ -491,7 +491,7 @@ export async function sendReminder(
 }
 
 /**
- * The automatic first reminder (issue 13, setting `reminder_auto_days`, 0 = off): run by the Node timer
+ * The automatic first reminder (docs/decisions/021, setting `reminder_auto_days`, 0 = off): run by the Node timer
  * and the Worker's cron for invoices unpaid `reminder_auto_days` days after their payment term, that
  * have had no reminder yet. Skipped quietly while the club's invoice details are not right.
  */

@@ -33,7 +33,7 @@ export interface OrderTotals {
 const euros = (cents: number) => Math.round(cents) / 100;
 
 /**
- * The campaign's sums from SQL aggregates (issue 13): never every order in memory, whatever their
+ * The campaign's sums from SQL aggregates (docs/decisions/024): never every order in memory, whatever their
  * number. Issued invoices count with the sums they billed; orders not yet invoiced with today's price
  * and VAT split, computed once per package count (a group), so the totals are exactly the sum of what
  * each order's invoice says or would say. Credited (cancelled) orders are left out.

@@ -8,7 +8,7 @@ import { deliverNowOnly } from './mail-delivery';
 import { MAIL_DEFAULT_PER_PAGE, MAIL_STATUSES, type MailListInput, type MailStatus } from './mail.schemas';
 
 /**
- * The admin's 'Mail' view (issue 6 item 4, docs/architecture.md §3 mail): every outgoing message with its state, the
+ * The admin's 'Mail' view (docs/architecture.md §3 mail, docs/decisions/028): every outgoing message with its state, the
  * last error and the next attempt, and a retry. Whether SMTP is configured is part of the answer, so
  * the screen can say why messages wait.
  */

@@ -4,7 +4,7 @@ import { orders, tablers } from '../../db/schema';
 import { likePattern, orderSearchText, SEARCH_SEPARATOR, tablerSearchName, typedSearchText, type TypedOrderFields } from '../../db/search-text';
 
 /**
- * Order search in SQL (issue 15): the folded `orders.search_text` holds the text, or the folded name of
+ * Order search in SQL (docs/decisions/034): the folded `orders.search_text` holds the text, or the folded name of
  * the order's tabler does. The tabler's name is not copied into the orders' text, so renaming a tabler
  * writes one row, and the tablers matching a search are found once by the subquery, not per order.
  *

@@ -9,7 +9,7 @@ export function ordersCsvRoutes(ctxOf: CtxOf) {
   r.get('/orders/export.csv', managementOnly(ctxOf), async (c) => {
     const ctx = await ctxOf(c);
     const csv = await exportOrdersCsv(ctx, parseInput(orderFiltersSchema, c.req.query()));
-    // issue 15: streamed as the orders are read, never built whole in memory.
+    // docs/decisions/029: streamed as the orders are read, never built whole in memory.
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${csvFileName(ctx.clock.now())}"`,

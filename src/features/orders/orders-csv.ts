@@ -8,7 +8,7 @@ import { type OrderPricing, orderPricing } from './order-pricing-source';
 import { orderColumns, orderListFilter, type OrderFilters, type OrderView } from './orders.service';
 
 /**
- * Orders as CSV for packing and delivery lists (issue 6 item 5), made for Dutch Excel: UTF-8 with a
+ * Orders as CSV for packing and delivery lists (docs/decisions/029), made for Dutch Excel: UTF-8 with a
  * byte-order mark (else Excel reads it as Windows-1252 and mangles accents), ';' between fields (Dutch
  * Excel's list separator, as ',' is the decimal comma), CRLF line ends, and RFC 4180 quoting.
  */
@@ -205,7 +205,7 @@ const csvColumns = {
 
 /**
  * GET /orders/export.csv: the orders of GET /orders with the same filters and order (newest first), as
- * CSV; audited (issue 12). issue 15: the file streams, so 50,000 orders are never in memory at once and
+ * CSV; audited (docs/decisions/009). The file streams (docs/decisions/029), so 50,000 orders are never in memory at once and
  * the first bytes leave before the last order is read. The orders are read EXPORT_CHUNK_ROWS at a
  * time, each query going on after the last (created_at, id) sent (keyset paging on the created_at
  * index, so every query costs the same however far the export is), and only when the reader wants more.

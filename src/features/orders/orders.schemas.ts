@@ -112,7 +112,7 @@ export const orderListSchema = z.object({
   invoice_sent: flag,
   cancelled: flag,
   delivered: flag,
-  /** issue 13 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
+  /** docs/decisions/021 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
   overdue: flag,
   tabler_id: z
     .string()

@@ -54,7 +54,7 @@ const TOO_MANY_ORDERS = 'Te veel bestellingen vanaf dit adres. Probeer het later
 /** docs/architecture.md §3: a public order holds 1–500 packages; docs/product.md §9: the back-office 1–10. */
 export const PUBLIC_MAX_QUANTITY = 500;
 export const BACK_OFFICE_MAX_AMOUNT = 10;
-/** issue 13: the back-office's refusal of an amount outside 1–10 (never silently stored as something else). */
+/** docs/decisions/056: the back-office's refusal of an amount outside 1–10 (never silently stored as something else). */
 export const BACK_OFFICE_AMOUNT_MESSAGE = `Het aantal is 1 tot en met ${BACK_OFFICE_MAX_AMOUNT}.`;
 
 /**
@@ -323,7 +323,7 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
     shape.push('no_tabler');
   } else if (filters.tabler_id !== undefined) equals('tabler_id', orders.tablerId, filters.tabler_id);
   if (filters.overdue) {
-    // issue 13 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
+    // docs/decisions/021 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
     const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
     conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, sql.placeholder('overdue_before')));
     values.overdue_before = overdueBefore(ctx.clock.now(), termDays);
@@ -404,7 +404,7 @@ const ordersPages = statementCache<ReturnType<typeof buildOrdersPage>>();
 
 /**
  * docs/architecture.md §5 GET /orders with `page`: one page, sorted as asked, and the number of matching orders, in
- * one statement whatever the number of orders (issue 15), built once per shape of filters and sort.
+ * one statement whatever the number of orders (docs/decisions/034), built once per shape of filters and sort.
  */
 export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Promise<OrderPage> {
   requireManagement(ctx);
@@ -456,7 +456,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
   for (const [field, value] of Object.entries(next) as [keyof typeof next, unknown][]) {
     if (existing[field] !== value) changes[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = [existing[field], value];
   }
-  // issue 13: an issued invoice never changes, so neither may what it printed.
+  // docs/decisions/018: an issued invoice never changes, so neither may what it printed.
   if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError(409, invoicedOrderLocked(existing.invoiceNumber));
   if (input.paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
   if (!input.paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);

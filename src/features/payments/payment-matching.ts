@@ -44,7 +44,7 @@ export interface CandidateOrder {
   invoiceNumber: string | null;
   cancelled: boolean;
   paid: boolean;
-  /** Total incl. VAT in cents (order-total.ts). */
+  /** Total incl. VAT in cents (orderTotalCents in features/invoices/order-pricing.ts). */
   totalCents: number;
   /** The part-payments booked on it so far, in cents (orders.paid_cents). */
   paidCents: number;

@@ -4,7 +4,7 @@ import { PRIVATE_SCREENS, PUBLIC_PAGES } from '../../core/public-pages';
 import { TRPC_ROOT } from '../../core/server-paths';
 import type { AppEnv } from '../../http/app-env';
 
-// Issue 5 item 3: robots.txt and sitemap.xml for the public pages, with absolute addresses on the club's origin (docs/decisions/054).
+// docs/decisions/015: robots.txt and sitemap.xml for the public pages, with absolute addresses on the club's origin (docs/decisions/054).
 
 const SITEMAP_PATHS = PUBLIC_PAGES.filter((page) => page.sitemap).map((page) => page.path);
 

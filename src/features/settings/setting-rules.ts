@@ -1,5 +1,5 @@
 /**
- * Rules for the values of particular built-in settings (issue 13), in one module that the settings
+ * Rules for the values of particular built-in settings (docs/decisions/003), in one module that the settings
  * service (refusing a bad value on save), the invoice service (refusing to send with placeholders) and
  * the settings screen (a select for a choice) all import. Pure functions: no database, no runtime.
  */
@@ -109,7 +109,7 @@ export interface InvoiceSettingProblem {
 }
 
 /**
- * What keeps invoices from going out (issue 13): a club IBAN, KvK number or VAT id that is still the
+ * What keeps invoices from going out (docs/decisions/019): a club IBAN, KvK number or VAT id that is still the
  * seeded placeholder or is not valid. Dutch: the Management dashboard and its refusals are Dutch.
  */
 export function invoiceSettingProblems(values: Readonly<Record<string, string>>): InvoiceSettingProblem[] {

@@ -206,7 +206,7 @@ const DEFINITIONS = [
 export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = DEFINITIONS;
 
 /**
- * The registry's keys as a type (issue 17): a built-in setting's key, and with `T` only the keys of the
+ * The registry's keys as a type: a built-in setting's key, and with `T` only the keys of the
  * settings of that type, so `getIntegerSetting(ctx, 'club_name')` or a misspelt key does not compile.
  */
 export type BuiltInSettingKey<T extends SettingType = SettingType> = Extract<(typeof DEFINITIONS)[number], { type: T }>['key'];

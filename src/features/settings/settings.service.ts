@@ -177,7 +177,7 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string, previous: string | null = null): Promise<void> {
   // docs/product.md §9: no password may be shorter than 6 characters, whatever the bounds say.
   if (key === 'password_min_length' && Number(stored) < 6) throw badRequest('Value must be at least 6.');
-  // issue 13: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
+  // docs/decisions/003 and 019: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
   // A value kept as it was passes: the seeded placeholders stay editable in their other fields.
   const problem = stored === previous ? null : settingValueProblem(key, stored);
   if (problem) throw badRequest(problem);
@@ -188,7 +188,7 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
       .where(eq(groups.id, Number(stored)))
       .limit(1);
     if (!group) throw badRequest('The default user group must be an existing group.');
-    // issue 12 item 9: otherwise everyone who registers would be an administrator.
+    // docs/decisions/008: otherwise everyone who registers would be an administrator.
     const [adminGrant] = await ctx.db
       .select({ groupId: groupPermissions.groupId })
       .from(groupPermissions)

@@ -12,7 +12,7 @@ import { seedDatabase, seedIsComplete } from './seed';
 /**
  * One read answering whether `prepareDatabase` would change anything. Nearly every start (each new Worker
  * isolate) finds a prepared database: then it costs this one statement instead of the seeding batch and
- * three reads, which the first request of an isolate waits for (issue 14).
+ * three reads, which the first request of an isolate waits for (docs/decisions/035: at most 60 ms).
  */
 export async function isDatabasePrepared(db: Db): Promise<boolean> {
   return (await startState(db)).prepared;
@@ -45,7 +45,7 @@ export async function prepareDatabase(
   await seedDatabase(deps.db, deps.clock);
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);
-  // issue 15: orders older than the search column get their folded text once (features/orders/order-search.ts).
+  // docs/decisions/034: orders older than the search column get their folded text once (features/orders/order-search.ts).
   const folded = await fillMissingSearchText(deps.db);
   if (folded > 0) deps.log.info(`Filled the search text of ${folded} order(s).`);
   const result = await ensureFirstAdmin(deps, admin);

@@ -1,6 +1,6 @@
 /**
  * docs/architecture.md §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
- * insert "if absent"), so the back-office can tell a built-in description from one an admin typed (issue 16).
+ * insert "if absent"), so the back-office can tell a built-in description from one an admin typed (docs/decisions/041).
  */
 export const SEED_PERMISSIONS = [
   { key: 'admin.access', description: 'Access to the admin area; passes every permission check and bypasses maintenance mode.' },
@@ -16,7 +16,7 @@ export const SEED_PERMISSIONS = [
 
 export const ADMIN_GROUP = 'Administrators';
 export const USERS_GROUP = 'Users';
-/** issue 13: the treasurer's group, holding management.access only. */
+/** docs/decisions/026: the treasurer's group, holding management.access only. */
 export const TREASURERS_GROUP = 'Penningmeesters';
 
 export const SEED_GROUPS = [

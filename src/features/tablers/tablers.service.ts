@@ -58,7 +58,7 @@ export async function matchTabler(ctx: RequestCtx, password: string): Promise<Ga
 }
 
 /**
- * issue 6: a tabler's name is trimmed and required, can pass the gate (3+ characters with letters), and
+ * docs/decisions/017: a tabler's name is trimmed and required, can pass the gate (3+ characters with letters), and
  * may not match another tabler's name under the gate's rule, so the order form is never ambiguous.
  */
 async function checkTablerName(ctx: RequestCtx, name: string, exceptId?: number): Promise<void> {

@@ -99,7 +99,7 @@ export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ 
   const codes = createRecoveryCodes();
   const hash = await recoveryCodeHasher(ctx.db, ctx.secretKey);
   const hashes = await Promise.all(codes.map(hash));
-  // issue 12 item 3: turning two-factor on signs out every other device of the user.
+  // docs/decisions/005: turning two-factor on signs out every other device of the user.
   await ctx.db.batch([
     ctx.db.update(twoFactorSecrets).set({ enabledAt: ctx.clock.now().toISOString() }).where(eq(twoFactorSecrets.userId, user.id)),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),

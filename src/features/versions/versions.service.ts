@@ -83,7 +83,7 @@ async function fieldText(body: ReadableStream<Uint8Array>): Promise<string> {
 /**
  * Streams the upload form's parts (`apk_file`, `version_code`, `version_name`) straight into file storage
  * under a fresh key, then writes the row. Any failure removes the file, so a row and its file never
- * diverge (issue 4). The route reads the request (its size limit and multipart framing); a part's data
+ * diverge (docs/decisions/013). The route reads the request (its size limit and multipart framing); a part's data
  * is pulled from the request only as it is read here.
  */
 export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<UploadPart>): Promise<VersionView> {
