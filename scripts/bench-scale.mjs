@@ -1,4 +1,4 @@
-// The figures of issue 15 that are not requests per second: the CSV export of every order timed against a
+// The figures of docs/decisions/034 and 035 that are not requests per second: the CSV export of every order timed against a
 // bare `SELECT *` of the same rows serialised to JSON in the same process, and the JSON the Management page
 // downloads in Chromium. Used by scripts/bench.mjs, which seeds the orders and signs in.
 import { chromium } from 'playwright-core';

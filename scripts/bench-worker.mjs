@@ -1,4 +1,4 @@
-// The Worker's figures for `npm run bench` (issue 14): the deployed bundle's size, and how long the first
+// The Worker's figures for `npm run bench` (docs/decisions/035): the deployed bundle's size, and how long the first
 // request of a fresh isolate takes under `wrangler dev` on a seeded local D1 — each against its budget, next
 // to a bare baseline measured in the same run (a Worker that only answers "ok", so the ratio shows what our
 // code adds over the runtime's own start). Prints; the budgets are reported, not fatal.

@@ -1,5 +1,5 @@
 // `npm run bench`: the real Node server on a database with 50,000 demo orders (`npm run seed:demo`), against
-// bare Hono routes in the same process, on loopback, each ratio against its budget (issues 2 and 15):
+// bare Hono routes in the same process, on loopback, each ratio against its budget (docs/decisions/035):
 //   GET /api/settings            vs a bare route sending the same bytes      >= 0.6×
 //   signed-in GET /api/account/me vs a bare route doing one libSQL SELECT     >= 0.7×
 //   an orders page (50 of 50,000, sorted by name, searching 'klant 49') vs the same one-SELECT route >= 0.25×
@@ -45,7 +45,7 @@ if (wants('requests') || wants('pages')) {
   const orderCount = process.env.BENCH_ORDERS ?? '50000';
   const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-bench-'));
   const run = promisify(execFile);
-  // The demo campaign first, the way a user would fill a database (issue 15): the server then opens it.
+  // The demo campaign first, the way a user would fill a database (docs/decisions/034): the server then opens it.
   const seeded = await run(process.execPath, ['scripts/seed-demo.mjs', '--orders', orderCount, '--tablers', '40'], {
     env: { ...process.env, DATA_DIR: dataDir },
   });
@@ -272,7 +272,7 @@ if (wants('requests') || wants('pages')) {
 }
 
 if (wants('worker')) {
-  // The Worker's bundle and first-request figures (issue 14), reported like the page budgets.
+  // The Worker's bundle and first-request figures (docs/decisions/035), reported like the page budgets.
   console.log('');
   try {
     await benchWorker();

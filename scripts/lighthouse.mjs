@@ -1,4 +1,4 @@
-// Lighthouse scores and the JavaScript weight of public pages (issue 5, item 8), in Debian's Chromium.
+// Lighthouse scores and the JavaScript weight of public pages (docs/decisions/036), in Debian's Chromium.
 //
 //   node scripts/lighthouse.mjs            starts the built server (dist-server, dist/web) on a free port,
 //                                          measures '/' and '/order' and prints the table with the budgets
@@ -19,7 +19,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** The quality bar of issue 15: minimum scores per category, and at most this much JavaScript (gzip) for '/'. */
+/** The quality bar of docs/decisions/036: minimum scores per category, and at most this much JavaScript (gzip) for '/'. */
 export const BUDGETS = {
   scores: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
   scriptKb: { '/': 80 },

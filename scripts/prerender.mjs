@@ -1,5 +1,5 @@
 // Second half of `npm run build:web` (after `vite build`): renders the five public pages to HTML
-// (issue 5 item 3). Vite bundles web/prerender.tsx for Node into dist/prerender; each page is then
+// (docs/decisions/015). Vite bundles web/prerender.tsx for Node into dist/prerender; each page is then
 // written into dist/web with the public pages' own entry (web/public-entry.tsx) instead of the SPA's,
 // and the SPA's shell is kept as app.html for every other route. Last, the text files get their Brotli and
 // gzip copies (scripts/precompress.mjs).
@@ -64,7 +64,7 @@ if (!shell.includes('<div id="root"></div>')) throw new Error('dist/web/index.ht
 writeFileSync(join(webOut, 'app.html'), shell);
 
 // The rules a page's first paint needs go into its head, and its stylesheet link to the end of its body
-// (issue 15: the stylesheet was each page's render-blocking request). Beasties finds the rules the page's
+// (docs/decisions/047: the stylesheet was each page's render-blocking request). Beasties finds the rules the page's
 // markup uses; only its <style> is taken, because its serialisation of the document differs from React's
 // (`disabled` for `disabled=""`, …) and the islands must hydrate the very markup React wrote. Moving the
 // link needs no script, which the CSP (script-src 'self') would refuse; the file stays whole for the SPA.

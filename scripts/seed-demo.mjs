@@ -1,6 +1,6 @@
 // `npm run seed:demo -- --orders 50000 --tablers 40 [--seed 1] [--date 2026-11-22] [--force]`: fills the Node
 // database (DATABASE_URL, else DATA_DIR/kerstactie.db, as `npm start` opens it) with a campaign's worth of made-up
-// orders, to see the back-office at scale (issue 15). Dutch names, Harlingen addresses, a mix of new, invoiced,
+// orders, to see the back-office at scale (docs/decisions/034). Dutch names, Harlingen addresses, a mix of new, invoiced,
 // paid, reminded, credited and delivered orders dated 1 November to 24 December (up to today, or --date),
 // numbered from the real sequences, so orders and invoices made afterwards go on without a gap. Mail addresses
 // are @example.*: an invoice sent from the demo reaches nobody. Another --seed makes other people. Refuses a

@@ -29,7 +29,7 @@ ok =
 ok = ok && run('typecheck', ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']);
 ok = ok && run('lint and format (biome check)', ['node_modules/@biomejs/biome/bin/biome', 'check', '--error-on-warnings', '.']);
 ok = ok && run('the Worker bundles (wrangler deploy --dry-run)', ['node_modules/wrangler/bin/wrangler.js', 'deploy', '--dry-run', '--outdir', 'dist-worker']);
-// The bundle's size is deterministic, so its budget (issue 14) is a test, not only a bench figure: one
+// The bundle's size is deterministic, so its budget (docs/decisions/035) is a test, not only a bench figure: one
 // careless import (zod's `z` object carries every locale: +70 KiB) would otherwise go unnoticed.
 ok = ok && run('the Worker bundle within its budget', ['scripts/check-worker-bundle.mjs', 'dist-worker/worker.js']);
 
