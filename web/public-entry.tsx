@@ -10,9 +10,9 @@ import { IslandRoot, islandIdPrefix } from "@/routes/-public/island";
 import { prerenderFingerprint, PUBLIC_PAGES } from "./public-pages";
 import "./styles.css";
 
-// The browser entry of the five prerendered public pages (issue 5 item 3). It asks the server for the
+// The browser entry of the five prerendered public pages (docs/decisions/015). It asks the server for the
 // settings and the session in one request while the page's islands load, sends the visitor to
-// /maintenance when the site is closed (docs/product.md §2 Guards), and then hydrates the islands (issue 15,
+// /maintenance when the site is closed (docs/product.md §2 Guards), and then hydrates the islands (docs/decisions/015,
 // routes/-public/island.tsx) — or, when the settings no longer give the page that was built, loads the
 // whole page and renders it afresh. Links to the rest of the site are plain page loads; the SPA
 // (web/main.tsx) takes over there.

@@ -6,10 +6,10 @@ import type { Islands } from "@/routes/-public/island";
 import type { pageMeta } from "@/routes/-public/page-meta";
 import { PUBLIC_PAGES as PAGES, type PrivateScreen, type PublicPath } from "../src/core/public-pages";
 
-// Issue 5 item 3: the five public pages (and the order form) are rendered to HTML at build time (scripts/prerender.mjs)
+// docs/decisions/015: the five public pages (and the order form) are rendered to HTML at build time (scripts/prerender.mjs)
 // and hydrated in the browser by their own entry (web/public-entry.tsx), without the router, React
 // Query or the tRPC client. They are rendered with the seed settings and no visitor; the root element
-// carries a fingerprint of that, so the browser hydrates only the page's islands (issue 15,
+// carries a fingerprint of that, so the browser hydrates only the page's islands (docs/decisions/015,
 // routes/-public/island.tsx) when its own data gives the same page, and renders the whole page afresh
 // otherwise (an admin changed the club's name, a new year began).
 

@@ -102,7 +102,7 @@ function ProviderAttribution({ provider }: { provider: GeocoderProvider }) {
   return <>Adresgegevens: PDOK / Kadaster (BAG)</>;
 }
 
-// "failed": the search could not be done; docs/product.md §9 shows an empty list with no message then (issue 16).
+// "failed": the search could not be done; docs/product.md §9 shows an empty list with no message then (docs/decisions/014).
 type Status = "idle" | "short" | "loading" | "done" | "failed";
 
 export type AddressSearchProps = Omit<React.ComponentProps<"input">, "value" | "onChange" | "onSelect" | "role"> & {
@@ -257,7 +257,7 @@ export function AddressSearch({
         : (message ?? `${suggestions.length} ${suggestions.length === 1 ? "adres" : "adressen"} gevonden`);
   const activeId = showList && activeIndex >= 0 ? `${id}-option-${activeIndex}` : undefined;
 
-  // Issue 16: on a phone the field often sits low on the screen, above the keyboard, and the suggestions
+  // On a phone the field often sits low on the screen, above the keyboard, and the suggestions
   // opened out of sight below it. Scrolling the page just enough keeps them in view (no-op when they are).
   const popupRef = React.useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: new suggestions change the popup's height, so it is scrolled into view again

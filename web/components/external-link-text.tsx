@@ -5,7 +5,7 @@ import { cn } from "@/lib/utils";
 /**
  * A link's text followed by the external-link icon. The icon sits in one unbreakable piece with the last
  * word, so when a narrow screen wraps the text the icon goes along instead of ending up alone on a line
- * or beside the whole block (issue 16).
+ * or beside the whole block.
  */
 export function ExternalLinkText({ text, iconClassName }: { text: string; iconClassName?: string }) {
   const at = text.lastIndexOf(" ");

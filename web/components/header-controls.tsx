@@ -8,7 +8,7 @@ export const headerControl =
   "h-9 px-2.5 text-header-foreground hover:bg-white/15 hover:text-header-foreground focus-visible:ring-white/60 sm:px-3";
 
 // The visitor's two links carry the look of <Button> written out: every prerendered page shows them,
-// and Button merges its classes with tailwind-merge, which the pages' first load leaves out (issue 15).
+// and Button merges its classes with tailwind-merge, which the pages' first load leaves out (docs/decisions/036: the 80 KB budget).
 const visitorLink =
   "inline-flex h-9 shrink-0 items-center justify-center whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-white/60 sm:px-3";
 

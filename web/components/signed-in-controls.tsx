@@ -10,10 +10,10 @@ import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
 import { headerControl } from "./header-controls";
 
 // docs/product.md §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or
-// management.access for a treasurer, issue 13), a Logout button (logs out, goes to
+// management.access for a treasurer, docs/decisions/026), a Logout button (logs out, goes to
 // /login) and an avatar with the username's first letter linking to /account, tooltip
 // 'Account settings'. The caller decides how logging out works (SPA or prerendered page).
-// issue 16: in the user's back-office language, read from the user it is given: the prerendered pages
+// docs/decisions/011: in the user's back-office language, read from the user it is given: the prerendered pages
 // have no session query to ask (so only this area's texts are imported, not the whole catalogue).
 export default function SignedInControls({
   user,

@@ -10,7 +10,7 @@ export type TextFieldProps = React.ComponentProps<typeof Input> & {
   hint?: React.ReactNode;
   /** Extra content on the right of the label row (a "show" toggle, a link). */
   labelAction?: React.ReactNode;
-  /** A message under the input that marks it invalid (issue 16: inline, instead of the browser's bubble). */
+  /** A message under the input that marks it invalid (inline, in the form's language, instead of the browser's bubble). */
   error?: string | null;
   containerClassName?: string;
 };

@@ -11,7 +11,7 @@ import { shell } from "./messages/shell";
 import { users } from "./messages/users";
 import { versions } from "./messages/versions";
 
-// issue 16: every area's texts, by language. An area is added here once; its screens read it through
+// docs/decisions/041: every area's texts, by language. An area is added here once; its screens read it through
 // useMessages().
 const areas = { common, language, account, shell, users, groups, permissions, settings, versions, audit, backups };
 

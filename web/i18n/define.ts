@@ -1,6 +1,6 @@
 import type { Locale } from "../../src/core/locales";
 
-// issue 16: the back-office's message catalogue is a small typed module rather than an i18n library:
+// docs/decisions/041: the back-office's message catalogue is a small typed module rather than an i18n library:
 // two languages, no plural rules beyond what a function can say, and the compiler checks every key.
 // Each area of the back-office keeps its texts in one file under messages/, English (the
 // specification's texts) beside Dutch, so a text and its translation are edited together.

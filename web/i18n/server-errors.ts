@@ -7,7 +7,7 @@ import { GROUP_NAME_REQUIRED } from "../../src/features/groups/groups.schemas";
 import { PERMISSION_KEY_REQUIRED, PERMISSION_KEY_RULE } from "../../src/features/permissions/permissions.schemas";
 import { STORAGE_FAILED } from "../../src/features/versions/upload-limit";
 
-// issue 16: the server answers in the REST contract's English (its texts are exact, and outside clients
+// docs/decisions/011: the server answers in the REST contract's English (its texts are exact, and outside clients
 // test against them). A Dutch back-office shows them in Dutch: each known text, or pattern for texts
 // with values in them, maps to its translation. A text not listed shows as the server sent it.
 

@@ -10,7 +10,7 @@ export function useLocale(): Locale {
   return useSession().user?.locale ?? DEFAULT_LOCALE;
 }
 
-/** The texts of the back-office in the signed-in user's language (issue 16). */
+/** The texts of the back-office in the signed-in user's language (docs/decisions/011). */
 export function useMessages(): Messages {
   return catalogues[useLocale()];
 }

@@ -171,7 +171,7 @@ export function useTwoFactorDisable() {
 }
 
 /**
- * issue 16: the back-office language. The cached user changes at once (every screen follows before the
+ * docs/decisions/011: the back-office language. The cached user changes at once (every screen follows before the
  * server answers), and changes back when the server refuses.
  */
 export function useSetLocale() {

@@ -1,4 +1,4 @@
-// issue 12 sessions list: a session's device in words ('Chrome on Android') from its User-Agent. A few
+// docs/decisions/012 sessions list: a session's device in words ('Chrome on Android') from its User-Agent. A few
 // patterns cover the browsers people use; anything else is 'Unknown browser', never a wrong guess.
 
 const BROWSERS: [RegExp, string][] = [
@@ -19,7 +19,7 @@ const SYSTEMS: [RegExp, string][] = [
   [/Linux/, "Linux"],
 ];
 
-/** The words around the names, in the user's language (issue 16: the account catalogue's). */
+/** The words around the names, in the user's language (docs/decisions/011: the account catalogue's). */
 export interface DeviceWords {
   unknownDevice: string;
   unknownBrowser: string;

@@ -6,7 +6,7 @@ import { addGroupSchema, GROUP_NAME_REQUIRED } from "../../src/features/groups/g
 import { addPermissionSchema, PERMISSION_KEY_RULE } from "../../src/features/permissions/permissions.schemas";
 import { failsLiveCheck, firstErrorText, liveCheck, schemaProblem } from "./form-errors";
 
-// issue 17: the rules every back-office form follows (web/lib/form.tsx), checked on TanStack Form itself.
+// docs/decisions/048: the rules every back-office form follows (web/lib/form.tsx), checked on TanStack Form itself.
 
 describe("firstErrorText", () => {
   it("reads a check's text, a schema's issues and a schema's issues by field", () => {

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from "@tanstack/react-form";
 
-// issue 17: the rules of the back-office forms (web/lib/form.tsx) that need no React. A form's check
+// docs/decisions/048: the rules of the back-office forms (web/lib/form.tsx) that need no React. A form's check
 // returns a text, or, for a server zod schema handed to TanStack Form as a Standard Schema, the schema's
 // issues, which TanStack Form files under their field paths.
 

@@ -14,7 +14,7 @@ import { useErrorText, useLocale } from "@/i18n/use-messages";
 import { errorText as errorTextAsSent } from "@/lib/errors";
 import { failsLiveCheck, firstErrorText } from "@/lib/form-errors";
 
-// issue 17: the one way a back-office form is built. TanStack Form holds the values, runs the checks and
+// docs/decisions/048: the one way a back-office form is built. TanStack Form holds the values, runs the checks and
 // knows when a call is running; the fields below bind it to our own inputs, so a form reads
 //
 //   const form = useAppForm({ defaultValues, validators, onSubmitInvalid, onSubmit });

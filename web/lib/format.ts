@@ -1,7 +1,7 @@
 import type { Locale } from "../../src/core/locales";
 
 // Dates travel as ISO 8601 strings (docs/architecture.md §3); the back-office shows them in the user's language
-// (issue 16): '3 Dec 2025, 14:05' or '3 dec 2025, 14:05'. Made once each: a formatter is slow to make.
+// (docs/decisions/011): '3 Dec 2025, 14:05' or '3 dec 2025, 14:05'. Made once each: a formatter is slow to make.
 const dateTimeFormats: Record<Locale, Intl.DateTimeFormat> = {
   en: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }),
   nl: new Intl.DateTimeFormat("nl-NL", { dateStyle: "medium", timeStyle: "short" }),

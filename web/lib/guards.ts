@@ -35,7 +35,7 @@ export function requirePermission(user: SessionUser, key: string, otherwise: "/"
   return user;
 }
 
-/** The admin area's outer guard (issue 13): admin.access or management.access, else /. */
+/** The admin area's outer guard (docs/decisions/026): admin.access or management.access, else /. */
 export function requireAdminArea(user: SessionUser): SessionUser {
   if (!mayOpenAdminArea(user)) throw redirect({ to: "/", replace: true });
   return user;

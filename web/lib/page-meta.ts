@@ -1,6 +1,6 @@
 import * as React from "react";
 
-// Each public page has its own title and meta description (issue 5 item 3). The root route renders no
+// Each public page has its own title and meta description (docs/decisions/015). The root route renders no
 // <HeadContent />, so pages set them while they are shown and put the previous ones back afterwards.
 
 export type PageMeta = { title: string; description: string };

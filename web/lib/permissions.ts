@@ -1,7 +1,7 @@
 // docs/product.md §6: a user has a permission when its list holds that key; admin.access passes every check.
 
 export const ADMIN_ACCESS = "admin.access";
-/** Issue 13, docs/architecture.md §5: the Management dashboard and its calls, nothing else of the admin area (a treasurer). */
+/** docs/decisions/026, docs/architecture.md §5: the Management dashboard and its calls, nothing else of the admin area (a treasurer). */
 export const MANAGEMENT_ACCESS = "management.access";
 
 /**

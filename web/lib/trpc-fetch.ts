@@ -10,7 +10,7 @@ import * as React from "react";
 import type { AppRouter } from "../../src/app-router";
 
 // The few tRPC calls of the prerendered public pages, over plain fetch: their entry
-// (web/public-entry.tsx) stays free of the tRPC client and React Query (issue 15: at most 80 KB of
+// (web/public-entry.tsx) stays free of the tRPC client and React Query (docs/decisions/045, 036: at most 80 KB of
 // JavaScript for /; @trpc/client's vanilla client alone would add about 6 KB gzip). Same endpoint, same
 // wire format as the SPA's client: a GET `/trpc/a,b?batch=1` for queries without input, a POST
 // `/trpc/path` with the input as JSON for mutations; answers come as `{ result: { data } }` or

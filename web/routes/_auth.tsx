@@ -13,7 +13,7 @@ export const Route = createFileRoute("/_auth")({
   component: AuthLayout,
 });
 
-// issue 16: the signed-in screens are in the user's language; `lang` tells screen readers and the
+// docs/decisions/011: the signed-in screens are in the user's language; `lang` tells screen readers and the
 // browser's hyphenation which one (the document itself is lang="nl" for the public site).
 function AuthLayout() {
   return (

@@ -51,7 +51,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // docs/product.md §5: both are required. Said under the fields, as on every other form (issue 16), not in the
+    // docs/product.md §5: both are required. Said under the fields, as on every other form, not in the
     // browser's own bubble.
     const found = {
       ...(username.trim() === "" ? { username: USERNAME_REQUIRED } : {}),
@@ -161,7 +161,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    // docs/product.md §5: the code is required; said under the field (issue 16).
+    // docs/product.md §5: the code is required; said under the field, as on every other form.
     if (code.trim() === "") {
       setCodeMissing(true);
       inputRef.current?.focus();

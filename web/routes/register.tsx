@@ -76,7 +76,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
     event.preventDefault();
     setFeedback(null);
     // docs/product.md §5 "Registration": checked before anything is sent; a missing username or a malformed e-mail
-    // address under its field (issue 16), not in the browser's bubble.
+    // address under its field, in the page's language, not in the browser's bubble.
     const found = {
       ...(username.trim() === "" ? { username: "Please enter a username." } : {}),
       ...(email.trim() !== "" && !emailRef.current?.validity.valid ? { email: "Please enter a valid email address." } : {}),

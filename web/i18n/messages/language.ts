@@ -1,6 +1,6 @@
 import { defineMessages } from "../define";
 
-/** The account page's language choice (issue 16). Each language's own name is in that language. */
+/** The account page's language choice (docs/decisions/011). Each language's own name is in that language. */
 export const language = defineMessages({
   en: {
     title: "Language",

@@ -72,7 +72,7 @@ export function ImageModal({ image, onClose }: { image: ModalImage | null; onClo
 
 /**
  * Lucide's "x", drawn here: the only icon of the landing page's islands, which thereby leave out
- * lucide's runtime (1.5 KB gzip, issue 15).
+ * lucide's runtime (1.5 KB gzip, against the budget of docs/decisions/036).
  */
 function CloseIcon() {
   return (

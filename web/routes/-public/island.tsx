@@ -3,7 +3,7 @@ import * as React from "react";
 import type { Session } from "@/lib/session";
 import { type SiteIdentity, SiteIdentityProvider } from "@/lib/site";
 
-// Issue 15: a prerendered page that is still current hydrates only its islands, the parts that act
+// docs/decisions/015: a prerendered page that is still current hydrates only its islands, the parts that act
 // (the sign-in controls, the charity tiles' image modal, the forms). The rest of its HTML stays as the
 // build wrote it, so the browser neither downloads nor runs the code of the whole page (at most 80 KB
 // of JavaScript for /). Each island is a React root of its own, rendered on its own at build time

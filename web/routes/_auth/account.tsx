@@ -14,7 +14,7 @@ import { TwoFactorCard } from "./-components/two-factor-card";
 import { UpdateEmailCard } from "./-components/update-email-card";
 
 // docs/product.md §2 "Account page": 'My Account' with the user details, 'Update Email', 'Change Password'
-// and two-factor authentication cards, and the signed-in devices (issue 12). Guarded by the _auth layout.
+// and two-factor authentication cards, and the signed-in devices (docs/decisions/012). Guarded by the _auth layout.
 export const Route = createFileRoute("/_auth/account")({
   component: AccountPage,
 });

@@ -17,7 +17,7 @@ export const ORDER_SUCCESS =
 
 /**
  * docs/product.md §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling', which starts
- * over at the password step. Issue 16: 'Nog een bestelling' keeps the tabler, for a member taking orders
+ * over at the password step. 'Nog een bestelling' keeps the tabler, for a member taking orders
  * door to door.
  */
 export function OrderConfirmation({

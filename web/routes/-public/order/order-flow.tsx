@@ -10,7 +10,7 @@ import { PasswordStep } from "./password-step";
 
 // docs/product.md §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
 // lives in browser storage, so a reload goes straight to the form; 'Terug' and 'Nieuwe Bestelling' clear
-// it, 'Nog een bestelling' (issue 16) keeps it and opens an empty form. The island of the order page (island.tsx).
+// it, 'Nog een bestelling' keeps it and opens an empty form. The island of the order page (island.tsx).
 type Stage =
   | { step: "password" }
   | { step: "order"; tabler: SelectedTabler }

@@ -45,7 +45,7 @@ export type PlacedOrder = {
   notes: string;
 };
 
-// Issue 16: asked before 'Terug' throws typed data away. Loaded on first use, so the order page's first
+// Asked before 'Terug' throws typed data away. Loaded on first use, so the order page's first
 // load does not carry the dialog's code.
 const ConfirmDialog = React.lazy(() => import("@/components/ui/confirm-dialog").then((module) => ({ default: module.ConfirmDialog })));
 

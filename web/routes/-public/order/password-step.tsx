@@ -34,7 +34,7 @@ export function PasswordStep({
   const hydrated = useHydrated();
   const [password, setPassword] = React.useState("");
   const [error, setError] = React.useState<string | null>(null);
-  // Issue 16: the 'password' is a tabler's name, typed on a phone at the door: let the member see it.
+  // The 'password' is a tabler's name, typed on a phone at the door: let the member see it.
   const [shown, setShown] = React.useState(false);
   const inputRef = React.useRef<HTMLInputElement>(null);
   const fieldId = React.useId();

@@ -10,7 +10,7 @@ import { useSiteIdentity } from "@/lib/site";
 import { InfoPage, InfoSection, TextLink } from "../info-page";
 import { pageMeta } from "../page-meta";
 
-// docs/product.md §2 "Info pages": Privacy & Cookies. Describes what this site really stores (issue 5 item 2):
+// docs/product.md §2 "Info pages": Privacy & Cookies. Describes what this site really stores:
 // the session cookie, the order form's browser storage, orders and contact messages, the address search.
 const code = "rounded bg-muted px-1.5 py-0.5 font-mono text-[0.9em] break-all";
 

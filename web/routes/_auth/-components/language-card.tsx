@@ -8,7 +8,7 @@ import { useSetLocale } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { LOCALES, type Locale } from "../../../../src/core/locales";
 
-// issue 16: the back-office language, stored on the user. A choice applies at once: the cached user
+// docs/decisions/011: the back-office language, stored on the user. A choice applies at once: the cached user
 // changes, so this page (and every admin screen) rerenders in the new language.
 export function LanguageCard({ locale }: { locale: Locale }) {
   const setLocale = useSetLocale();

@@ -15,7 +15,7 @@ import type { RouterOutputs } from "@/lib/trpc";
 import { AUDIT_ACTIONS } from "../../../../src/features/audit/audit-actions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 
-// issue 12: the audit log — who did what, when and from where — with filters and server-side paging.
+// docs/decisions/009: the audit log — who did what, when and from where — with filters and server-side paging.
 // Filters and page live in the URL, so a reload or Back keeps them.
 
 const PER_PAGE = 50;

@@ -9,7 +9,7 @@ import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
 import { sectionsFor } from "./-components/admin-sections";
 
 // docs/product.md §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which
-// a user sees those they may open (issue 13: a treasurer only Management).
+// a user sees those they may open (docs/decisions/026: a treasurer only Management).
 export const Route = createFileRoute("/_auth/admin/")({
   component: AdminHomePage,
 });

@@ -27,12 +27,12 @@ import { ChartsBoundary } from "./-management/charts-boundary";
 import { TablersTab } from "./-management/tablers-tab";
 import { TotalsPanel } from "./-management/totals";
 
-// The charts and their library load after the figures (issue 13): a chunk of their own that only this
+// The charts and their library load after the figures (docs/decisions/024): a chunk of their own that only this
 // page asks for.
 const CampaignCharts = React.lazy(() => import("./-management/charts"));
 
 // docs/product.md §2 Management Dashboard (Dutch), §3 Tabler and Order, §4, §5, §8 management messages, §9;
-// issue 6 items 6–8; issue 13 (totals from SQL, charts, invoice readiness, bank statements); issue 15
+// docs/decisions/024 (totals from SQL, charts), 019 (invoice readiness), 025 (bank statements), 034
 // (the open tab and the orders table's state in the URL, one page of orders at a time).
 export const Route = createFileRoute("/_auth/admin/management")({
   validateSearch: validateManagementSearch,
@@ -105,7 +105,7 @@ function ManagementPage() {
     }
   }
 
-  // issue 16: the Management page is Dutch whatever the user's back-office language.
+  // docs/decisions/011: the Management page is Dutch whatever the user's back-office language.
   return (
     <div lang="nl" className="contents">
       <AdminPage

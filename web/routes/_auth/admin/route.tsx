@@ -8,7 +8,7 @@ import { AdminToolbar } from "./-components/admin-toolbar";
 import { MaintenanceBanner } from "./-components/maintenance-banner";
 
 // docs/product.md §2 "Guards", admin guard: /admin and every page under it redirect to / unless the user may open
-// some of the admin area (admin.access, or management.access for a treasurer, issue 13); the _auth
+// some of the admin area (admin.access, or management.access for a treasurer, docs/decisions/026); the _auth
 // layout above has already sent visitors to /login. Each page then needs its section's permission: a
 // treasurer who asks for another page goes back to /admin, which shows only what they may open. An
 // admin who must first turn on two-factor (docs/architecture.md §5) goes to /account.
@@ -29,7 +29,7 @@ export const Route = createFileRoute("/_auth/admin")({
 });
 
 // docs/product.md §2 "Admin home and toolbar": /admin is the tile grid itself; its sub-pages get the toolbar.
-// Every admin screen, the home too, gets the maintenance strip (issue 16), in the page's language: the
+// Every admin screen, the home too, gets the maintenance strip, in the page's language: the
 // user's, but Dutch on the Management page, which is in Dutch for everyone.
 function AdminLayout() {
   const isAdminHome = useMatch({ from: "/_auth/admin/", shouldThrow: false }) !== undefined;

@@ -10,7 +10,7 @@ import { inviteUserSchema } from "../../../../../src/features/users/users.schema
 import type { AdminGroup } from "./admin-types";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
-// docs/architecture.md §6 POST /api/users/invite (issue 28): an admin adds a user by username and e-mail, in
+// docs/architecture.md §6 POST /api/users/invite (docs/decisions/058): an admin adds a user by username and e-mail, in
 // the groups ticked (the default group ticked to start with; none: the server puts them there). The user
 // chooses a password through the link mailed to them. Add is disabled while a field is blank; the rest
 // (username rule, address, taken name) is the server's, shown in the form.

@@ -10,10 +10,10 @@ import type { Messages } from "@/i18n/catalogue";
 import { ADMIN_ACCESS, type AdminAreaPermission, hasPermission, MANAGEMENT_ACCESS, type UserWithPermissions } from "@/lib/permissions";
 
 // docs/product.md §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
-// the audit log (issue 12). Each names the permission that opens it (issue 13: a treasurer holds
+// the audit log (docs/decisions/009). Each names the permission that opens it (docs/decisions/026: a treasurer holds
 // management.access and sees only Management): the tiles, the toolbar and the admin layout's guard
 // all read it here, so a page is never offered to someone it would refuse.
-// issue 16: a section's title and description are in the catalogue under its key (t.shell.sections),
+// docs/decisions/041: a section's title and description are in the catalogue under its key (t.shell.sections),
 // which the tiles and the toolbar read in the user's language; this list stays plain data for the guard.
 export type AdminSectionKey = keyof Messages["shell"]["sections"];
 

@@ -12,8 +12,8 @@ import { cn } from "@/lib/utils";
 import { sectionsFor } from "./admin-sections";
 
 // docs/product.md §2 "Admin home and toolbar": the sub-pages show an icon toolbar with an 'Admin Home' button
-// and the tiles (only those the user may open, issue 13). The active page is highlighted (and aria-current); on a phone the strip scrolls
-// sideways, with the active button scrolled into view. Issue 28: an edge with more buttons beyond it fades out
+// and the tiles (only those the user may open, docs/decisions/026). The active page is highlighted (and aria-current); on a phone the strip scrolls
+// sideways, with the active button scrolled into view. An edge with more buttons beyond it fades out
 // and carries an arrow (which scrolls on a tap), so a phone shows that the strip goes on.
 
 const itemClass = cn(

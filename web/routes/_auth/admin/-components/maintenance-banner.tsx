@@ -13,7 +13,7 @@ import { cn } from "@/lib/utils";
 import type { Locale } from "../../../../../src/core/locales";
 import { settingAnchor } from "../-settings/setting-utils";
 
-// Issue 16: maintenance mode lets admins through, so without this strip nothing tells them that everyone
+// Maintenance mode lets admins through, so without this strip nothing tells them that everyone
 // else gets the maintenance page. It shows under the admin toolbar while the setting is on, with a link to
 // the setting itself. Only holders of admin.access get past maintenance (and may change settings).
 

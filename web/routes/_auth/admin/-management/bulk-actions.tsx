@@ -18,7 +18,7 @@ import { errorText } from "@/lib/errors";
 import type { RouterInputs } from "@/lib/trpc";
 import { formatCount, ordersCountText, useOrdersCache } from "./shared";
 
-// issue 13: one action on many orders. The server runs each order through the same rules as a single
+// docs/decisions/022: one action on many orders. The server runs each order through the same rules as a single
 // action and answers per order, so a refusal of one is shown next to its order and the rest go on.
 
 export type BulkAction = RouterInputs["invoices"]["bulk"]["action"];
@@ -61,7 +61,7 @@ export const BULK_ACTIONS: Record<BulkAction, ActionText> = {
       "Alleen gefactureerde, onbetaalde en niet gecrediteerde bestellingen krijgen een herinnering met hun factuur; bij de andere staat in het resultaat waarom niet. Loopt de betaaltermijn van een factuur nog, dan kun je daar kiezen om toch een herinnering te sturen.",
     confirm: "Herinneringen versturen",
   },
-  // issue 16: delivery day, when a tabler comes back with a list of ticked-off addresses.
+  // docs/decisions/023: delivery day, when a tabler comes back with a list of ticked-off addresses.
   mark_delivered: {
     button: "Markeer als bezorgd",
     icon: <PackageCheckIcon aria-hidden="true" />,
@@ -91,7 +91,7 @@ type BulkFailure = {
 type BulkOutcome = { action: BulkAction; succeeded: number; failures: BulkFailure[] };
 
 /**
- * '3 geselecteerd', or '3 geselecteerd, waarvan 1 op een andere pagina': issue 15, the table shows one
+ * '3 geselecteerd', or '3 geselecteerd, waarvan 1 op een andere pagina': docs/decisions/034, the table shows one
  * page at a time, so the bar says when the actions reach orders out of sight.
  */
 export function selectedText(n: number, offPage: number): string {

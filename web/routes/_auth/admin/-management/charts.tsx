@@ -6,7 +6,7 @@ import { formatCount, formatDay, formatEuroNl, formatEuroWhole } from "./charts-
 import type { CampaignTotals } from "./totals";
 import { UNKNOWN_TABLER } from "./shared";
 
-// Issue 13: the campaign over time, in three charts drawn from invoices.totals (no extra call). This
+// docs/decisions/024: the campaign over time, in three charts drawn from invoices.totals (no extra call). This
 // module is the only importer of recharts and the dashboard loads it with React.lazy, so the library
 // stays in a chunk of its own: the figures above show first, and no public page ever downloads it.
 //

@@ -13,7 +13,7 @@ import { errorText } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 import { formatNlNumericDay, type Order, useOrdersCache } from "./shared";
 
-// issue 16 "Delivery day": the delivered mark of an order and a tabler's delivery list (a PDF to print).
+// docs/decisions/023, delivery day: the delivered mark of an order and a tabler's delivery list (a PDF to print).
 
 /**
  * A toggle button (aria-pressed) rather than a switch: the row's switch is the paid one, and its

@@ -18,7 +18,7 @@ import { LoadError, LoadingState } from "../-components/admin-page";
 import { EmailText } from "./email-text";
 import { formatCount, formatNlDate, formatNlDay, formatNlTime, type MailMessage } from "./shared";
 
-// Issue 6 item 4: every outbox message's state for admins, with a retry, and why mail waits. Issue 28: a
+// docs/decisions/028: every outbox message's state for admins, with a retry, and why mail waits. A
 // page of 50 at a time from the server (newest first), with the total and a pager.
 
 const PER_PAGE = 50;
@@ -110,7 +110,7 @@ export function MailTab({ onError }: { onError: (message: string) => void }) {
         ))}
       </div>
       {pager}
-      {/* Every column fits the page column at 1280 px: addresses, subjects, errors and dates wrap (issue 16). */}
+      {/* Every column fits the page column at 1280 px: addresses, subjects, errors and dates wrap. */}
       <div className="hidden rounded-xl border bg-card md:block">
         <Table scrollLabel="Mailberichten">
           <TableHeader>

@@ -22,7 +22,7 @@ import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
 // marked required in labels only. Amount is a number from 1 to 10 and falls back to 1 when invalid.
-// issue 13: a number outside 1–10 is refused with the server's own text instead of being stored as 1
+// docs/decisions/056: a number outside 1–10 is refused with the server's own text instead of being stored as 1
 // without a word. docs/decisions/056: only an empty field falls back to 1 (shown as the field is left);
 // whatever else is typed is refused, never read as another number ('2.5' is no 25, '-3' no 3), and the
 // 1–10 applies to an amount the dialog changes: a 25-package order from the public form keeps its 25.

@@ -33,8 +33,8 @@ import {
   useOrdersCache,
 } from "./shared";
 
-// docs/product.md §2 tab Bestellingen, §4 paid and invoice states; issue 13: credited orders, reminders, the
-// credit note and the reminder as row actions, and a checkbox per row for the bulk actions; issue 16:
+// docs/product.md §2 tab Bestellingen, §4 paid and invoice states; docs/decisions/020–022: credited orders, reminders, the
+// credit note and the reminder as row actions, and a checkbox per row for the bulk actions; docs/decisions/023:
 // the delivered mark.
 
 type Confirming = "delete" | "invoice" | "credit" | "reminder" | null;
@@ -387,7 +387,7 @@ export const OrderRow = React.memo(function OrderRow({
       <TableCell className="align-top">{paid}</TableCell>
       <TableCell className="align-top">{delivered}</TableCell>
       <TableCell className="min-w-44 align-top whitespace-normal">{invoice}</TableCell>
-      {/* Stacked, so every column fits the page column at 1280 px (issue 16) instead of the last one
+      {/* Stacked, so every column fits the page column at 1280 px instead of the last one
           sliding out of sight. */}
       <TableCell className="align-top">
         <div className="flex flex-col items-end gap-1">{actions}</div>

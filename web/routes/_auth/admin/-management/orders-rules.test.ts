@@ -5,7 +5,7 @@ import { outcomeSummary } from "./bulk-actions";
 import { AMOUNT_RANGE_MESSAGE, parseAmount } from "./order-dialog";
 import { canCredit, canRemind, formatCount, ordersCountText, remindersText } from "./shared";
 
-// issue 13: the order dialog's amount rule, the reminder line and the bulk summary, in nl-NL.
+// docs/decisions/056, 021 and 022: the order dialog's amount rule, the reminder line and the bulk summary, in nl-NL.
 
 describe("the back-office amount", () => {
   it("says what the server says when it refuses", () => {

@@ -37,10 +37,10 @@ import {
 } from "./search";
 import { formatCount, type Order, ordersCountText, UNKNOWN_TABLER } from "./shared";
 
-// docs/product.md §2 tab Bestellingen; §4 paid and invoice states; §8 messages. Issue 6 item 8: the server
-// filters and edits change the cache instead of reloading. Issue 13: the overdue and credited filters,
-// and a selection for the bulk actions. Issue 15: one page at a time from orders.page (50 by default,
-// sorted by the server), with filters, search text, sort and page in the URL (search.ts). Issue 16: the
+// docs/product.md §2 tab Bestellingen; §4 paid and invoice states; §8 messages. The server
+// filters and edits change the cache instead of reloading. docs/decisions/020–022: the overdue and credited filters,
+// and a selection for the bulk actions. docs/decisions/034: one page at a time from orders.page (50 by default,
+// sorted by the server), with filters, search text, sort and page in the URL (search.ts). docs/decisions/023: the
 // delivered filter and mark, and the chosen tabler's delivery list.
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -238,7 +238,7 @@ export function OrdersTab({
             <option value="none">{UNKNOWN_TABLER}</option>
           </NativeSelect>
         </div>
-        {/* With one tabler's orders on screen, their list to print is one click away (issue 16). */}
+        {/* With one tabler's orders on screen, their list to print is one click away (docs/decisions/023). */}
         {search.tabler_id !== undefined && (
           <DeliveryListButton
             className="h-9"

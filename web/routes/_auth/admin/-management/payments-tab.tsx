@@ -34,7 +34,7 @@ import {
   statusCounts,
 } from "./payments-import";
 
-// Issue 13, docs/architecture.md §5 "Invoices and payments": the treasurer reads in the bank's CAMT.053 statement,
+// docs/decisions/025, docs/architecture.md §5 "Invoices and payments": the treasurer reads in the bank's CAMT.053 statement,
 // sees per booking whether it pays an invoiced order, and only then marks the matched orders paid.
 // Reading in changes nothing on the server; 'Verwerken' does, once per import (a statement read in
 // twice never pays twice: its bookings then show as 'Al verwerkt'). What it cannot book stays below as

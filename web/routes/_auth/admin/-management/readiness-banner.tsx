@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useSession, useTrpc } from "@/lib/auth";
 import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
 
-// Issue 13: invoices cannot go out while the club's IBAN, KvK number or VAT id still holds its seeded
+// docs/decisions/019: invoices cannot go out while the club's IBAN, KvK number or VAT id still holds its seeded
 // placeholder (or is invalid), and the server refuses each send. Saying so at the top of the dashboard,
 // with the server's own Dutch reasons, spares a treasurer a series of refusals. Only an admin can edit
 // settings, so a treasurer is told whom to ask instead of getting a link that would turn them away.

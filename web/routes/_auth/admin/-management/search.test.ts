@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { selectedText } from "./bulk-actions";
 import { effectiveSort, nextSort, orderFilters, ordersPageInput, validateManagementSearch, withoutDefaults } from "./search";
 
-// issue 15: the dashboard's URL state — what a link or a hand-edited address turns into, and what the
+// docs/decisions/034: the dashboard's URL state — what a link or a hand-edited address turns into, and what the
 // server is asked for.
 
 describe("the dashboard's URL", () => {

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ORDER_SORTS, type OrderSort } from "../../../../../src/features/orders/orders.schemas";
 import type { OrderFilters } from "./shared";
 
-// Issue 15: the dashboard's open tab and the orders table's filters, search text, sort and page live in
+// docs/decisions/034: the dashboard's open tab and the orders table's filters, search text, sort and page live in
 // the URL, so a reload, a shared link and Back show the same orders. Every field is optional and a
 // default is stored as "absent", so the URL holds only what differs from the plain dashboard. A value
 // that is not understood (a hand-edited or old link) falls back to its default instead of an error page.

@@ -10,11 +10,11 @@ export type Order = RouterOutputs["orders"]["page"]["orders"][number];
 export type OrderFilters = {
   paid?: "true" | "false" | undefined;
   invoice_sent?: "true" | "false" | undefined;
-  /** issue 13: credited orders (a credit note cancelled them). */
+  /** docs/decisions/020: credited orders (a credit note cancelled them). */
   cancelled?: "true" | "false" | undefined;
-  /** issue 16: handed over on delivery day. */
+  /** docs/decisions/023: handed over on delivery day. */
   delivered?: "true" | "false" | undefined;
-  /** issue 13 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
+  /** docs/decisions/021 'Achterstallig': invoiced, unpaid, not credited, past the payment term. */
   overdue?: "true" | undefined;
   tabler_id?: string | undefined;
   q?: string | undefined;
@@ -72,14 +72,14 @@ export function ordersCountText(n: number): string {
   return `${formatCount(n)} ${n === 1 ? "bestelling" : "bestellingen"}`;
 }
 
-/** '2 herinneringen, laatste 24-11-2026' (issue 13), or null before the first reminder. */
+/** '2 herinneringen, laatste 24-11-2026' (docs/decisions/021), or null before the first reminder. */
 export function remindersText(order: Pick<Order, "reminders_sent" | "last_reminder_at">): string | null {
   if (order.reminders_sent <= 0) return null;
   const what = order.reminders_sent === 1 ? "1 herinnering" : `${formatCount(order.reminders_sent)} herinneringen`;
   return order.last_reminder_at ? `${what}, laatste ${formatNlNumericDay(order.last_reminder_at)}` : what;
 }
 
-/** What an order allows (issue 13): the same rules the server applies, so the screen offers only these. */
+/** What an order allows (docs/decisions/018–021): the same rules the server applies, so the screen offers only these. */
 export function canCredit(order: Pick<Order, "invoice_number" | "credit_note_number">): boolean {
   return order.invoice_number !== null && order.credit_note_number === null;
 }
@@ -102,7 +102,7 @@ type OrdersPage = RouterOutputs["orders"]["page"];
 
 /**
  * Changes the cached pages of the orders table (orders.page answers) in place, so an edit shows at once
- * without reloading the page. Issue 15: the table holds one page of 50 at a time; nothing on the
+ * without reloading the page. docs/decisions/034: the table holds one page of 50 at a time; nothing on the
  * dashboard loads every order any more. Returns the previous pages for a rollback.
  */
 export function useOrdersCache() {

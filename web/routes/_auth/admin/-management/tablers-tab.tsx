@@ -19,7 +19,7 @@ import { LoadError, LoadingState } from "../-components/admin-page";
 import { DeliveryListButton } from "./delivery";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
 
-// docs/product.md §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; issue 16:
+// docs/product.md §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; docs/decisions/023:
 // each tabler's delivery list.
 
 export function TablersTab({ onError }: { onError: (message: string) => void }) {
@@ -158,7 +158,7 @@ function TablerForm({ tabler, onDone }: { tabler: Tabler | null; onDone: () => v
   const create = useMutation(trpc.tablers.create.mutationOptions());
   const update = useMutation(trpc.tablers.update.mutationOptions());
   // In the dialog only, beside the name it is about: a page banner as well would show it twice, and
-  // stay behind after Annuleren (issue 16).
+  // stay behind after Annuleren.
   const { feedback, attempt } = useFormFeedback({ asSent: true });
   // The name as the dialog opened on it; a refreshed list does not overwrite what is typed.
   const [defaultValues] = React.useState(() => ({ name: tabler?.name ?? "" }));

@@ -8,7 +8,7 @@ import type { RouterOutputs } from "@/lib/trpc";
 import { formatCount, formatEuroNl, percentOf } from "./charts-format";
 import { UNKNOWN_TABLER } from "./shared";
 
-// Issue 6 item 7, issue 13: the numbers a treasurer asks for, over the whole campaign. The server sums
+// docs/decisions/024: the numbers a treasurer asks for, over the whole campaign. The server sums
 // them in SQL (invoices.totals, cancelled orders left out), so the browser never loads every order for
 // them and they agree with the invoices to the cent. Part-payments count as received, and only the rest
 // of their orders as open (docs/decisions/057).

@@ -409,7 +409,7 @@ const ValueField = withForm({
         );
       }
       default: {
-        // Issue 13: a setting with a fixed list of values (geocoder_provider) is chosen, not typed.
+        // docs/decisions/003: a setting with a fixed list of values (geocoder_provider) is chosen, not typed.
         const choices = settingChoices(values.key, values.type);
         if (choices) {
           return (

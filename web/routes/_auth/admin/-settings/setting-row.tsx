@@ -54,7 +54,7 @@ export type SettingRowProps = {
   canDelete: boolean;
   onEdit: (setting: Setting) => void;
   onDelete: (setting: Setting) => void;
-  /** The page's address names this setting (a link such as the maintenance strip's, issue 16). */
+  /** The page's address names this setting (a link such as the maintenance strip's). */
   targeted: boolean;
 };
 

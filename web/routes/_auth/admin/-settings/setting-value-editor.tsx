@@ -14,7 +14,7 @@ import { DEFAULT_USER_GROUP_KEY, type Setting } from "./setting-utils";
 // The inline value editor of a setting row, by type (docs/product.md §5 "Setting form"): boolean → switch,
 // integer → number input bounded by min/max, string → text, json → textarea, password → password
 // plus confirmation. default_user_group_id is chosen from the groups (docs/product.md §3); a setting with a fixed
-// list of values (issue 13: geocoder_provider) from that list, the one the server checks on save.
+// list of values (docs/decisions/003: geocoder_provider) from that list, the one the server checks on save.
 
 /** The values a string setting may take, or undefined when it is free text. */
 export function settingChoices(key: string, type: string): readonly string[] | undefined {
