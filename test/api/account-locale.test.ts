@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
 /**
- * issue 16 the back-office language: POST /api/account/locale `{locale}` and its tRPC twin
+ * docs/decisions/011, the back-office language: POST /api/account/locale `{locale}` and its tRPC twin
  * account.setLocale store the signed-in user's choice; every profile (/me, sign-in, the user list) says it.
  */
 

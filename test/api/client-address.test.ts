@@ -6,7 +6,7 @@ import { startNodeServer } from '../../src/node';
 import { ADMIN_PASSWORD } from '../support/test-app';
 
 /**
- * issue 14 part 5 on the real Node entry: behind a reverse proxy the client's address comes from
+ * docs/decisions/037 on the real Node entry: behind a reverse proxy the client's address comes from
  * X-Forwarded-For only when the connection is from a TRUSTED_PROXIES address; otherwise the header is
  * ignored. What the server took as the address shows in the account's sessions list.
  */

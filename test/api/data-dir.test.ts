@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNodeServer } from '../../src/node';
 
-/** issue 12 item 10: what `npm start` writes under DATA_DIR is readable by its owner only. */
+/** docs/decisions/032: what `npm start` writes under DATA_DIR is readable by its owner only. */
 
 const parent = mkdtempSync(join(tmpdir(), 'kerstactie-datadir-'));
 

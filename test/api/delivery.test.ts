@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
 /**
- * issue 16 "Delivery day" (docs/architecture.md §5 "Members and delivery"): the delivered mark over REST and tRPC with
+ * docs/decisions/023, delivery day (docs/architecture.md §5 "Members and delivery"): the delivered mark over REST and tRPC with
  * its audit entry, the bulk actions, and a tabler's delivery list PDF read back as text.
  */
 

@@ -156,7 +156,7 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const failed = await search('Voorstraat 1');
     expect(failed.status).toBe(200);
     expect(failed.json).toEqual([]);
-    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    // docs/decisions/014: the body is the same as for an unknown address; this header tells the field it failed.
     expect(failed.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
     expect(fake.requests.length).toBeGreaterThan(0);
 
@@ -171,7 +171,7 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const r = await search('Voorstraat 1');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
-    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    // docs/decisions/014: the body is the same as for an unknown address; this header tells the field it failed.
     expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 
@@ -183,7 +183,7 @@ describe('GET /api/geocode/search with the PDOK Locatieserver (the default provi
     const elapsed = Date.now() - started;
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
-    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    // docs/decisions/014: the body is the same as for an unknown address; this header tells the field it failed.
     expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
     expect(fake.requests).toHaveLength(1);
     expect(elapsed).toBeGreaterThanOrEqual(3_500);
@@ -336,7 +336,7 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     const r = await search('Voorstraat');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
-    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    // docs/decisions/014: the body is the same as for an unknown address; this header tells the field it failed.
     expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 
@@ -346,7 +346,7 @@ describe('GET /api/geocode/search with a Nominatim-compatible provider', () => {
     const r = await search('Voorstraat');
     expect(r.status).toBe(200);
     expect(r.json).toEqual([]);
-    // issue 16: the body is the same as for an unknown address; this header tells the field it failed.
+    // docs/decisions/014: the body is the same as for an unknown address; this header tells the field it failed.
     expect(r.headers.get(GEOCODER_STATUS_HEADER)).toBe('unavailable');
   });
 });

@@ -24,7 +24,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 
 /**
- * issue 13 "Invoices right" and reminders, bulk actions, totals, the paged list and the treasurer role
+ * Invoices (docs/decisions/018–020) and reminders, bulk actions, totals, the paged list and the treasurer role
  * (docs/architecture.md §5 "Invoices and payments"), over REST and tRPC, with mail through a real SMTP server on
  * loopback and the PDFs read back.
  */

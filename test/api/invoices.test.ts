@@ -14,7 +14,7 @@ import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings
 
 /**
  * docs/product.md §4 order invoice (not sent → sent, resend after confirmation), §7 POST /orders/sendInvoice?id=;
- * docs/architecture.md §3 invoices, mail and VAT; issue 6 items 3, 4 and 9. The invoice goes through the Node
+ * docs/architecture.md §3 invoices, mail and VAT; docs/decisions/018 and 028. The invoice goes through the Node
  * transport (nodemailer, src/platform/smtp-node.ts) to a real SMTP server on loopback (`smtp-server`),
  * and the PDF that arrives is read back with PDF.js.
  */
@@ -355,7 +355,7 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
   });
 
   it('refuses an unusable VAT split before a number is used up', async () => {
-    // The settings API refuses such a value on save (issue 13); one stored before that rule still must not bill.
+    // The settings API refuses such a value on save (docs/decisions/003, 019); one stored before that rule still must not bill.
     await t.db
       .update(settings)
       .set({ value: JSON.stringify([{ label: 'Kerstpakket', share_percent: 50, vat_rate: 21 }]) })

@@ -22,7 +22,7 @@ import { expectFailure, freshIps, transports } from '../support/transports';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
- * issue 6 item 4, docs/architecture.md §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
+ * docs/decisions/028 and 038, docs/architecture.md §3 mail: the outbox delivered over SMTP (nodemailer on Node, wired from
  * SMTP_URL in src/node.ts) with retries and back-off, and the admin's mail view: GET /api/mail and
  * POST /api/mail/retry?id= with their tRPC twins mail.list and mail.retry. A real SMTP server on
  * loopback (`smtp-server`) stands in for the club's mail provider.
@@ -63,7 +63,7 @@ const CONTACT_BODY = { email: 'zoe@example.nl', subject: 'Vraag over bezorging i
 
 /**
  * A contact message left in the outbox for the timer's delivery run: sent while no transport is set,
- * so the request's own immediate delivery (issue 14) does not take it first.
+ * so the request's own immediate delivery (docs/decisions/027) does not take it first.
  */
 async function queueContactMessage(name = 'Zoë van der Meer') {
   const transport = t.deps.mailTransport;

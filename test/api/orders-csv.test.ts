@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 
 /**
- * issue 6 item 5: GET /orders/export.csv, the orders for packing and delivery lists as a CSV that
+ * docs/decisions/029: GET /orders/export.csv, the orders for packing and delivery lists as a CSV that
  * Dutch Excel opens as it is (UTF-8 with BOM, ';', CRLF, Dutch column names, nl-NL dates), with the
  * filters of GET /orders. The file is parsed back here with an RFC 4180 reader to prove it round-trips.
  */

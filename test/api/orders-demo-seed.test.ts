@@ -10,7 +10,7 @@ import type { OrderView } from '../../src/features/orders/orders.service';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/** issue 15: `npm run seed:demo` (scripts/seed-demo.mjs) fills a database with a campaign of made-up orders. */
+/** docs/decisions/034: `npm run seed:demo` (scripts/seed-demo.mjs) fills a database with a campaign of made-up orders. */
 
 type Row = typeof orders.$inferSelect;
 

@@ -14,7 +14,7 @@ import { countLibsqlQueries, type QueryCounter } from '../support/query-counter'
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * issue 15, orders at scale: search, paging and sorting run in SQL (a folded `search_text` column, a page
+ * docs/decisions/034, orders at scale: search, paging and sorting run in SQL (a folded `search_text` column, a page
  * is one statement), and the CSV export streams in chunks of EXPORT_CHUNK_ROWS with the very bytes the
  * whole-file export gave.
  */

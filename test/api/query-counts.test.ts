@@ -9,7 +9,7 @@ import { createNodeAssets } from '../../src/platform/node-assets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 /**
- * issue 15 "identity in one round trip": what a request costs in database round trips, counted at the
+ * docs/decisions/033, identity in one round trip: what a request costs in database round trips, counted at the
  * libSQL client (test/support/query-counter.ts). The settings cache is warmed first, as it is on every
  * request but the first of a minute (Node) or a few seconds (Worker). The same counts in workerd on D1:
  * test/worker/query-counts.test.ts.

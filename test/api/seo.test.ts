@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-/** Issue 5 item 3: robots.txt and sitemap.xml, with the site's public address when one is configured. */
+/** docs/decisions/015, 054: robots.txt and sitemap.xml, with the site's public address when one is configured. */
 
 let plain: TestApp;
 let behindProxy: TestApp;

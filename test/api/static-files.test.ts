@@ -7,7 +7,7 @@ import { precompress } from '../../scripts/precompress.mjs';
 import { createNodeAssets } from '../../src/platform/node-assets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
-// Issue 15: the Node app serving a small build of its own, compressed by the build's step (scripts/precompress.mjs).
+// docs/decisions/016: the Node app serving a small build of its own, compressed by the build's step (scripts/precompress.mjs).
 
 const script = `export const greeting = ${JSON.stringify('hallo kerstpakket '.repeat(300))};\n`;
 const page = (title: string) =>

@@ -491,7 +491,7 @@ describe.each(both)('$name', (tr) => {
 });
 
 /**
- * docs/architecture.md §6 POST /api/users/invite and users.invite (issue 28): an admin adds a user, who gets a
+ * docs/architecture.md §6 POST /api/users/invite and users.invite (docs/decisions/058): an admin adds a user, who gets a
  * set-password link by mail (the reset's machinery, valid 7 days), in the inviting admin's language.
  */
 describe('inviting a user (POST /api/users/invite, users.invite)', () => {

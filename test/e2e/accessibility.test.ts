@@ -6,7 +6,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, startTestServer, VIEWPORTS } from './browser';
 
 /**
- * Issue 5 item 8: every public page, the order form in each of its states, login and registration pass
+ * docs/decisions/036: every public page, the order form in each of its states, login and registration pass
  * axe-core's WCAG 2.1 A/AA and best-practice rules without a serious or critical violation, on the
  * narrowest phone we support and on a desktop, and nothing is wider than a 360 px screen.
  */

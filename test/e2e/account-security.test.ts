@@ -9,7 +9,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, postJson, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
 
 /**
- * issue 12 in Chromium: forgot password from /login to a new password, the account's sessions card
+ * docs/decisions/010, 012 and 009 in Chromium: forgot password from /login to a new password, the account's sessions card
  * (one device signs another out), and the admin's audit log with filters kept in the URL.
  */
 
@@ -117,7 +117,7 @@ describe('sessions on the account page', () => {
       const rows = card.locator('[data-slot=session]');
       await expect.poll(() => rows.count()).toBe(3);
       expect(await card.locator('[data-slot=session]', { hasText: 'This device' }).count()).toBe(1);
-      // Issue 28: this device heads the list, at 1280 and at 375 px, in Dutch too.
+      // docs/decisions/012: this device heads the list, at 1280 and at 375 px, in Dutch too.
       expect(await rows.first().textContent()).toContain('This device');
       expect((await postJson(page, '/api/account/locale', { locale: 'nl' })).json).toEqual({ success: true });
       try {

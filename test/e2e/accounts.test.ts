@@ -107,7 +107,7 @@ describe('a new user in Chromium', () => {
     await password.fill(PASSWORD);
     await expect.poll(() => strength.textContent()).toContain('Strong');
 
-    // Client checks before anything is sent (docs/product.md §5), under the field they concern (issue 16).
+    // Client checks before anything is sent (docs/product.md §5), under the field they concern.
     const fieldError = (label: string) => page.locator('div', { has: page.getByLabel(label, { exact: true }) }).locator('> [data-slot=field-error]');
     await page.getByLabel('Username').fill('');
     await page.getByRole('button', { name: 'Register', exact: true }).click();
@@ -210,7 +210,7 @@ describe('a new user in Chromium', () => {
 
   it('signs in with a recovery code in the code step', async () => {
     await logOutFromTopBar(page);
-    // Empty fields are named under each field, not in the browser's English bubble (issue 16); nothing is sent.
+    // Empty fields are named under each field, not in the browser's English bubble; nothing is sent.
     let sent = 0;
     const count = (request: { url(): string }) => {
       if (new URL(request.url()).pathname !== '/login' && request.url().includes('login')) sent++;

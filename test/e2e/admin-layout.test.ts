@@ -7,10 +7,10 @@ import { blockingAxeViolations } from './axe';
 import { animationsDone, launchChromium, openWatchedPage, overflowingElements, postJson, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS } from './browser';
 
 /**
- * Issue 16 "The treasurer and admins", at 1280 and 375 px against the real Node server: the orders and
+ * The treasurer's and admins' screens at 1280 and 375 px against the real Node server: the orders and
  * mail tables show every column without scrolling sideways (the mail tab as cards on a phone), the admin
  * pages line up with the header, toolbar and footer, a dialog's error shows once and leaves with the
- * dialog, a zero mail count is not red, and admins see that maintenance mode is on. Issue 28: the mail
+ * dialog, a zero mail count is not red, and admins see that maintenance mode is on. The mail
  * list pages, and the admin toolbar shows that it scrolls where it does not fit.
  */
 

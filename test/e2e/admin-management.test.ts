@@ -8,7 +8,7 @@ import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as s
 
 /**
  * docs/product.md §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
- * rules; §8 management messages; issue 6 items 6, 7 and 10 — in Chromium against the real Node
+ * rules; §8 management messages — in Chromium against the real Node
  * server (no SMTP configured, so invoices wait in the outbox).
  */
 
@@ -58,7 +58,7 @@ async function addOrder(page: Page, o: { name: string; email: string; amount: st
   await dialog.getByLabel('Plaats').fill('Harlingen');
   if (o.refusedAmount !== undefined) {
     await dialog.getByLabel('Aantal kerstpakketten').fill(o.refusedAmount);
-    // issue 13: a number outside 1–10 is refused inline, never silently stored as 1.
+    // docs/decisions/056: a number outside 1–10 is refused inline, never silently stored as 1.
     expect(await dialog.locator('[data-slot=amount-error]').textContent()).toBe('Het aantal is 1 tot en met 10.');
     expect(await save.isDisabled()).toBe(true);
   }
@@ -77,7 +77,7 @@ describe('the management dashboard in Chromium', () => {
   beforeAll(async () => {
     ({ context, page, errors: pageErrors } = await openWatchedPage(browser, { viewport: VIEWPORTS.desktop }));
     await signIn(page);
-    // issue 13: invoices go out only once the club's IBAN, KvK number and VAT id are real (not the seeded placeholders).
+    // docs/decisions/019: invoices go out only once the club's IBAN, KvK number and VAT id are real (not the seeded placeholders).
     for (const [key, value] of Object.entries({ club_iban: 'NL91ABNA0417164300', club_kvk_number: '12345678', club_vat_id: 'NL123456789B01' })) {
       const saved = await page.evaluate(
         async ([key, value]) =>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 
-/** axe-core's WCAG 2.1 A/AA and best-practice rules, run in the page as it is now (issue 5 item 8). */
+/** axe-core's WCAG 2.1 A/AA and best-practice rules, run in the page as it is now (docs/decisions/036). */
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];

@@ -21,7 +21,7 @@ import {
 } from './browser';
 
 /**
- * Issue 16 "A Dutch back-office": every admin and account screen, and every dialog on them, walked in
+ * docs/decisions/011, a Dutch back-office: every admin and account screen, and every dialog on them, walked in
  * English and in Dutch in Chromium against the real Node server. In Dutch no English text of the
  * catalogue and no common English UI word is left on screen (in text, labels, tooltips, placeholders or
  * the page title); in English the specification's texts are there. The language is the user's choice on

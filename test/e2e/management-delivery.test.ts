@@ -9,7 +9,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, openWatchedPage, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS, overflowingElements } from './browser';
 
 /**
- * issue 16 "Delivery day" in Chromium against the real Node server: the delivered mark per order, the
+ * docs/decisions/023, delivery day, in Chromium against the real Node server: the delivered mark per order, the
  * 'Niet bezorgd' filter kept in the URL, the bulk marks, and a tabler's delivery list downloaded from the
  * Tablers tab and beside the tabler filter, at 1280 and at 375 px.
  */

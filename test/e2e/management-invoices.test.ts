@@ -9,7 +9,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, overflowingElements } from './browser';
 
 /**
- * issue 13 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
+ * docs/decisions/018–022 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
  * fields of an order, a credit note with both PDFs, the 'Achterstallig' filter, reminders one by one and in
  * bulk, bulk mark paid with its per-order result, and the orders tab at 1280 and 375 px. No SMTP is
  * configured, so every mail waits in the outbox (the server's "staat klaar" messages).

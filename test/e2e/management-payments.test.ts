@@ -7,7 +7,7 @@ import { blockingAxeViolations } from './axe';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs } from './browser';
 
 /**
- * Issue 13, dashboard part: the Management dashboard's invoice-readiness banner, the treasurer
+ * docs/decisions/019, 024–026, dashboard part: the Management dashboard's invoice-readiness banner, the treasurer
  * (management.access without admin.access, group 'Penningmeesters'), totals from the server, the
  * charts (only in the admin chunk), the Betalingen tab reading a CAMT.053 statement, and the
  * geocoder_provider select on the settings page — in Chromium against the real Node server (no SMTP

@@ -12,7 +12,7 @@ import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as s
 import { SORT_COLUMNS } from '../../src/features/orders/orders.service';
 
 /**
- * Issue 15: the Management page with 50,000 orders, in Chromium against the real Node server. The
+ * docs/decisions/034: the Management page with 50,000 orders, in Chromium against the real Node server. The
  * orders tab shows one page of orders.page at a time, sorted on the server; filters, search text, sort,
  * page and the open tab live in the URL, so a reload and Back keep them; and the JSON the page loads
  * stays within 150 KB (it was 26.5 MB when the tab loaded every order), at 1280 and at 375 px.
@@ -25,7 +25,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-scale-'));
 const ADMIN_PASSWORD = 'e2e-admin-password';
 const TOTAL = 50_000;
 const PER_PAGE = 50;
-/** Issue 15's budget for the JSON the page downloads (the bodies of its /trpc answers), in bytes. */
+/** docs/decisions/035's budget for the JSON the page downloads (the bodies of its /trpc answers), in bytes. */
 const JSON_BUDGET = 150_000;
 /** Made through the API, as the order form makes them: a name the demo data does not hold, to search for. */
 const SEARCHED = 'Ytje Ypma';

@@ -41,7 +41,7 @@ function json(route: Route, body: unknown, status = 200) {
 }
 
 /** Answers the address search with a fixed list and records the queries asked. */
-/** Answers address searches in the browser: suggestions, our server failing, or the provider failing (issue 16). */
+/** Answers address searches in the browser: suggestions, our server failing, or the provider failing (docs/decisions/014). */
 async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] | 'error' | 'provider-failed' = () => VOORSTRAAT) {
   const queries: string[] = [];
   await page.route('**/api/geocode/search**', async (route) => {
@@ -149,7 +149,7 @@ describe('the order form in Chromium', () => {
     expect(matchCalls).toHaveLength(0);
     expect(await page.getByLabel('Wachtwoord', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-    // Issue 16: what was typed can be shown and hidden again, by a button with a name and a pressed state.
+    // What was typed can be shown and hidden again, by a button with a name and a pressed state.
     const field = page.getByLabel('Wachtwoord', { exact: true });
     const show = page.getByRole('button', { name: 'Wachtwoord tonen' });
     expect(await field.getAttribute('type')).toBe('password');
@@ -343,7 +343,7 @@ describe('the order form in Chromium', () => {
     await expect.poll(() => addressMessage(page).textContent()).toBe('No addresses found');
     expect(await status.textContent()).toBe('No addresses found');
     expect(await page.getByRole('option').count()).toBe(0);
-    // docs/product.md §9: an error gives an empty list with no message (issue 16: 'No addresses found' would be untrue).
+    // docs/product.md §9: an error gives an empty list with no message ('No addresses found' would be untrue).
     for (const street of ['Foutstraat', 'Kapotstraat']) {
       await address.fill('');
       const answered = page.waitForResponse((response) => response.url().includes(`q=${street}`));

@@ -7,7 +7,7 @@ import { settings } from '../../src/db/schema';
 import { launchChromium, SCREENSHOT_DIR, startTestServer, openWatchedPage } from './browser';
 
 /**
- * Issue 5 items 3 and 9: the five public pages come prerendered from the build, read fine without
+ * docs/decisions/015: the five public pages come prerendered from the build, read fine without
  * JavaScript, and are hydrated (not rendered again) in the browser; the site has robots.txt and a
  * sitemap.
  */
@@ -211,7 +211,7 @@ describe('with JavaScript', () => {
       await page.goto(`${server.url}${path}`);
       // The sign-in controls appear only after hydration: the build knows no visitor.
       await page.getByRole('banner').getByRole('link', { name: 'Login' }).waitFor();
-      // Issue 15: only the islands hydrate; the code of the whole page and of the layout stays on the server.
+      // docs/decisions/015: only the islands hydrate; the code of the whole page and of the layout stays on the server.
       expect(
         scripts.filter((script) => /\/(public-app|site-layout|[a-z-]+-page)-[\w-]+\.js$/.test(script)),
         path,

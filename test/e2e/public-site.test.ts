@@ -263,7 +263,7 @@ describe('the landing page', () => {
     }
     const gzip = scripts.reduce((sum, script) => sum + gzipSync(script.body, { level: 9 }).length, 0);
     console.log(`'/' loads ${names.length} scripts, ${(gzip / 1024).toFixed(1)} KB gzip: ${names.join(', ')}`);
-    // Issue 15's budget (scripts/lighthouse.mjs measures it the same way): React and the page's islands.
+    // docs/decisions/036's budget (scripts/lighthouse.mjs measures it the same way): React and the page's islands.
     expect(gzip / 1024).toBeLessThanOrEqual(80);
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from './test-app';
 
-/** The club's real-looking invoice details: a valid IBAN (mod-97), KvK number and VAT id (issue 13). */
+/** The club's real-looking invoice details: a valid IBAN (mod-97), KvK number and VAT id (docs/decisions/019). */
 export const VALID_INVOICE_SETTINGS = {
   club_iban: 'NL91ABNA0417164300',
   club_kvk_number: '12345678',

@@ -2,7 +2,7 @@ import type { D1Database, D1PreparedStatement } from '@cloudflare/workers-types'
 import type { Client, InStatement, Transaction, TransactionMode } from '@libsql/client';
 
 /**
- * Counts the round trips a request costs (issue 15): every call that reaches the database client is
+ * Counts the round trips a request costs (docs/decisions/033): every call that reaches the database client is
  * one, and a batch is one however many statements it carries, because that is what the Worker pays
  * for on D1 and Turso. The SQL is kept beside the count so a failing assertion shows what ran.
  */

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
-/** issue 14 part 5 inside workerd: IPv6 clients count for per-address limits by their /64. */
+/** docs/decisions/037 inside workerd: IPv6 clients count for per-address limits by their /64. */
 describe('per-address limits on the Worker', () => {
   const match = (ip: string) =>
     SELF.fetch('https://kerst.example/tablers/match', {

@@ -10,7 +10,7 @@ import { adminCookie, SITE } from './sign-in';
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0] };
 
 /**
- * issue 16 inside workerd: the delivered mark (REST, tRPC and bulk) with its audit entry in the same
+ * docs/decisions/023 inside workerd: the delivered mark (REST, tRPC and bulk) with its audit entry in the same
  * batch on D1 (or Turso on the worker-turso project), and the delivery list PDF made by the lazily loaded
  * pdf-lib with the Worker's trimmed standard fonts (wrangler.toml [alias]).
  */

@@ -12,7 +12,7 @@ import { adminCookie } from './sign-in';
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
 
 /**
- * issue 13 inside workerd: invoices on D1 with their PDFs in R2 — the placeholder refusal, the stored
+ * docs/decisions/018–026 inside workerd: invoices on D1 with their PDFs in R2 — the placeholder refusal, the stored
  * PDF, the credit note in the same number series, reminders, bulk actions, totals and the treasurer.
  */
 describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {

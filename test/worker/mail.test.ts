@@ -16,7 +16,7 @@ const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0]; MAIL_SI
 const site = 'https://kerst.example';
 
 /**
- * issue 14 part 1 inside workerd: mail queued by a request leaves at once (waitUntil, SMTP over
+ * docs/decisions/027 inside workerd: mail queued by a request leaves at once (waitUntil, SMTP over
  * cloudflare:sockets to a real SMTP server on loopback), without a cron run; while SMTP is down it stays
  * queued and the cron's retry delivers it.
  */

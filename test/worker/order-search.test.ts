@@ -7,7 +7,7 @@ import { adminCookie } from './sign-in';
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0] };
 
 /**
- * issue 15 inside workerd: order search, paging and name sorting on D1 (and on Turso, through the
+ * docs/decisions/034 inside workerd: order search, paging and name sorting on D1 (and on Turso, through the
  * worker-turso project), where the trigram index of drizzle/0004_orders_fts.sql must exist and be kept
  * in step by its triggers just as on libSQL. The Node tests in depth: test/api/orders-scale.test.ts.
  */

@@ -16,7 +16,7 @@ import { jsArgon2id } from '../../src/platform/password-js';
 import { countD1Queries } from '../support/query-counter';
 
 /**
- * issue 15 inside workerd, where every statement is a round trip to D1: the app built as src/worker.ts
+ * docs/decisions/033 inside workerd, where every statement is a round trip to D1: the app built as src/worker.ts
  * builds it, on a D1 binding that counts what reaches it (test/support/query-counter.ts). The Node
  * twin, with the profiles' JSON in detail: test/api/query-counts.test.ts.
  */

@@ -4,7 +4,7 @@ import { createR2FileStore, R2_PART_SIZE } from '../../src/platform/files-r2';
 import { adminCookie } from './sign-in';
 
 /**
- * Issue 14 part 2: APKs of any allowed size on R2. The APK is generated as a stream, piece by piece, and
+ * docs/decisions/013: APKs of any allowed size on R2. The APK is generated as a stream, piece by piece, and
  * hashed as a stream on the way up and the way down, so the test holds a few chunks in memory, never the
  * whole file (a 20 MiB APK as arrays, blobs and form bodies would be several copies of 20 MiB).
  */

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
-// Issue 15: the Worker's files (the assets binding over dist/web, `npm run build:web`) cache like Node's
+// docs/decisions/016: the Worker's files (the assets binding over dist/web, `npm run build:web`) cache like Node's
 // (src/http/asset-caching.ts), in place of Cloudflare's default of revalidating everything.
 
 const site = 'https://kerst.example';

@@ -2,7 +2,7 @@ import { env, SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 
 /**
- * issue 14 part 3: the Worker under a burst of public orders. On Turso this once broke: one libSQL
+ * docs/operations.md §6: the Worker under a burst of public orders. On Turso this once broke: one libSQL
  * client per isolate queued queries past 20 and ran them in another request's context, which workerd
  * cancels (23 of 50 answered 500). Runs on the worker (D1) and worker-turso projects alike.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { adminCookie, SITE } from './sign-in';
 
 /**
- * Issue 28 inside workerd (decision 058), with mail sent over cloudflare:sockets to the real SMTP sink on
+ * Decision 058 inside workerd, with mail sent over cloudflare:sockets to the real SMTP sink on
  * loopback: Reply-To on the contact mail (the visitor) and on the club's mails (club_email), an admin's
  * invitation with its set-password link, and mails to a user in the user's language.
  */

@@ -9,7 +9,7 @@ const root = join(import.meta.dirname, '..', '..');
 // The Worker entry inside workerd, with local D1 and R2 from wrangler.toml and the migrations of drizzle/.
 export default defineProject(async () => {
   const migrations = await readD1Migrations(join(root, 'drizzle'));
-  // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (issue 14): mail
+  // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (docs/decisions/027, 028): mail
   // must arrive without any cron run. The tests read what arrived through its HTTP side door.
   const mailSink = await startMailSinkWithHttp();
   return {
