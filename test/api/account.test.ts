@@ -593,7 +593,7 @@ describe.each(both)('$name', (tr) => {
     });
   });
 
-  describe('e-mail change, issue 12', () => {
+  describe('e-mail change', () => {
     it('ends the other sessions of the user, keeps the current one, and audits old and new address', async () => {
       const user = await t.createUser(name('mover'));
       await t.db

@@ -374,7 +374,7 @@ describe.each(both)('$name', (tr) => {
       expect((await me(plainCookie)).user.permissions).toEqual([]);
     });
 
-    it('refuses admin.access for the group new users join (issue 12 item 9), and grants nothing of that call', async () => {
+    it('refuses admin.access for the group new users join, and grants nothing of that call', async () => {
       const premium = await permissionId('premium.aiusage');
       const adminAccess = await permissionId('admin.access');
       const answer = await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: usersGroupId, permission_ids: [premium, adminAccess] } });

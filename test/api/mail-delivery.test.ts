@@ -97,7 +97,7 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
     expect((await outbox())[0]).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
   });
 
-  it('delivers a public order confirmation at once, without a timer run (issue 14)', async () => {
+  it('delivers a public order confirmation at once, without a timer run', async () => {
     sink = await startSmtpSink();
     t.deps.mailTransport = createNodeSmtpTransport(sink.url);
     const now = t.clock.now().toISOString();
@@ -135,7 +135,7 @@ describe('delivery through nodemailer (src/platform/smtp-node.ts)', () => {
   });
 });
 
-describe('mail leaves at once after the request that queued it (issue 14)', () => {
+describe('mail leaves at once after the request that queued it', () => {
   /** Polls the outbox row until it leaves 'queued'/'sending' (the background delivery's outcome). */
   async function settled(id: number) {
     const deadline = Date.now() + 5_000;
@@ -321,7 +321,7 @@ describe.each([rest, trpc])('$name mail view (GET /api/mail, mail.list)', (tr) =
     expect(answer.data.messages[0]).toMatchObject({ status: 'queued', attempts: 0, last_error: null, next_attempt_at: '2026-11-22T10:00:00.000Z' });
   });
 
-  it('filters by status and pages newest first with the total (issue 28)', async () => {
+  it('filters by status and pages newest first with the total', async () => {
     for (let i = 0; i < 3; i++) await queueContactMessage(`Bericht ${i}`);
     const [first] = await outbox();
     await t.db.update(mailOutbox).set({ status: 'failed', lastError: 'boom' }).where(eq(mailOutbox.id, first!.id));

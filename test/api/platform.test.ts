@@ -542,7 +542,7 @@ describe('sessions', () => {
 });
 
 describe('seed data and the first admin', () => {
-  it('seeds the five permissions of docs/product.md §6 and management.access (issue 13), none deletable', async () => {
+  it('seeds the five permissions of docs/product.md §6 and management.access, none deletable', async () => {
     const rows = await t.db.select().from(permissions);
     expect(rows.map((p) => p.key).sort()).toEqual(['admin.access', 'management.access', 'premium.aiusage', 'settings.delete', 'users.assign', 'users.delete']);
     expect(rows.every((p) => p.deletable === false)).toBe(true);

@@ -82,7 +82,7 @@ describe.each(both)('$name', (tr) => {
     }
   });
 
-  it('lists this device first, then the others most recently used first (issue 28)', async () => {
+  it('lists this device first, then the others most recently used first', async () => {
     await t.createUser(name('orderer'));
     const phone = await signIn('orderer', PHONE_UA, '10.1.1.1');
     t.clock.advance(60_000);

@@ -159,7 +159,7 @@ describe('APK versions on Node (files on disk)', () => {
     expect((await t.request('/trpc/versions.list', { cookie: admin })).json.result.data.max_upload_mb).toBe(100);
   });
 
-  describe('when the object store fails during an upload (issue 14)', () => {
+  describe('when the object store fails during an upload', () => {
     /** Wraps the real store: `put` fails the way the fake says; everything else goes to the real one. */
     function failingStore(real: FileStore, fail: (key: string, body: ReadableStream<Uint8Array>) => Promise<never>): FileStore {
       return {

@@ -302,7 +302,7 @@ for (const [label, viewport] of [
       await page.screenshot({ path: shot('mail-failed'), fullPage: true });
     });
 
-    it('pages the mail 50 at a time with the total, newest first (issue 28)', async () => {
+    it('pages the mail 50 at a time with the total, newest first', async () => {
       const now = Date.now();
       await server.deps.db.insert(mailOutbox).values(
         Array.from({ length: 120 }, (_, i) => ({
@@ -346,7 +346,7 @@ for (const [label, viewport] of [
       }
     });
 
-    it('shows that the admin toolbar scrolls where it does not fit: faded edges and arrows (issue 28)', async () => {
+    it('shows that the admin toolbar scrolls where it does not fit: faded edges and arrows', async () => {
       await page.goto(`${server.url}/admin/users`);
       await page.getByRole('heading', { name: 'User Management' }).waitFor();
       const nav = page.getByRole('navigation', { name: 'Admin', exact: true });

@@ -183,7 +183,7 @@ describe('the admin screens in Chromium', () => {
       .waitFor();
   });
 
-  it('adds a user with the Add user dialog, who chooses a password through the mailed link (issue 28)', async () => {
+  it('adds a user with the Add user dialog, who chooses a password through the mailed link', async () => {
     const TREA = 'e2e_trea';
     await page.goto(`${server.url}/admin/users`);
     await userRow(page, BOB).waitFor();

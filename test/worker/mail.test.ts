@@ -35,7 +35,7 @@ async function arrived(needle: string, to?: string, timeoutMs = 5_000): Promise<
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
-describe('mail leaves at once inside workerd (issue 14)', () => {
+describe('mail leaves at once inside workerd', () => {
   it('delivers a contact message and a public order confirmation within 5 seconds, without the cron', async () => {
     const started = Date.now();
     const contact = await post(

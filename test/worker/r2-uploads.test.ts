@@ -158,7 +158,7 @@ function uploadBody(code: number, name: string, dexBytes: number): { body: Reada
   return { body: body.pipeThrough(new FixedLengthStream(length)), length, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-describe('APK uploads of any allowed size on R2 (issue 14)', () => {
+describe('APK uploads of any allowed size on R2', () => {
   it('stores an APK of 20 MiB in parts of one size and serves back the same bytes', { timeout: 120_000 }, async () => {
     const cookie = await adminCookie('198.51.100.70');
     // 20 MiB and an odd tail: two full parts and a smaller last one.

@@ -97,7 +97,7 @@ describe('Reply-To inside workerd (decision 058)', () => {
   });
 });
 
-describe('an invited user and mails in the user’s language inside workerd (issue 28)', () => {
+describe('an invited user and mails in the user’s language inside workerd', () => {
   it('mails a Dutch-speaking admin’s invitee a Dutch set-password link on PUBLIC_URL that then sets the password', async () => {
     const cookie = await adminCookie('192.0.2.170');
     expect((await post('/api/account/locale', { locale: 'nl' }, { cookie })).status).toBe(200);

@@ -112,7 +112,7 @@ describe('accounts inside workerd', () => {
     expect(atob(body.qr_code.replace('data:image/svg+xml;base64,', ''))).toContain('<svg');
   });
 
-  it('stores the back-office language on the user in D1 (issue 16) and reads it back with the identity', async () => {
+  it('stores the back-office language on the user in D1 and reads it back with the identity', async () => {
     const cookie = await adminCookie('203.0.113.16');
     const me = async () =>
       ((await (await SELF.fetch('https://kerst.example/api/account/me', { headers: { cookie } })).json()) as { user: { locale: string } }).user.locale;
@@ -174,7 +174,7 @@ describe('APK versions inside workerd (R2)', () => {
   });
 });
 
-describe('issue 12 inside workerd (D1)', () => {
+describe('sign-in limits and the audit log inside workerd (D1)', () => {
   const site = 'https://kerst.example';
   const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     SELF.fetch(`${site}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
