@@ -1,6 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 
-import { hasPermission, mayOpenAdminArea } from "@/lib/permissions";
+import { mayOpenAdminArea } from "@/lib/permissions";
+import { hasPermission, type PermissionKey } from "../../src/features/auth/permission-keys";
 import { type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { RouterContext } from "@/routes/__root";
 
@@ -30,7 +31,7 @@ export async function requireUser(context: GuardContext): Promise<SessionUser> {
  * Admin and premium guards: a user without the permission goes to `otherwise` (/ unless told; the
  * admin pages send a treasurer back to /admin, where their own tiles are). admin.access passes all.
  */
-export function requirePermission(user: SessionUser, key: string, otherwise: "/" | "/admin" = "/"): SessionUser {
+export function requirePermission(user: SessionUser, key: PermissionKey, otherwise: "/" | "/admin" = "/"): SessionUser {
   if (!hasPermission(user, key)) throw redirect({ to: otherwise, replace: true });
   return user;
 }

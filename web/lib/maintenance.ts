@@ -1,4 +1,4 @@
-import { ADMIN_ACCESS, hasPermission, type UserWithPermissions } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS, type UserWithPermissions } from "../../src/features/auth/permission-keys";
 import { isSettingOn, type SettingsLookup } from "@/lib/settings";
 
 // docs/product.md §2 Guards: with maintenance_mode on, everyone without admin.access goes to /maintenance,
@@ -20,5 +20,5 @@ export function shouldRedirectToMaintenance(
   if (!isMaintenanceOn(settings)) return false;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (MAINTENANCE_EXEMPT_PATHS.has(path)) return false;
-  return !hasPermission(user, ADMIN_ACCESS);
+  return !hasPermission(user, PERMISSIONS.adminAccess);
 }

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS } from './permissions';
+import { hasPermission, PERMISSIONS } from './permission-keys';
 import type { UserProfile } from './user-profile';
 
 /**

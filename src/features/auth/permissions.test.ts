@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors';
-import { hasPermission, PERMISSIONS, requireAdmin, requirePermission, requireUser } from './permissions';
+import { requireAdmin, requirePermission, requireUser } from './permissions';
 import type { UserProfile } from './user-profile';
 
 function userWith(...keys: string[]): UserProfile {
@@ -28,40 +28,6 @@ function thrown(fn: () => unknown): AppError {
   }
   throw new Error('Expected an AppError');
 }
-
-describe('hasPermission (docs/product.md §6)', () => {
-  it('is true when the list holds an entry with that key', () => {
-    expect(hasPermission(userWith('users.assign'), 'users.assign')).toBe(true);
-  });
-
-  it('is false when the list lacks the key', () => {
-    expect(hasPermission(userWith('users.assign'), 'users.delete')).toBe(false);
-    expect(hasPermission(userWith(), 'premium.aiusage')).toBe(false);
-  });
-
-  it('matches whole keys only, never a prefix or another case', () => {
-    expect(hasPermission(userWith('users'), 'users.assign')).toBe(false);
-    expect(hasPermission(userWith('users.assign.extra'), 'users.assign')).toBe(false);
-    expect(hasPermission(userWith('Users.Assign'), 'users.assign')).toBe(false);
-  });
-
-  it('lets a holder of admin.access pass every check', () => {
-    const admin = userWith(PERMISSIONS.adminAccess);
-    for (const key of ['premium.aiusage', 'users.assign', 'users.delete', 'settings.delete', 'anything.else']) {
-      expect(hasPermission(admin, key)).toBe(true);
-    }
-  });
-
-  it('gives no permissions to no user', () => {
-    expect(hasPermission(null, 'admin.access')).toBe(false);
-    expect(hasPermission(undefined, 'users.assign')).toBe(false);
-  });
-
-  it('gives no permissions to a user without a permission list', () => {
-    expect(hasPermission({ permissions: undefined } as never, 'users.assign')).toBe(false);
-    expect(hasPermission({ permissions: null } as never, 'admin.access')).toBe(false);
-  });
-});
 
 describe('requireUser, requirePermission and requireAdmin', () => {
   it('refuse nobody with AppError 401 "Not logged in"', () => {

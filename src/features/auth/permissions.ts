@@ -1,25 +1,6 @@
 import { AppError, forbidden, notLoggedIn } from '../../core/errors';
+import { hasPermission, type PermissionKey, PERMISSIONS } from './permission-keys';
 import type { UserProfile } from './user-profile';
-
-/** The permission keys of specification §6. */
-export const PERMISSIONS = {
-  adminAccess: 'admin.access',
-  premiumAiUsage: 'premium.aiusage',
-  usersAssign: 'users.assign',
-  usersDelete: 'users.delete',
-  settingsDelete: 'settings.delete',
-  /** docs/decisions/026: the Management dashboard and its calls (tablers, orders, invoices, payments, mail, CSV), nothing else. */
-  managementAccess: 'management.access',
-} as const;
-
-/**
- * docs/product.md §6: a user has a permission when the list holds that key; holders of admin.access pass every
- * check; no user or no list means no permissions.
- */
-export function hasPermission(user: Pick<UserProfile, 'permissions'> | null | undefined, key: string): boolean {
-  if (!user?.permissions) return false;
-  return user.permissions.some((p) => p.key === key || p.key === PERMISSIONS.adminAccess);
-}
 
 export interface HasUser {
   user: UserProfile | null;
@@ -38,7 +19,7 @@ export function requireUser(ctx: HasUser): UserProfile {
   return ctx.user;
 }
 
-export function requirePermission(ctx: HasUser, key: string): UserProfile {
+export function requirePermission(ctx: HasUser, key: PermissionKey): UserProfile {
   const user = requireUser(ctx);
   if (!hasPermission(user, key)) throw forbidden();
   if (ctx.twoFactorSetupRequired) throw new AppError(403, ADMIN_TWO_FACTOR_REQUIRED);

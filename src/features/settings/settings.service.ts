@@ -3,7 +3,8 @@ import { groupPermissions, groups, permissions, settings } from '../../db/schema
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { AppError, badRequest } from '../../core/errors';
-import { actsAsAdmin, PERMISSIONS, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
+import { PERMISSIONS } from '../auth/permission-keys';
+import { actsAsAdmin, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
 import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS, type BuiltInSettingKey } from './settings.defaults';
 import { auditIfChanged } from '../audit/audit';
 import type { SettingRow, SettingsCache } from '../../platform/settings-cache';

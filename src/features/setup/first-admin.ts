@@ -4,6 +4,7 @@ import { groupPermissions, permissions, userGroups, users } from '../../db/schem
 import type { Clock } from '../../platform/clock';
 import { randomPassword } from '../../platform/crypto';
 import type { PasswordHasher } from '../../platform/password';
+import { PERMISSIONS } from '../auth/permission-keys';
 import { ADMIN_GROUP, findGroupId } from './seed';
 
 export interface FirstAdminResult {
@@ -20,7 +21,7 @@ function anAdmin(db: Db) {
     .innerJoin(groupPermissions, eq(groupPermissions.groupId, userGroups.groupId))
     .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
     .innerJoin(users, eq(users.id, userGroups.userId))
-    .where(eq(permissions.key, 'admin.access'))
+    .where(eq(permissions.key, PERMISSIONS.adminAccess))
     .limit(1);
 }
 

@@ -1,15 +1,17 @@
+import { PERMISSIONS } from '../auth/permission-keys';
+
 /**
  * docs/architecture.md §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
  * insert "if absent"), so the back-office can tell a built-in description from one an admin typed (docs/decisions/041).
  */
 export const SEED_PERMISSIONS = [
-  { key: 'admin.access', description: 'Access to the admin area; passes every permission check and bypasses maintenance mode.' },
-  { key: 'premium.aiusage', description: 'Access to the premium-only area (/protected).' },
-  { key: 'users.assign', description: "Edit a user's groups." },
-  { key: 'users.delete', description: 'Delete users.' },
-  { key: 'settings.delete', description: 'Delete deletable settings.' },
+  { key: PERMISSIONS.adminAccess, description: 'Access to the admin area; passes every permission check and bypasses maintenance mode.' },
+  { key: PERMISSIONS.premiumAiUsage, description: 'Access to the premium-only area (/protected).' },
+  { key: PERMISSIONS.usersAssign, description: "Edit a user's groups." },
+  { key: PERMISSIONS.usersDelete, description: 'Delete users.' },
+  { key: PERMISSIONS.settingsDelete, description: 'Delete deletable settings.' },
   {
-    key: 'management.access',
+    key: PERMISSIONS.managementAccess,
     description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.',
   },
 ] as const;

@@ -3,14 +3,15 @@ import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { BUILT_IN_SETTINGS } from '../settings/settings.defaults';
+import { PERMISSIONS } from '../auth/permission-keys';
 import { ADMIN_GROUP, SEED_GROUPS, SEED_PERMISSIONS, TREASURERS_GROUP, USERS_GROUP } from './seed-data';
 
 export { ADMIN_GROUP, SEED_PERMISSIONS, TREASURERS_GROUP, USERS_GROUP };
 
 /** Which seeded group holds which seeded permission. */
 const SEED_GRANTS = [
-  { group: ADMIN_GROUP, permission: 'admin.access' },
-  { group: TREASURERS_GROUP, permission: 'management.access' },
+  { group: ADMIN_GROUP, permission: PERMISSIONS.adminAccess },
+  { group: TREASURERS_GROUP, permission: PERMISSIONS.managementAccess },
 ] as const;
 
 export async function seedDatabase(db: Db, clock: Clock): Promise<void> {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
 import { badRequest } from '../../core/errors';
-import { PERMISSIONS } from '../auth/permissions';
+import { PERMISSIONS } from '../auth/permission-keys';
 
 export const LAST_ADMIN_MESSAGE = 'At least one active administrator must remain';
 export const lastAdminRefused = () => badRequest(LAST_ADMIN_MESSAGE);

@@ -5,7 +5,7 @@ import ShieldIcon from "lucide-react/icons/shield";
 import { PageContainer } from "@/components/layout/site-layout";
 import { useMessages } from "@/i18n/use-messages";
 import { useSession } from "@/lib/auth";
-import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS } from "../../../../src/features/auth/permission-keys";
 import { sectionsFor } from "./-components/admin-sections";
 
 // docs/product.md §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which
@@ -26,7 +26,7 @@ function AdminHomePage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">{t.shell.home.title}</h1>
           <p className="text-sm text-muted-foreground">
-            {hasPermission(user, ADMIN_ACCESS) ? t.shell.home.adminDescription : t.shell.home.managementDescription}
+            {hasPermission(user, PERMISSIONS.adminAccess) ? t.shell.home.adminDescription : t.shell.home.managementDescription}
           </p>
         </div>
       </div>

@@ -10,7 +10,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { settingGroupTitle } from "@/i18n/built-in-texts";
 import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
-import { hasPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS } from "../../../../src/features/auth/permission-keys";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { BackupsCard } from "./-settings/backups-card";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
@@ -22,8 +22,6 @@ import { groupSettings, type Setting, settingAnchor } from "./-settings/setting-
 export const Route = createFileRoute("/_auth/admin/settings")({
   component: SettingsPage,
 });
-
-const SETTINGS_DELETE = "settings.delete";
 
 type DialogState = { open: boolean; setting: Setting | null; key: number };
 
@@ -45,7 +43,7 @@ function SettingsPage() {
   const list = settings.data?.settings;
   const groups = React.useMemo(() => groupSettings(list ?? []), [list]);
   const groupNames = React.useMemo(() => groups.map((group) => group.name), [groups]);
-  const canDelete = hasPermission(user, SETTINGS_DELETE);
+  const canDelete = hasPermission(user, PERMISSIONS.settingsDelete);
 
   // A fresh form each time the dialog opens (the key remounts it).
   const openDialog = (setting: Setting | null) => setDialog((previous) => ({ open: true, setting, key: previous.key + 1 }));

@@ -7,7 +7,8 @@ import SmartphoneIcon from "lucide-react/icons/smartphone";
 import UsersIcon from "lucide-react/icons/users";
 
 import type { Messages } from "@/i18n/catalogue";
-import { ADMIN_ACCESS, type AdminAreaPermission, hasPermission, MANAGEMENT_ACCESS, type UserWithPermissions } from "@/lib/permissions";
+import type { AdminAreaPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS, type UserWithPermissions } from "../../../../../src/features/auth/permission-keys";
 
 // docs/product.md §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
 // the audit log (docs/decisions/009). Each names the permission that opens it (docs/decisions/026: a treasurer holds
@@ -25,13 +26,13 @@ export type AdminSection = {
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { to: "/admin/users", key: "users", icon: UsersIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/groups", key: "groups", icon: LayersIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/permissions", key: "permissions", icon: KeyRoundIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/settings", key: "settings", icon: SettingsIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/versions", key: "versions", icon: SmartphoneIcon, permission: ADMIN_ACCESS },
-  { to: "/admin/management", key: "management", icon: ClipboardListIcon, permission: MANAGEMENT_ACCESS },
-  { to: "/admin/audit", key: "audit", icon: HistoryIcon, permission: ADMIN_ACCESS },
+  { to: "/admin/users", key: "users", icon: UsersIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/groups", key: "groups", icon: LayersIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/permissions", key: "permissions", icon: KeyRoundIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/settings", key: "settings", icon: SettingsIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/versions", key: "versions", icon: SmartphoneIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/management", key: "management", icon: ClipboardListIcon, permission: PERMISSIONS.managementAccess },
+  { to: "/admin/audit", key: "audit", icon: HistoryIcon, permission: PERMISSIONS.adminAccess },
 ];
 
 /** The sections this user may open, in the tiles' order. */
@@ -48,5 +49,5 @@ export function permissionForAdminPath(pathname: string): AdminAreaPermission | 
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/admin") return null;
   const section = ADMIN_SECTIONS.find((s) => path === s.to || path.startsWith(`${s.to}/`));
-  return section?.permission ?? ADMIN_ACCESS;
+  return section?.permission ?? PERMISSIONS.adminAccess;
 }

@@ -7,7 +7,7 @@ import { catalogues } from "@/i18n/catalogue";
 import { useLocale } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
 import { isMaintenanceOn, MAINTENANCE_MODE } from "@/lib/maintenance";
-import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
 import { toSettingsLookup } from "@/lib/settings";
 import { cn } from "@/lib/utils";
 import type { Locale } from "../../../../../src/core/locales";
@@ -28,7 +28,7 @@ export function MaintenanceBanner({ language }: { language?: Locale }) {
     ...trpc.settings.list.queryOptions(),
     select: (answer) => isMaintenanceOn(toSettingsLookup(answer.settings)),
   });
-  if (!on || !hasPermission(user, ADMIN_ACCESS)) return null;
+  if (!on || !hasPermission(user, PERMISSIONS.adminAccess)) return null;
   const text = catalogues[language ?? locale].shell.maintenance;
   return (
     <div data-slot="maintenance-banner" role="status" className="border-b border-amber-300 bg-amber-50 text-amber-950">

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
-import { hasPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
 import type { SessionUser } from "@/lib/session";
 import type { AdminGroup, AdminUser } from "./admin-types";
 import { DeleteUserButton } from "./delete-user-button";
@@ -14,9 +14,6 @@ import { UserStatusChip } from "./user-status-chip";
 
 // docs/product.md §2 User Management: ID, Username, Email, Groups, Status, Created, Updated, Actions. Below the
 // md breakpoint the same columns show as one card per user, so nothing hides off-screen on a phone.
-
-const USERS_ASSIGN = "users.assign";
-const USERS_DELETE = "users.delete";
 
 type UsersViewProps = {
   users: AdminUser[];
@@ -28,8 +25,8 @@ type UsersViewProps = {
 export function UsersTable({ users, groups, viewer, onChangePassword }: UsersViewProps) {
   const t = useMessages();
   const formatDateTime = useFormatDateTime();
-  const canAssign = hasPermission(viewer, USERS_ASSIGN);
-  const canDelete = hasPermission(viewer, USERS_DELETE);
+  const canAssign = hasPermission(viewer, PERMISSIONS.usersAssign);
+  const canDelete = hasPermission(viewer, PERMISSIONS.usersDelete);
   return (
     <div className="hidden overflow-hidden rounded-xl border bg-card shadow-sm md:block">
       <Table aria-label={t.users.listLabel}>
@@ -85,8 +82,8 @@ export function UsersTable({ users, groups, viewer, onChangePassword }: UsersVie
 export function UserCards({ users, groups, viewer, onChangePassword }: UsersViewProps) {
   const t = useMessages();
   const formatDateTime = useFormatDateTime();
-  const canAssign = hasPermission(viewer, USERS_ASSIGN);
-  const canDelete = hasPermission(viewer, USERS_DELETE);
+  const canAssign = hasPermission(viewer, PERMISSIONS.usersAssign);
+  const canDelete = hasPermission(viewer, PERMISSIONS.usersDelete);
   return (
     <ul className="grid gap-3 md:hidden" aria-label={t.users.listLabel}>
       {users.map((user) => {

@@ -4,7 +4,7 @@ import TriangleAlertIcon from "lucide-react/icons/triangle-alert";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useSession, useTrpc } from "@/lib/auth";
-import { ADMIN_ACCESS, hasPermission } from "@/lib/permissions";
+import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
 
 // docs/decisions/019: invoices cannot go out while the club's IBAN, KvK number or VAT id still holds its seeded
 // placeholder (or is invalid), and the server refuses each send. Saying so at the top of the dashboard,
@@ -17,7 +17,7 @@ export function ReadinessBanner() {
   // Always asked again when the dashboard opens: the settings may have been fixed a moment ago.
   const readiness = useQuery({ ...trpc.invoices.readiness.queryOptions(), staleTime: 0 });
   if (!readiness.data || readiness.data.ready) return null;
-  const isAdmin = hasPermission(user, ADMIN_ACCESS);
+  const isAdmin = hasPermission(user, PERMISSIONS.adminAccess);
   return (
     <Alert data-slot="readiness-banner" className="border-amber-300 bg-amber-50 text-amber-950">
       <TriangleAlertIcon aria-hidden="true" className="text-amber-700" />
