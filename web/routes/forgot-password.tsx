@@ -4,12 +4,12 @@ import * as React from "react";
 
 import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
-import { Button } from "@/components/ui/button";
-import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { PageSpinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { requireAnonymous } from "@/lib/guards";
 import { AuthCard } from "./-components/auth-card";
+import { AuthForm } from "./-components/auth-form";
 
 // docs/architecture.md §5 forgot password: asks for a username or e-mail address and always gives the same answer,
 // so the page never tells whether an account exists.
@@ -61,8 +61,14 @@ function ForgotPasswordPage() {
 
   return (
     <AuthCard title="Forgot password?" description="We will email you a link to choose a new password." footer={backToLogin}>
-      <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Forgot password">
-        <FormFeedback feedback={feedback} />
+      <AuthForm
+        label="Forgot password"
+        feedback={feedback}
+        onSubmit={handleSubmit}
+        pending={forgot.isPending}
+        pendingLabel="Sending"
+        submitText="Send link"
+      >
         <TextField
           label="Username or email"
           name="login"
@@ -73,11 +79,7 @@ function ForgotPasswordPage() {
           value={login}
           onChange={(event) => setLogin(event.target.value)}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={forgot.isPending} aria-busy={forgot.isPending || undefined}>
-          {forgot.isPending && <Spinner label="Sending" />}
-          Send link
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

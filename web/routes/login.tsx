@@ -2,15 +2,17 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import * as React from "react";
 
-import { errorFeedback, type Feedback, FormFeedback } from "@/components/form-feedback";
+import { errorFeedback, type Feedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
-import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { PageSpinner } from "@/components/ui/spinner";
 import { isTwoFactorRequired, pathAfterSignIn, useCompleteTwoFactorLogin, useLogin, useTrpc } from "@/lib/auth";
 import { errorText, serverErrorText } from "@/lib/errors";
 import { requireAnonymous } from "@/lib/guards";
 import { isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
+import { AuthForm, UsernameField } from "./-components/auth-form";
+import { useFieldErrors } from "./-components/use-field-errors";
 
 // docs/product.md §2 "Sign-in screen", §4 "Sign-in modes", §5 "Sign-in", §8 "Sign-in".
 export const Route = createFileRoute("/login")({
@@ -44,9 +46,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
   const [username, setUsername] = React.useState("");
   const [password, setPassword] = React.useState("");
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
-  const [missing, setMissing] = React.useState<{ username?: string; password?: string }>({});
-  const usernameRef = React.useRef<HTMLInputElement>(null);
-  const passwordRef = React.useRef<HTMLInputElement>(null);
+  const missing = useFieldErrors(["username", "password"]);
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -57,11 +57,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
       ...(username.trim() === "" ? { username: USERNAME_REQUIRED } : {}),
       ...(password === "" ? { password: PASSWORD_REQUIRED } : {}),
     };
-    setMissing(found);
-    if (found.username || found.password) {
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
+    if (!missing.check(found)) return;
     try {
       await login.mutateAsync({ username: username.trim(), password });
       await navigate({ to: pathAfterSignIn(queryClient, trpc) });
@@ -90,22 +86,21 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
         )
       }
     >
-      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Login">
-        <FormFeedback feedback={feedback} />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          ref={usernameRef}
-          error={missing.username}
+      <AuthForm
+        label="Login"
+        feedback={feedback}
+        onSubmit={handleSubmit}
+        pending={login.isPending}
+        pendingLabel="Signing in"
+        submitText="Login"
+      >
+        <UsernameField
+          ref={missing.inputRef("username")}
+          error={missing.errors.username}
           value={username}
           onChange={(event) => {
             setUsername(event.target.value);
-            setMissing(({ username: _, ...rest }) => rest);
+            missing.clear("username");
           }}
         />
         <div className="grid gap-1.5">
@@ -115,23 +110,19 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
             type="password"
             autoComplete="current-password"
             required
-            ref={passwordRef}
-            error={missing.password}
+            ref={missing.inputRef("password")}
+            error={missing.errors.password}
             value={password}
             onChange={(event) => {
               setPassword(event.target.value);
-              setMissing(({ password: _, ...rest }) => rest);
+              missing.clear("password");
             }}
           />
           <Link to="/forgot-password" className="justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline">
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={login.isPending} aria-busy={login.isPending || undefined}>
-          {login.isPending && <Spinner label="Signing in" />}
-          Login
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -185,8 +176,24 @@ function CodeStep({ onBack }: { onBack: () => void }) {
           : "Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app."
       }
     >
-      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Two-factor authentication">
-        <FormFeedback feedback={feedback} />
+      <AuthForm
+        label="Two-factor authentication"
+        feedback={feedback}
+        onSubmit={handleSubmit}
+        pending={completeLogin.isPending}
+        pendingLabel="Verifying"
+        submitText="Verify"
+        afterSubmit={
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <Button type="button" variant="link" className="h-auto px-0" onClick={switchKind}>
+              {useRecoveryCode ? "Use an authentication code" : "Use a recovery code"}
+            </Button>
+            <Button type="button" variant="link" className="h-auto px-0 text-muted-foreground" onClick={onBack}>
+              Back to login
+            </Button>
+          </div>
+        }
+      >
         <TextField
           ref={inputRef}
           key={useRecoveryCode ? "recovery" : "code"}
@@ -208,25 +215,7 @@ function CodeStep({ onBack }: { onBack: () => void }) {
             setCodeMissing(false);
           }}
         />
-        <Button
-          type="submit"
-          size="lg"
-          className="w-full"
-          disabled={completeLogin.isPending}
-          aria-busy={completeLogin.isPending || undefined}
-        >
-          {completeLogin.isPending && <Spinner label="Verifying" />}
-          Verify
-        </Button>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <Button type="button" variant="link" className="h-auto px-0" onClick={switchKind}>
-            {useRecoveryCode ? "Use an authentication code" : "Use a recovery code"}
-          </Button>
-          <Button type="button" variant="link" className="h-auto px-0 text-muted-foreground" onClick={onBack}>
-            Back to login
-          </Button>
-        </div>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -11,7 +11,9 @@ import { useRegister, useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { getSetting, isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
+import { AuthForm, UsernameField } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";
+import { useFieldErrors } from "./-components/use-field-errors";
 
 // docs/product.md §2 route table: /register is reachable only while allow_registration is on, otherwise it
 // redirects to /login. The screen itself still shows 'Registration Disabled' should the setting be
@@ -68,9 +70,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [outcome, setOutcome] = React.useState<"activation-required" | "signed-in" | null>(null);
 
-  const [fieldErrors, setFieldErrors] = React.useState<{ username?: string; email?: string }>({});
-  const usernameRef = React.useRef<HTMLInputElement>(null);
-  const emailRef = React.useRef<HTMLInputElement>(null);
+  const fieldErrors = useFieldErrors(["username", "email"]);
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -79,13 +79,9 @@ function RegisterForm({ minLength }: { minLength: number }) {
     // address under its field, in the page's language, not in the browser's bubble.
     const found = {
       ...(username.trim() === "" ? { username: "Please enter a username." } : {}),
-      ...(email.trim() !== "" && !emailRef.current?.validity.valid ? { email: "Please enter a valid email address." } : {}),
+      ...(email.trim() !== "" && !fieldErrors.input("email")?.validity.valid ? { email: "Please enter a valid email address." } : {}),
     };
-    setFieldErrors(found);
-    if (found.username || found.email) {
-      (found.username ? usernameRef : emailRef).current?.focus();
-      return;
-    }
+    if (!fieldErrors.check(found)) return;
     if (password.length < minLength) {
       setFeedback(errorFeedback(`Password must be at least ${minLength} characters.`));
       return;
@@ -151,23 +147,22 @@ function RegisterForm({ minLength }: { minLength: number }) {
         </>
       }
     >
-      <form className="grid gap-4" noValidate onSubmit={handleSubmit} aria-label="Register">
-        <FormFeedback feedback={feedback} />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
+      <AuthForm
+        label="Register"
+        feedback={feedback}
+        onSubmit={handleSubmit}
+        pending={register.isPending}
+        pendingLabel="Registering"
+        submitText={register.isPending ? "Registering..." : "Register"}
+      >
+        <UsernameField
           maxLength={32}
-          ref={usernameRef}
-          error={fieldErrors.username}
+          ref={fieldErrors.inputRef("username")}
+          error={fieldErrors.errors.username}
           value={username}
           onChange={(event) => {
             setUsername(event.target.value);
-            setFieldErrors(({ username: _, ...rest }) => rest);
+            fieldErrors.clear("username");
           }}
         />
         <TextField
@@ -179,12 +174,12 @@ function RegisterForm({ minLength }: { minLength: number }) {
           name="email"
           type="email"
           autoComplete="email"
-          ref={emailRef}
-          error={fieldErrors.email}
+          ref={fieldErrors.inputRef("email")}
+          error={fieldErrors.errors.email}
           value={email}
           onChange={(event) => {
             setEmail(event.target.value);
-            setFieldErrors(({ email: _, ...rest }) => rest);
+            fieldErrors.clear("email");
           }}
         />
         <NewPasswordFields
@@ -197,11 +192,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
           onPasswordChange={setPassword}
           onConfirmPasswordChange={setConfirmPassword}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={register.isPending} aria-busy={register.isPending || undefined}>
-          {register.isPending && <Spinner label="Registering" />}
-          {register.isPending ? "Registering..." : "Register"}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -5,12 +5,13 @@ import * as z from "zod";
 
 import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
 import { Button } from "@/components/ui/button";
-import { PageSpinner, Spinner } from "@/components/ui/spinner";
+import { PageSpinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
+import { AuthForm } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";
 
 // docs/architecture.md §5 the page a reset link opens: a new password, twice; then every session of the account has
@@ -89,8 +90,14 @@ function ResetPasswordForm({ minLength }: { minLength: number }) {
 
   return (
     <AuthCard title="Choose a new password" description="Every device signed in to your account is signed out." footer={newLink}>
-      <form className="grid gap-4" onSubmit={handleSubmit} noValidate aria-label="Choose a new password">
-        <FormFeedback feedback={feedback} />
+      <AuthForm
+        label="Choose a new password"
+        feedback={feedback}
+        onSubmit={handleSubmit}
+        pending={reset.isPending}
+        pendingLabel="Saving"
+        submitText="Set new password"
+      >
         <NewPasswordFields
           label="New Password"
           confirmLabel="Confirm New Password"
@@ -101,11 +108,7 @@ function ResetPasswordForm({ minLength }: { minLength: number }) {
           onPasswordChange={setPassword}
           onConfirmPasswordChange={setConfirmPassword}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={reset.isPending} aria-busy={reset.isPending || undefined}>
-          {reset.isPending && <Spinner label="Saving" />}
-          Set new password
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
