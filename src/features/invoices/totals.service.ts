@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { RequestCtx } from '../../context';
+import { euros } from '../../core/money';
 import { bankEntries, orders, tablers } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
 import { todaysPricing } from './order-pricing';
@@ -29,8 +30,6 @@ export interface OrderTotals {
    */
   per_day: { date: string; orders: number; packages: number; invoiced_incl: number; received_incl: number }[];
 }
-
-const euros = (cents: number) => Math.round(cents) / 100;
 
 /**
  * The campaign's sums from SQL aggregates (docs/decisions/024): never every order in memory, whatever their

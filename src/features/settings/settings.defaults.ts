@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '../../core/credential-rules';
 import type { SettingType, SettingVisibility } from './settings.schemas';
 
 /**
@@ -29,11 +30,11 @@ const DEFINITIONS = [
   },
   {
     key: 'password_min_length',
-    value: '6',
+    value: String(PASSWORD_MIN_LENGTH),
     type: 'integer',
     visibility: 'public',
     group_name: 'auth',
-    min_value: 6,
+    min_value: PASSWORD_MIN_LENGTH,
     max_value: 128,
     description: 'Minimum password length for registration and admin password resets.',
   },

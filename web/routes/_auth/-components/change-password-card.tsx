@@ -5,10 +5,9 @@ import { useChangePassword } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { schemaProblem } from "@/lib/form-errors";
 import { changePasswordSchema } from "../../../../src/features/account/account.schemas";
+import { PASSWORD_MIN_LENGTH } from "../../../../src/core/credential-rules";
 
-// docs/product.md §9: the account password minimum is 6 (not the registration setting).
-const ACCOUNT_PASSWORD_MIN_LENGTH = 6;
-
+// docs/product.md §9: the card asks for the account minimum, PASSWORD_MIN_LENGTH (the server also applies the setting).
 // docs/product.md §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts. After the card's own
 // checks, what is sent is checked with the server's schema for the call.
 export function ChangePasswordCard({ username }: { username: string }) {
@@ -20,7 +19,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
     validators: {
       onSubmit: ({ value }) => {
         if (!value.old_password) return t.account.password.oldRequired;
-        if (value.new_password.length < ACCOUNT_PASSWORD_MIN_LENGTH) return t.account.password.tooShort(ACCOUNT_PASSWORD_MIN_LENGTH);
+        if (value.new_password.length < PASSWORD_MIN_LENGTH) return t.account.password.tooShort(PASSWORD_MIN_LENGTH);
         if (value.new_password !== value.confirm_password) return t.account.password.mismatch;
         return schemaProblem(changePasswordSchema, { old_password: value.old_password, new_password: value.new_password });
       },
@@ -57,7 +56,7 @@ export function ChangePasswordCard({ username }: { username: string }) {
                   label={t.account.password.newPassword}
                   type="password"
                   autoComplete="new-password"
-                  hint={t.account.password.minimum(ACCOUNT_PASSWORD_MIN_LENGTH)}
+                  hint={t.account.password.minimum(PASSWORD_MIN_LENGTH)}
                 />
               )}
             </form.AppField>

@@ -6,6 +6,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm } from "@/lib/form";
 import { liveCheck, schemaProblem } from "@/lib/form-errors";
+import { USERNAME_MAX_LENGTH } from "../../../../../src/core/credential-rules";
 import { inviteUserSchema } from "../../../../../src/features/users/users.schemas";
 import type { AdminGroup } from "./admin-types";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
@@ -68,7 +69,7 @@ function AddUserForm({
               autoComplete="off"
               autoCapitalize="none"
               spellCheck={false}
-              maxLength={32}
+              maxLength={USERNAME_MAX_LENGTH}
             />
           )}
         </form.AppField>

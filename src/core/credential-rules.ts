@@ -1,0 +1,12 @@
+// The lengths of usernames and passwords, for the server's checks, the setting's bounds and the SPA's forms alike:
+// plain values, so the browser bundle can import this file.
+
+/** docs/architecture.md §3: a username is 3 to 32 of [A-Za-z0-9_.-]. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+
+/**
+ * docs/product.md §9 and docs/decisions/007: no new password is shorter than this, whatever `password_min_length`
+ * says; it is also that setting's default and lowest allowed value.
+ */
+export const PASSWORD_MIN_LENGTH = 6;
