@@ -1,17 +1,15 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import ListChecksIcon from "lucide-react/icons/list-checks";
 import * as React from "react";
 
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
-import { Spinner } from "@/components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
+import { EntriesTable, type EntryColumn, SkippedEntries } from "./entries-table";
 import { usePaymentsRefresh } from "./payments-follow-ups";
 import {
   type ImportSummary,
@@ -22,6 +20,7 @@ import {
   processedText,
   type StoredEntryView,
 } from "./payments-import";
+import { ProcessButton } from "./process-button";
 import { formatNlDate } from "./shared";
 
 // docs/decisions/057: every statement read in stays listed, newest first, and opens to show its lines and
@@ -123,6 +122,21 @@ function ImportDialog({ summary, onClose }: { summary: ImportSummary | null; onC
   );
 }
 
+/** After the booking itself: its status when read in, and what processing made of it. */
+const OUTCOME_COLUMNS: readonly EntryColumn<StoredEntryView>[] = [
+  { head: "Status", className: "whitespace-nowrap", cell: (entry) => PAYMENT_STATUS_LABELS[entry.status] },
+  {
+    head: "Resultaat",
+    className: "min-w-40 whitespace-normal",
+    cell: (entry) => (
+      <>
+        <span data-slot="entry-outcome">{outcomeText(entry)}</span>
+        {entry.resolved_by && <span className="block text-xs text-muted-foreground">door {entry.resolved_by}</span>}
+      </>
+    ),
+  },
+];
+
 function ImportDetail({ importId }: { importId: number }) {
   const trpc = useTrpc();
   const refresh = usePaymentsRefresh();
@@ -160,10 +174,7 @@ function ImportDetail({ importId }: { importId: number }) {
       </p>
       {!summary.confirmed_at && (
         <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => void process()} disabled={confirm.isPending} aria-busy={confirm.isPending || undefined}>
-            {confirm.isPending ? <Spinner label="Bezig met verwerken" /> : <ListChecksIcon aria-hidden="true" />}
-            Verwerken
-          </Button>
+          <ProcessButton pending={confirm.isPending} disabled={confirm.isPending} onClick={() => void process()} />
           {error && (
             <p role="alert" className="text-destructive">
               {error}
@@ -179,44 +190,16 @@ function ImportDetail({ importId }: { importId: number }) {
         ))}
       </ul>
       <div className="hidden min-w-0 rounded-xl border md:block">
-        <Table scrollLabel="Boekingen van dit bankafschrift">
-          <TableHeader>
-            <TableRow>
-              <TableHead>Datum</TableHead>
-              <TableHead className="text-right">Bedrag</TableHead>
-              <TableHead>Tegenpartij</TableHead>
-              <TableHead>Omschrijving</TableHead>
-              <TableHead>Bestelling</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Resultaat</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {entries.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={7} className="py-6 text-center text-muted-foreground">
-                  Geen bijschrijvingen in dit afschrift.
-                </TableCell>
-              </TableRow>
-            ) : (
-              entries.map((entry) => <EntryRow key={entry.id} entry={entry} />)
-            )}
-          </TableBody>
-        </Table>
+        <EntriesTable
+          label="Boekingen van dit bankafschrift"
+          entries={entries}
+          rowKey={(entry) => entry.id}
+          rowData={(entry) => ({ "data-entry": entry.entry_ref, "data-outcome": entry.outcome })}
+          columns={OUTCOME_COLUMNS}
+          compact
+        />
       </div>
-      {skipped.length > 0 && (
-        <div className="grid gap-1" data-slot="import-skipped">
-          <h3 className="font-medium">Niet meegenomen ({skipped.length})</h3>
-          <ul className="list-disc pl-5 text-muted-foreground">
-            {skipped.map((s) => (
-              <li key={`${s.entry_ref}-${s.booked_at}`}>
-                {s.booked_at ? formatBookingDate(s.booked_at) : "–"}
-                {s.entry_ref && <span className="font-mono text-xs"> {s.entry_ref}</span>}: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SkippedEntries skipped={skipped} slot="import-skipped" className="grid gap-1" />
     </div>
   );
 }
@@ -239,26 +222,5 @@ function EntryCard({ entry }: { entry: StoredEntryView }) {
         {entry.resolved_by && <span className="font-normal text-muted-foreground"> (door {entry.resolved_by})</span>}
       </span>
     </li>
-  );
-}
-
-function EntryRow({ entry }: { entry: StoredEntryView }) {
-  return (
-    <TableRow data-entry={entry.entry_ref} data-outcome={entry.outcome}>
-      <TableCell className="whitespace-nowrap">{formatBookingDate(entry.booked_at)}</TableCell>
-      <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuroNl(entry.amount)}</TableCell>
-      <TableCell className="max-w-40 truncate" title={entry.counterparty}>
-        {entry.counterparty || "–"}
-      </TableCell>
-      <TableCell className="max-w-48 truncate" title={entry.remittance}>
-        {entry.remittance || "–"}
-      </TableCell>
-      <TableCell className="font-mono text-xs whitespace-nowrap">{entry.reference ?? "–"}</TableCell>
-      <TableCell className="whitespace-nowrap">{PAYMENT_STATUS_LABELS[entry.status]}</TableCell>
-      <TableCell className="min-w-40 whitespace-normal">
-        <span data-slot="entry-outcome">{outcomeText(entry)}</span>
-        {entry.resolved_by && <span className="block text-xs text-muted-foreground">door {entry.resolved_by}</span>}
-      </TableCell>
-    </TableRow>
   );
 }
