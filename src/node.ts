@@ -29,7 +29,7 @@ import { createNodeBackupStore, nodeDatabaseFile } from './features/backups/node
 import { drainOutbox, mailSettled, stopDraining } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
 import { createNodeAssets } from './platform/node-assets';
-import { createPasswordHasher } from './platform/password';
+import { type Argon2Params, createPasswordHasher } from './platform/password';
 import { nodeArgon2id } from './platform/password-node';
 import { createNodeSmtpTransport } from './platform/smtp-node';
 import { trackConnections } from './platform/http-shutdown';
@@ -59,7 +59,15 @@ async function loadSecretKey(config: Config, db: Db): Promise<string> {
   return key;
 }
 
-export async function startNodeServer(env: Record<string, string | undefined> = process.env) {
+/**
+ * What only code can choose, never the environment: the Argon2 parameters of new hashes, which the browser tests
+ * lower (docs/decisions/063). The command line passes none, so a server always hashes with CURRENT_ARGON2_PARAMS.
+ */
+export interface NodeServerOptions {
+  argon2Params?: Argon2Params;
+}
+
+export async function startNodeServer(env: Record<string, string | undefined> = process.env, options: NodeServerOptions = {}) {
   const config = parseConfig(env);
   // docs/decisions/032: the data folder (database, secret key, invoices, APKs) is the owner's alone. A
   // folder made before is tightened too. SQLite gives its journal files the database file's mode.
@@ -74,7 +82,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   if (!config.databaseUrl) await chmod(databaseFile, 0o600);
 
   const clock = systemClock;
-  const passwords = createPasswordHasher(nodeArgon2id);
+  const passwords = createPasswordHasher(nodeArgon2id, options.argon2Params);
   const log = consoleLogger;
   const secretKey = await loadSecretKey(config, db);
   await prepareDatabase({ db, clock, passwords, log, secretKey }, { username: config.adminUsername, password: config.adminPassword });

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { auditLog, groups, sessions, settings, users } from '../../src/db/schema';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/features/auth/session';
 import { sha256Hex } from '../../src/platform/crypto';
-import { createPasswordHasher } from '../../src/platform/password';
+import { createPasswordHasher, CURRENT_ARGON2_PARAMS } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from '../support/test-app';
-import { expectFailure, freshIps, sessionCookieOf, transports, type Answer } from '../support/transports';
+import { expectFailure, freshIps, sessionCookieOf, transports, type Answer, type Routes } from '../support/transports';
 
 /**
  * docs/product.md §4-5, §7-8 and docs/architecture.md §3-4 accounts: /me, sign-in, sign-out, registration, e-mail and password
@@ -31,7 +31,7 @@ let seededAllowRegistration: string | undefined;
 /** A client address no other test uses, so per-address rate limits of one test never touch another. */
 const freshIp = freshIps((high, low) => `10.${high}.${low}.7`);
 
-const both = transports<Op>(() => t, {
+const routes: Routes<Op> = {
   rest: {
     me: ['GET', '/api/account/me'],
     login: ['POST', '/api/account/login'],
@@ -48,7 +48,8 @@ const both = transports<Op>(() => t, {
     editEmail: ['mutation', 'account.editEmail'],
     changePassword: ['mutation', 'account.changePassword'],
   },
-});
+};
+const both = transports<Op>(() => t, routes);
 
 function hasSessionCookie(answer: Answer): boolean {
   return answer.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=`));
@@ -324,18 +325,26 @@ describe.each(both)('$name', (tr) => {
     });
 
     it('upgrades a password hash made with weaker Argon2 parameters when the user signs in', async () => {
-      const created = await t.createUser(name('oldhash'));
-      const weak = await createPasswordHasher(nodeArgon2id, { memoryKiB: 4096, passes: 1, parallelism: 1 }).hash(DEFAULT_PASSWORD);
-      await t.db.update(users).set({ passwordHash: weak }).where(eq(users.id, created.id));
+      // An app hashing with the production parameters, not the tests' cheap ones (docs/decisions/063).
+      const real = await createTestApp({ argon2Params: CURRENT_ARGON2_PARAMS });
+      try {
+        const on = transports<Op>(() => real, routes)[both.indexOf(tr)]!;
+        const created = await real.createUser(name('oldhash'));
+        const weak = await createPasswordHasher(nodeArgon2id, { memoryKiB: 4096, passes: 1, parallelism: 1 }).hash(DEFAULT_PASSWORD);
+        await real.db.update(users).set({ passwordHash: weak }).where(eq(users.id, created.id));
 
-      const answer = await tr.call('login', { body: { username: name('oldhash'), password: DEFAULT_PASSWORD } });
-      expect(answer.status).toBe(200);
-      const after = (await userRow(name('oldhash')))!.passwordHash;
-      expect(after).not.toBe(weak);
-      expect(after).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
-      expect(t.deps.passwords.needsRehash(after)).toBe(false);
-      // The new hash still holds the same password.
-      expect((await tr.call('login', { body: { username: name('oldhash'), password: DEFAULT_PASSWORD } })).status).toBe(200);
+        const answer = await on.call('login', { body: { username: name('oldhash'), password: DEFAULT_PASSWORD } });
+        expect(answer.status).toBe(200);
+        const after = (await real.db.select().from(users).where(eq(users.id, created.id)))[0]!.passwordHash;
+        expect(after).not.toBe(weak);
+        expect(after).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+        expect(real.deps.passwords.needsRehash(after)).toBe(false);
+        // The new hash still holds the same password.
+        expect((await on.call('login', { body: { username: name('oldhash'), password: DEFAULT_PASSWORD } })).status).toBe(200);
+        expect(real.errors).toEqual([]);
+      } finally {
+        await real.close();
+      }
     });
 
     it('still checks a password for an unknown username, so both cases take as long', async () => {

@@ -6,16 +6,23 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { eq } from 'drizzle-orm';
 import { groups, userGroups, users } from '../../src/db/schema';
 import { startNodeServer } from '../../src/node';
+import { TEST_ARGON2_PARAMS } from '../support/argon2-params';
 
 /** Debian's Chromium, started the way this machine allows (no downloads, no background network). */
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
 }
 
-/** The real Node server (as `npm start` runs it) on a free loopback port, with its own data folder. */
+/**
+ * The real Node server (as `npm start` runs it) on a free loopback port, with its own data folder, hashing
+ * passwords with the tests' cheap Argon2 parameters (docs/decisions/063).
+ */
 export async function startTestServer(env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerstactie-e2e-'));
-  const server = await startNodeServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'e2e-admin-password', ...env });
+  const server = await startNodeServer(
+    { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', ADMIN_PASSWORD: 'e2e-admin-password', ...env },
+    { argon2Params: TEST_ARGON2_PARAMS },
+  );
   return {
     ...server,
     url: `http://127.0.0.1:${server.port}`,

@@ -14,8 +14,9 @@ import { prepareDatabase } from '../../src/features/setup/prepare';
 import type { Clock } from '../../src/platform/clock';
 import { createDiskFileStore } from '../../src/platform/files-disk';
 import { createNodeBackupStore } from '../../src/features/backups/node-backups';
-import { createPasswordHasher } from '../../src/platform/password';
+import { type Argon2Params, createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
+import { TEST_ARGON2_PARAMS } from './argon2-params';
 import { countLibsqlQueries } from './query-counter';
 
 export const ADMIN_USERNAME = 'admin';
@@ -36,6 +37,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Serves files as the built site would (e.g. createNodeAssets on a folder); none by default. */
   assets?: AppDeps['assets'];
+  /** What new password hashes are made with: TEST_ARGON2_PARAMS unless the test is about the production ones. */
+  argon2Params?: Argon2Params;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const queries = countLibsqlQueries(client);
   await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
   const clock = new TestClock();
-  const passwords = createPasswordHasher(nodeArgon2id);
+  const passwords = createPasswordHasher(nodeArgon2id, options.argon2Params ?? TEST_ARGON2_PARAMS);
   const errors: string[] = [];
   const log: Logger = { info: () => undefined, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
   await prepareDatabase({ db, clock, passwords, log, secretKey: TEST_SECRET_KEY }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
