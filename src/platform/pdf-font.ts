@@ -14,14 +14,18 @@ import generated from './pdf-fonts.generated.json';
  * embedded whole: it is already cut down to what we print.
  */
 
-interface FaceData {
-  postScriptName: string;
+/** The figures of a face that the generated file and pdf-lib's font engine both name, and name alike. */
+interface FaceMetrics {
   unitsPerEm: number;
   ascent: number;
   descent: number;
   capHeight: number;
   xHeight: number;
   italicAngle: number;
+}
+
+interface FaceData extends FaceMetrics {
+  postScriptName: string;
   bbox: number[];
   familyClass: number;
   fixedPitch: boolean;
@@ -41,14 +45,8 @@ interface Glyph {
 }
 
 /** The part of a fontkit font that pdf-lib's CustomFontEmbedder reads, with `subset: false`. */
-interface EngineFont {
+interface EngineFont extends FaceMetrics {
   postscriptName: string;
-  unitsPerEm: number;
-  ascent: number;
-  descent: number;
-  capHeight: number;
-  xHeight: number;
-  italicAngle: number;
   bbox: { minX: number; minY: number; maxX: number; maxY: number; width: number; height: number };
   characterSet: number[];
   'OS/2': { sFamilyClass: number };
@@ -81,14 +79,15 @@ function engineFont(data: FaceData): EngineFont {
   const notdef: Glyph = { id: 0, advanceWidth: data.notdefAdvance, codePoints: [] };
   const glyphForCodePoint = (codePoint: number) => byCodePoint.get(codePoint) ?? notdef;
   const [minX = 0, minY = 0, maxX = 0, maxY = 0] = data.bbox;
+  const { unitsPerEm, ascent, descent, capHeight, xHeight, italicAngle } = data;
   return {
     postscriptName: data.postScriptName,
-    unitsPerEm: data.unitsPerEm,
-    ascent: data.ascent,
-    descent: data.descent,
-    capHeight: data.capHeight,
-    xHeight: data.xHeight,
-    italicAngle: data.italicAngle,
+    unitsPerEm,
+    ascent,
+    descent,
+    capHeight,
+    xHeight,
+    italicAngle,
     bbox: { minX, minY, maxX, maxY, width: maxX - minX, height: maxY - minY },
     characterSet: [...byCodePoint.keys()],
     'OS/2': { sFamilyClass: data.familyClass },

@@ -1,10 +1,10 @@
 import { Font } from '@pdf-lib/standard-fonts';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { computeInvoiceAmounts } from '../../src/features/invoices/invoice-amounts';
 import { renderInvoicePdf } from '../../src/features/invoices/invoice-pdf';
 import { renderDeliveryListPdf } from '../../src/features/delivery/delivery-pdf';
 import { embedDocumentFonts } from '../../src/platform/pdf-font';
+import { sampleInvoice } from '../support/invoice-document';
 import { pdfText } from '../support/pdf-text';
 
 // Our PDFs embed the font of src/platform/pdf-font.ts (docs/decisions/059); the Worker ships no standard
@@ -13,25 +13,12 @@ import { pdfText } from '../support/pdf-text';
 describe('the embedded PDF font in the Worker bundle', () => {
   it('prints Polish, Czech, Romanian and Turkish names as typed on an invoice and a delivery list', async () => {
     const day = new Date('2026-11-22T10:00:00.000Z');
-    const invoice = await renderInvoicePdf({
-      invoiceNumber: 'F2026-0007',
-      orderReference: 'KP-2026-0012',
-      invoiceDate: day,
-      supplyDate: null,
-      dueDate: new Date('2026-12-06T10:00:00.000Z'),
-      paymentTermDays: 14,
-      club: {
-        name: 'Ronde Tafel 144 Harlingen',
-        address: 'Voorstraat 1, 8861 BJ Harlingen',
-        email: 'kerstactie@example.nl',
-        kvkNumber: '12345678',
-        vatId: 'NL001234567B01',
-        iban: 'NL91ABNA0417164300',
-      },
-      customer: { name: 'Łukasz Wiśniewski 🎄', address: 'Dvořákstraat 3', postalCode: '8861 AL', city: 'Harlingen', email: 'lukasz@example.nl' },
-      description: 'Kerstpakket',
-      amounts: computeInvoiceAmounts(3, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]),
-    });
+    const invoice = await renderInvoicePdf(
+      sampleInvoice({
+        supplyDate: null,
+        customer: { name: 'Łukasz Wiśniewski 🎄', address: 'Dvořákstraat 3', postalCode: '8861 AL', city: 'Harlingen', email: 'lukasz@example.nl' },
+      }),
+    );
     const text = await pdfText(invoice);
     expect(text).toContain('Factuur aan Łukasz Wiśniewski Dvořákstraat 3 8861 AL Harlingen');
     expect(text).not.toContain('?');

@@ -2,41 +2,17 @@ import { inflateSync } from 'node:zlib';
 import { PDFDict, PDFDocument, PDFName, type PDFNumber, PDFRawStream } from 'pdf-lib';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_INVOICE_DATE, sampleInvoice } from '../../../test/support/invoice-document';
 import { pdfLines } from '../../../test/support/pdf-lines';
 import { pdfText } from '../../../test/support/pdf-text';
 import { decodeQrRgba, rgbToRgba } from '../../../test/support/qr-decode';
 import { epcPayload, paymentQrPng, type EpcPayment } from './epc-qr';
 import { computeInvoiceAmounts, negateAmounts } from './invoice-amounts';
-import { printedIban, renderInvoicePdf, type InvoicePdfCreditNote, type InvoicePdfInvoice } from './invoice-pdf';
-
-const invoiceDate = new Date('2026-11-22T10:00:00.000Z');
-
-function invoice(overrides: Partial<InvoicePdfInvoice> = {}): InvoicePdfInvoice {
-  return {
-    invoiceNumber: 'F2026-0007',
-    orderReference: 'KP-2026-0012',
-    invoiceDate,
-    supplyDate: invoiceDate,
-    dueDate: new Date('2026-12-06T10:00:00.000Z'),
-    paymentTermDays: 14,
-    club: {
-      name: 'Ronde Tafel 144 Harlingen',
-      address: 'Voorstraat 1, 8861 BJ Harlingen',
-      email: 'kerstactie@example.nl',
-      kvkNumber: '12345678',
-      vatId: 'NL001234567B01',
-      iban: 'NL91ABNA0417164300',
-    },
-    customer: { name: 'Marieke de Vries', address: 'Noorderhaven 12', postalCode: '8861 AL', city: 'Harlingen', email: 'marieke@example.nl' },
-    description: 'Kerstpakket',
-    amounts: computeInvoiceAmounts(3, 7500, [{ label: 'Kerstpakket', share_percent: 100, vat_rate: 21 }]),
-    ...overrides,
-  };
-}
+import { printedIban, renderInvoicePdf, type InvoicePdfCreditNote } from './invoice-pdf';
 
 describe('renderInvoicePdf (Dutch invoice requirements)', () => {
   it('is a one-page PDF with every particular a Dutch invoice needs', async () => {
-    const pdf = await renderInvoicePdf(invoice());
+    const pdf = await renderInvoicePdf(sampleInvoice());
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
     const text = await pdfText(pdf);
     for (const expected of [
@@ -77,7 +53,7 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
       { label: 'Levensmiddelen', share_percent: 50, vat_rate: 9 },
       { label: 'Non-food', share_percent: 50, vat_rate: 21 },
     ]);
-    const text = await pdfText(await renderInvoicePdf(invoice({ amounts })));
+    const text = await pdfText(await renderInvoicePdf(sampleInvoice({ amounts })));
     expect(text).toContain('waarvan Levensmiddelen (50%, btw 9%) € 112,50');
     expect(text).toContain('waarvan Non-food (50%, btw 21%) € 112,50');
     expect(text).toContain('btw 9% € 112,50 € 10,13');
@@ -89,7 +65,7 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
   it('prints names as typed in the embedded font, leaves emoji out and marks other scripts instead of failing', async () => {
     const text = await pdfText(
       await renderInvoicePdf(
-        invoice({
+        sampleInvoice({
           customer: {
             name: 'Zoë Łukasiewicz-Ōta 東京 😀',
             address: 'Kerkstraat 1\nachterom',
@@ -106,17 +82,17 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
   });
 
   it('prints "Łukasz Wiśniewski" exactly, on the invoice and the credit note', async () => {
-    const customer = { ...invoice().customer, name: 'Łukasz Wiśniewski' };
-    for (const pdf of [await renderInvoicePdf(invoice({ customer })), await renderInvoicePdf(creditNote({ customer }))]) {
+    const customer = { ...sampleInvoice().customer, name: 'Łukasz Wiśniewski' };
+    for (const pdf of [await renderInvoicePdf(sampleInvoice({ customer })), await renderInvoicePdf(creditNote({ customer }))]) {
       expect(await pdfText(pdf)).toContain('aan Łukasz Wiśniewski Noorderhaven 12');
     }
   });
 
   it('names no delivery date before the packages are delivered, and the delivery day after', async () => {
-    const before = await pdfText(await renderInvoicePdf(invoice({ supplyDate: null })));
+    const before = await pdfText(await renderInvoicePdf(sampleInvoice({ supplyDate: null })));
     expect(before).not.toContain('Leverdatum');
     expect(before).toContain('Factuurdatum 22 november 2026 Bestelnummer KP-2026-0012 Vervaldatum 6 december 2026');
-    const after = await pdfText(await renderInvoicePdf(invoice({ supplyDate: new Date('2026-11-19T16:00:00.000Z') })));
+    const after = await pdfText(await renderInvoicePdf(sampleInvoice({ supplyDate: new Date('2026-11-19T16:00:00.000Z') })));
     expect(after).toContain('Factuurdatum 22 november 2026 Leverdatum 19 november 2026 Bestelnummer KP-2026-0012');
     const credit = await pdfText(await renderInvoicePdf(creditNote({ supplyDate: null })));
     expect(credit).toContain('Bij factuur F2026-0007 Bestelnummer KP-2026-0012');
@@ -126,8 +102,8 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
     expect(printedIban(' nl91abna 0417164300')).toBe('NL91\u00a0ABNA\u00a00417\u00a01643\u00a000');
     // This address puts the IBAN at the end of the footer's first line, where plain spaces let it wrap after 'NL91'.
     for (const address of ['Voorstraat 1, 8861 BJ Harlingen', 'Voorstraat 1, 8861 BJ Harlingen, bij de oude haven']) {
-      const club = { ...invoice().club, address, iban: 'NL91 ABNA 0417 1643 00' };
-      const lines = await pdfLines(await renderInvoicePdf(invoice({ club, paymentQrPng: await paymentQrPng(qrPayment) })));
+      const club = { ...sampleInvoice().club, address, iban: 'NL91 ABNA 0417 1643 00' };
+      const lines = await pdfLines(await renderInvoicePdf(sampleInvoice({ club, paymentQrPng: await paymentQrPng(qrPayment) })));
       const withIban = lines.filter((line) => line.includes('NL91'));
       expect(withIban).toHaveLength(3);
       for (const line of withIban) expect(line, line).toContain('NL91 ABNA 0417 1643 00');
@@ -135,19 +111,19 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
   });
 
   it('gives the same bytes for the same invoice (nothing depends on the clock)', async () => {
-    const a = await renderInvoicePdf(invoice());
-    const b = await renderInvoicePdf(invoice());
+    const a = await renderInvoicePdf(sampleInvoice());
+    const b = await renderInvoicePdf(sampleInvoice());
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });
 
 function creditNote(overrides: Partial<InvoicePdfCreditNote> = {}): InvoicePdfCreditNote {
   return {
-    ...invoice(),
+    ...sampleInvoice(),
     kind: 'credit_note',
     invoiceNumber: 'F2026-0008',
     invoiceDate: new Date('2026-12-01T10:00:00.000Z'),
-    corrects: { invoiceNumber: 'F2026-0007', invoiceDate },
+    corrects: { invoiceNumber: 'F2026-0007', invoiceDate: SAMPLE_INVOICE_DATE },
     ...overrides,
   };
 }
@@ -186,7 +162,7 @@ async function imagesOf(pdf: Uint8Array): Promise<PdfImage[]> {
 describe('renderInvoicePdf with the payment QR code', () => {
   it('embeds the QR code beside the payment terms, and it reads back to the EPC payload', async () => {
     const png = await paymentQrPng(qrPayment);
-    const pdf = await renderInvoicePdf(invoice({ paymentQrPng: png }));
+    const pdf = await renderInvoicePdf(sampleInvoice({ paymentQrPng: png }));
     const images = await imagesOf(pdf);
     expect(images).toHaveLength(1);
     const [image] = images;
@@ -211,15 +187,15 @@ describe('renderInvoicePdf with the payment QR code', () => {
   });
 
   it('embeds no image and no scan caption when no QR code is given', async () => {
-    const pdf = await renderInvoicePdf(invoice());
+    const pdf = await renderInvoicePdf(sampleInvoice());
     expect(await imagesOf(pdf)).toEqual([]);
     expect(await pdfText(pdf)).not.toContain('Scan met');
   });
 
   it('gives the same bytes for the same invoice with its QR code', async () => {
     const png = await paymentQrPng(qrPayment);
-    const a = await renderInvoicePdf(invoice({ paymentQrPng: png }));
-    const b = await renderInvoicePdf(invoice({ paymentQrPng: png }));
+    const a = await renderInvoicePdf(sampleInvoice({ paymentQrPng: png }));
+    const b = await renderInvoicePdf(sampleInvoice({ paymentQrPng: png }));
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
   });
 });

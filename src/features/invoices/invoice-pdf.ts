@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import { negateAmounts, type InvoiceAmounts } from './invoice-amounts';
 import { formatDateLong, formatEuro, formatPercent } from '../../core/nl-format';
 import { embedDocumentFonts } from '../../platform/pdf-font';
@@ -80,12 +80,38 @@ export function printedIban(iban: string): string {
 
 /**
  * Renders the invoice or credit note; the same input gives the same bytes (dates come from the input,
- * not the clock).
+ * not the clock). The parts below draw top to bottom, each from the height the one above it ended at.
  */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const credit = invoice.kind === 'credit_note' ? invoice : null;
   const title = credit ? 'Creditnota' : 'Factuur';
   const doc = await PDFDocument.create();
+  describeDocument(doc, invoice, title);
+  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  const fonts = await embedDocumentFonts(doc);
+  const w = new Writer(page, fonts.regular, fonts.bold);
+  const iban = printedIban(invoice.club.iban);
+  const amounts = credit && invoice.amounts.totalCents >= 0 ? negateAmounts(invoice.amounts) : invoice.amounts;
+
+  let y = drawSupplier(w, invoice.club, title, iban);
+  y = drawCustomerAndParticulars(w, invoice, title, y);
+  if (credit) y = drawCorrectedInvoice(w, credit, y);
+  y = drawGoodsLine(w, invoice.description, amounts, y);
+  y = drawVatPerRate(w, amounts, y);
+  y = drawTotals(w, amounts, y);
+  if (credit) drawSettlement(w, credit, amounts, y - 20);
+  else await drawPaymentTerms(doc, page, w, invoice, amounts, iban, y - 20);
+  drawFooter(w, invoice.club, iban);
+
+  return doc.save();
+}
+
+/** The columns right of the description: the particulars' labels, quantity and VAT rate; price and VAT base. */
+const MIDDLE_X = 330;
+const PRICE_X = 440;
+
+/** The document's properties a PDF reader shows (title, author, language), dated by the document, not the clock. */
+function describeDocument(doc: PDFDocument, invoice: InvoiceDocument, title: string): void {
   doc.setTitle(`${title} ${invoice.invoiceNumber}`);
   doc.setAuthor(invoice.club.name);
   doc.setSubject(`${title} ${invoice.invoiceNumber} voor bestelling ${invoice.orderReference}`);
@@ -94,14 +120,10 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   doc.setLanguage('nl-NL');
   doc.setCreationDate(invoice.invoiceDate);
   doc.setModificationDate(invoice.invoiceDate);
-  const page = doc.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
-  const fonts = await embedDocumentFonts(doc);
-  const w = new Writer(page, fonts.regular, fonts.bold);
-  const { club, customer } = invoice;
-  const iban = printedIban(club.iban);
-  const amounts = credit && invoice.amounts.totalCents >= 0 ? negateAmounts(invoice.amounts) : invoice.amounts;
+}
 
-  // Supplier (left) and the document's kind with the supplier's registration numbers (right).
+/** Supplier (left) and the document's kind with the supplier's registration numbers (right). */
+function drawSupplier(w: Writer, club: InvoiceDocument['club'], title: string, iban: string): number {
   let y = PAGE_HEIGHT - 60;
   w.text(club.name, LEFT, y, { size: 16, bold: true, color: ACCENT });
   w.text(title.toUpperCase(), RIGHT, y, { size: 20, bold: true, color: ACCENT, align: 'right' });
@@ -119,22 +141,37 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     w.text(`${label}: ${value}`, RIGHT, ry, { size: 9, color: MUTED, align: 'right' });
     ry -= 12;
   }
+  return Math.min(y, ry);
+}
 
-  // Customer (left) and the document's particulars (right).
-  y = Math.min(y, ry) - 36;
-  const top = y;
+/** Customer (left) and the document's particulars (right): its number, its dates, the order. */
+function drawCustomerAndParticulars(w: Writer, invoice: InvoiceDocument, title: string, above: number): number {
+  const { customer } = invoice;
+  const top = above - 36;
+  let y = top;
   w.text(`${title} aan`, LEFT, y, { size: 9, bold: true, color: MUTED });
   y -= 15;
   for (const line of [customer.name, customer.address, `${customer.postalCode} ${customer.city}`.trim(), customer.email]) {
     if (line.trim() === '') continue;
     y = w.paragraph(line, LEFT, y, 250, { size: 10, lineHeight: 13 });
   }
+  let my = top;
+  for (const [label, value] of particulars(invoice)) {
+    w.text(label, MIDDLE_X, my, { size: 10, bold: true });
+    w.text(value, RIGHT, my, { size: 10, align: 'right' });
+    my -= 14;
+  }
+  return Math.min(y, my);
+}
+
+/** The particulars of the document as label and value, in the order they are printed. */
+function particulars(invoice: InvoiceDocument): [string, string][] {
   const supplied: [string, string][] = invoice.supplyDate ? [['Leverdatum', formatDateLong(invoice.supplyDate)]] : [];
-  const particulars: [string, string][] = credit
+  return invoice.kind === 'credit_note'
     ? [
         ['Creditnotanummer', invoice.invoiceNumber],
         ['Creditnotadatum', formatDateLong(invoice.invoiceDate)],
-        ['Bij factuur', credit.corrects.invoiceNumber],
+        ['Bij factuur', invoice.corrects.invoiceNumber],
         ...supplied,
         ['Bestelnummer', invoice.orderReference],
       ]
@@ -145,35 +182,28 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
         ['Bestelnummer', invoice.orderReference],
         ['Vervaldatum', formatDateLong(invoice.dueDate)],
       ];
-  let my = top;
-  for (const [label, value] of particulars) {
-    w.text(label, 330, my, { size: 10, bold: true });
-    w.text(value, RIGHT, my, { size: 10, align: 'right' });
-    my -= 14;
-  }
-  y = Math.min(y, my);
+}
 
-  // A credit note names the invoice it corrects, number and date, where the reader starts on the amounts.
-  if (credit) {
-    y -= 24;
-    w.text(`Creditnota bij factuur ${credit.corrects.invoiceNumber} van ${formatDateLong(credit.corrects.invoiceDate)}`, LEFT, y, { size: 11, bold: true });
-    y += 6;
-  }
+/** A credit note names the invoice it corrects, number and date, where the reader starts on the amounts. */
+function drawCorrectedInvoice(w: Writer, credit: InvoicePdfCreditNote, above: number): number {
+  const y = above - 24;
+  w.text(`Creditnota bij factuur ${credit.corrects.invoiceNumber} van ${formatDateLong(credit.corrects.invoiceDate)}`, LEFT, y, { size: 11, bold: true });
+  return y + 6;
+}
 
-  // The line: quantity × price excl. VAT, with the parts of the VAT split when there is more than one.
-  y -= 30;
-  const qtyX = 330;
-  const priceX = 440;
+/** The line: quantity × price excl. VAT, with the parts of the VAT split when there is more than one. */
+function drawGoodsLine(w: Writer, description: string, amounts: InvoiceAmounts, above: number): number {
+  let y = above - 30;
   w.text('Omschrijving', LEFT, y, { size: 9, bold: true, color: MUTED });
-  w.text('Aantal', qtyX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
-  w.text('Prijs excl. btw', priceX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Aantal', MIDDLE_X, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Prijs excl. btw', PRICE_X, y, { size: 9, bold: true, color: MUTED, align: 'right' });
   w.text('Bedrag excl. btw', RIGHT, y, { size: 9, bold: true, color: MUTED, align: 'right' });
   y -= 6;
   w.rule(y);
   y -= 15;
-  w.text(invoice.description, LEFT, y, { size: 10 });
-  w.text(String(amounts.quantity), qtyX, y, { size: 10, align: 'right' });
-  w.text(formatEuro(amounts.unitPriceCents), priceX, y, { size: 10, align: 'right' });
+  w.text(description, LEFT, y, { size: 10 });
+  w.text(String(amounts.quantity), MIDDLE_X, y, { size: 10, align: 'right' });
+  w.text(formatEuro(amounts.unitPriceCents), PRICE_X, y, { size: 10, align: 'right' });
   w.text(formatEuro(amounts.netCents), RIGHT, y, { size: 10, align: 'right' });
   y -= 14;
   if (amounts.parts.length > 1) {
@@ -185,88 +215,108 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
   }
   y -= 4;
   w.rule(y);
+  return y;
+}
 
-  // VAT per rate: the base and the VAT amount (Dutch invoices show both per rate).
-  y -= 24;
-  const rateX = 330;
-  const baseX = 440;
-  w.text('Btw-tarief', rateX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
-  w.text('Grondslag', baseX, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+/** VAT per rate: the base and the VAT amount (Dutch invoices show both per rate). */
+function drawVatPerRate(w: Writer, amounts: InvoiceAmounts, above: number): number {
+  let y = above - 24;
+  w.text('Btw-tarief', MIDDLE_X, y, { size: 9, bold: true, color: MUTED, align: 'right' });
+  w.text('Grondslag', PRICE_X, y, { size: 9, bold: true, color: MUTED, align: 'right' });
   w.text('Btw-bedrag', RIGHT, y, { size: 9, bold: true, color: MUTED, align: 'right' });
   y -= 6;
   w.rule(y, 250);
   y -= 14;
   for (const line of amounts.vat) {
-    w.text(`btw ${formatPercent(line.rate)}`, rateX, y, { size: 10, align: 'right' });
-    w.text(formatEuro(line.baseCents), baseX, y, { size: 10, align: 'right' });
+    w.text(`btw ${formatPercent(line.rate)}`, MIDDLE_X, y, { size: 10, align: 'right' });
+    w.text(formatEuro(line.baseCents), PRICE_X, y, { size: 10, align: 'right' });
     w.text(formatEuro(line.vatCents), RIGHT, y, { size: 10, align: 'right' });
     y -= 14;
   }
   y -= 2;
   w.rule(y, 250);
+  return y;
+}
 
-  // Totals.
-  y -= 18;
+/** Totals excl. VAT, VAT and incl. VAT, the last in bold. */
+function drawTotals(w: Writer, amounts: InvoiceAmounts, above: number): number {
+  let y = above - 18;
   for (const [label, cents, bold] of [
     ['Totaal excl. btw', amounts.netCents, false],
     ['Totaal btw', amounts.vatTotalCents, false],
     ['Totaal incl. btw', amounts.totalCents, true],
   ] as const) {
-    w.text(label, baseX, y, { size: bold ? 12 : 10, bold, align: 'right' });
+    w.text(label, PRICE_X, y, { size: bold ? 12 : 10, bold, align: 'right' });
     w.text(formatEuro(cents), RIGHT, y, { size: bold ? 12 : 10, bold, align: 'right' });
     y -= bold ? 18 : 14;
   }
+  return y;
+}
 
-  y -= 20;
-  if (credit) {
-    // No payment is asked, so no payment request and no QR code: the customer must not pay it by mistake.
-    w.text('Verrekening', LEFT, y, { size: 11, bold: true, color: ACCENT });
-    y -= 16;
-    y = w.paragraph(
-      `Het bedrag van ${formatEuro(Math.abs(amounts.totalCents))} wordt verrekend met factuur ${credit.corrects.invoiceNumber} ` +
-        `of, als je die al betaald hebt, teruggestort op je rekening. Je hoeft niets te betalen.`,
-      LEFT,
-      y,
-      RIGHT - LEFT,
-      { size: 10, lineHeight: 14 },
-    );
-    y -= 4;
-    w.text(`Kenmerk: ${invoice.invoiceNumber} (factuur ${credit.corrects.invoiceNumber}, bestelling ${invoice.orderReference})`, LEFT, y, {
-      size: 10,
-      bold: true,
-    });
-  } else {
-    // Payment terms and reference; with a QR code the text makes room for it on the right.
-    const qr = invoice.paymentQrPng ? await doc.embedPng(invoice.paymentQrPng) : null;
-    const textWidth = qr ? RIGHT - LEFT - QR_SIZE - 24 : RIGHT - LEFT;
-    const sectionTop = y;
-    w.text('Betaling', LEFT, y, { size: 11, bold: true, color: ACCENT });
-    y -= 16;
-    y = w.paragraph(
-      `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
-        `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN\u00a0${iban} ten name van ${club.name}, ` +
-        `onder vermelding van het betalingskenmerk.`,
-      LEFT,
-      y,
-      textWidth,
-      { size: 10, lineHeight: 14 },
-    );
-    y -= 4;
-    w.paragraph(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, textWidth, { size: 10, bold: true });
-    if (qr) {
-      // The image's own white quiet zone keeps the code clear of the text beside it.
-      const qrTop = sectionTop + 10;
-      page.drawImage(qr, { x: RIGHT - QR_SIZE, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
-      const centre = RIGHT - QR_SIZE / 2;
-      let cy = qrTop - QR_SIZE - 2;
-      for (const line of ['Scan met je bank-app', 'om te betalen']) {
-        w.text(line, centre + w.width(line, 8) / 2, cy, { size: 8, color: MUTED, align: 'right' });
-        cy -= 10;
-      }
-    }
+/** A credit note asks no payment, so no payment request and no QR code: the customer must not pay it by mistake. */
+function drawSettlement(w: Writer, credit: InvoicePdfCreditNote, amounts: InvoiceAmounts, top: number): void {
+  let y = top;
+  w.text('Verrekening', LEFT, y, { size: 11, bold: true, color: ACCENT });
+  y -= 16;
+  y = w.paragraph(
+    `Het bedrag van ${formatEuro(Math.abs(amounts.totalCents))} wordt verrekend met factuur ${credit.corrects.invoiceNumber} ` +
+      `of, als je die al betaald hebt, teruggestort op je rekening. Je hoeft niets te betalen.`,
+    LEFT,
+    y,
+    RIGHT - LEFT,
+    { size: 10, lineHeight: 14 },
+  );
+  y -= 4;
+  w.text(`Kenmerk: ${credit.invoiceNumber} (factuur ${credit.corrects.invoiceNumber}, bestelling ${credit.orderReference})`, LEFT, y, {
+    size: 10,
+    bold: true,
+  });
+}
+
+/** Payment terms and reference; with a QR code the text makes room for it on the right. */
+async function drawPaymentTerms(
+  doc: PDFDocument,
+  page: PDFPage,
+  w: Writer,
+  invoice: InvoiceDocument,
+  amounts: InvoiceAmounts,
+  iban: string,
+  top: number,
+): Promise<void> {
+  const qr = invoice.paymentQrPng ? await doc.embedPng(invoice.paymentQrPng) : null;
+  const textWidth = qr ? RIGHT - LEFT - QR_SIZE - 24 : RIGHT - LEFT;
+  let y = top;
+  w.text('Betaling', LEFT, y, { size: 11, bold: true, color: ACCENT });
+  y -= 16;
+  y = w.paragraph(
+    `Gelieve het totaalbedrag van ${formatEuro(amounts.totalCents)} binnen ${invoice.paymentTermDays} dagen na de factuurdatum, ` +
+      `uiterlijk op ${formatDateLong(invoice.dueDate)}, over te maken op IBAN\u00a0${iban} ten name van ${invoice.club.name}, ` +
+      `onder vermelding van het betalingskenmerk.`,
+    LEFT,
+    y,
+    textWidth,
+    { size: 10, lineHeight: 14 },
+  );
+  y -= 4;
+  w.paragraph(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, textWidth, { size: 10, bold: true });
+  if (qr) drawPaymentQr(page, w, qr, top);
+}
+
+/** The SEPA payment QR code right of the payment terms, with a line under it on what it is for. */
+function drawPaymentQr(page: PDFPage, w: Writer, qr: PDFImage, sectionTop: number): void {
+  // The image's own white quiet zone keeps the code clear of the text beside it.
+  const qrTop = sectionTop + 10;
+  page.drawImage(qr, { x: RIGHT - QR_SIZE, y: qrTop - QR_SIZE, width: QR_SIZE, height: QR_SIZE });
+  const centre = RIGHT - QR_SIZE / 2;
+  let cy = qrTop - QR_SIZE - 2;
+  for (const line of ['Scan met je bank-app', 'om te betalen']) {
+    w.text(line, centre + w.width(line, 8) / 2, cy, { size: 8, color: MUTED, align: 'right' });
+    cy -= 10;
   }
+}
 
-  // Footer.
+/** Thanks, and the supplier's particulars once more along the bottom of the page. */
+function drawFooter(w: Writer, club: InvoiceDocument['club'], iban: string): void {
   w.rule(70);
   w.paragraph('Hartelijk dank voor je steun! De volledige opbrengst van de kerstactie gaat naar goede doelen in de regio.', LEFT, 56, RIGHT - LEFT, {
     size: 9,
@@ -279,6 +329,4 @@ export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8A
     RIGHT - LEFT,
     { size: 8, color: MUTED },
   );
-
-  return doc.save();
 }
