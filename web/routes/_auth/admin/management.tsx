@@ -10,7 +10,7 @@ import { downloadFile } from "@/lib/download";
 import { AdminPage } from "./-components/admin-page";
 import { DismissibleErrorAlert } from "./-components/dismissible-alert";
 import { MailTab } from "./-management/mail-tab";
-import { OrdersTab, type SearchChange } from "./-management/orders-tab";
+import { OrdersTab } from "./-management/orders-tab";
 import { PaymentsTab } from "./-management/payments-tab";
 import { ReadinessBanner } from "./-management/readiness-banner";
 import {
@@ -19,6 +19,7 @@ import {
   MANAGEMENT_TABS,
   orderFilters,
   ordersPageInput,
+  type SearchChange,
   validateManagementSearch,
   withoutDefaults,
 } from "./-management/search";

@@ -45,6 +45,12 @@ const searchSchema = z.object({
 export type ManagementSearch = z.output<typeof searchSchema>;
 
 /**
+ * Changes to the URL's state; `replace` keeps typing in the search box out of the browser history.
+ * Settles once the new URL is in place.
+ */
+export type SearchChange = (changes: Partial<ManagementSearch>, options?: { replace?: boolean }) => Promise<void>;
+
+/**
  * Leaves out what equals a default: the Tablers tab, page 1, 50 a page, and newest first. A chosen
  * column sorts ascending unless the URL says `dir=desc`, so `?sort=name` is A–Z.
  */
