@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, userGroups, users } from '../../db/schema';
-import type { UserProfile } from '../auth/user-profile';
+import { staleAdminProfile } from '../../../test/support/stale-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { LAST_ADMIN_MESSAGE } from '../users/last-admin';
 import { addGroup, addGroupPermissions, deleteGroup, removeGroupPermissions, type GroupsCtx } from './groups.service';
@@ -12,19 +12,7 @@ let adminGroupId: number;
 let adminAccessId: number;
 let manyIds: number[];
 
-const admin: UserProfile = {
-  id: 999_999,
-  username: 'elsewhere',
-  email: null,
-  status: 'active',
-  deletable: true,
-  created_at: '',
-  updated_at: '',
-  two_factor_enabled: false,
-  locale: 'en',
-  groups: [],
-  permissions: [{ key: 'admin.access' }],
-};
+const admin = staleAdminProfile('elsewhere');
 
 const grantsOf = async (groupId: number) =>
   (await t.db.select().from(groupPermissions).where(eq(groupPermissions.groupId, groupId))).map((g) => g.permissionId).sort((a, b) => a - b);

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groups, userGroups, users } from '../../db/schema';
-import { loadUserProfile, type UserProfile } from '../auth/user-profile';
+import { loadUserProfile } from '../auth/user-profile';
+import { staleAdminProfile } from '../../../test/support/stale-admin';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { adminRemainsAfter, adminRemainsAfterCheck, LAST_ADMIN_MESSAGE } from './last-admin';
 import { deleteUser, editUser, removeGroup, type UsersCtx } from './users.service';
@@ -17,19 +18,7 @@ let firstAdminId: number;
 
 /** An admin whose session was loaded before they lost admin.access: they pass requireAdmin but hold nothing. */
 function staleAdmin(): UsersCtx {
-  const user: UserProfile = {
-    id: 999_999,
-    username: 'demoted',
-    email: null,
-    status: 'active',
-    deletable: true,
-    created_at: '',
-    updated_at: '',
-    two_factor_enabled: false,
-    locale: 'en',
-    groups: [],
-    permissions: [{ key: 'admin.access' }],
-  };
+  const user = staleAdminProfile('demoted');
   return { db: t.db, clock: t.clock, passwords: t.deps.passwords, settingsCache: t.deps.settingsCache, session: null, user, ip: '127.0.0.1' };
 }
 
