@@ -27,7 +27,7 @@ import { twoFactorRoutes } from './features/two-factor/two-factor.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { versionsRoutes } from './features/versions/versions.routes';
 import { assetCacheControl } from './http/asset-caching';
-import { AppError } from './core/errors';
+import { AppError, refusalBody } from './core/errors';
 import type { AppContext, AppEnv } from './http/app-env';
 import { getRequestCtx } from './request-ctx';
 import { STATE_CHANGING_GET_PATHS } from './http/rest';
@@ -75,7 +75,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.on(STATE_CHANGING_METHODS, '*', guard);
   for (const path of STATE_CHANGING_GET_PATHS) {
     // Hono answers HEAD with the GET handler: a HEAD must never change anything.
-    app.get(`${base}${path}`, async (c, next) => (c.req.raw.method === 'HEAD' ? c.json({ success: false, error: 'Method not allowed' }, 405) : next()), guard);
+    app.get(`${base}${path}`, async (c, next) => (c.req.raw.method === 'HEAD' ? c.json(refusalBody('METHOD_NOT_ALLOWED', 'Method not allowed'), 405) : next()), guard);
   }
 
   app.all('/trpc/*', async (c) => {
@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
         body = await readLimitedText(req);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        const data = { code: 'PAYLOAD_TOO_LARGE', httpStatus: error.status };
+        const data = { code: error.code, httpStatus: error.status };
         return c.json({ error: { message: error.message, code: -32600, data } }, error.status);
       }
       req = new Request(req.url, { method: 'POST', headers: req.headers, body });
@@ -126,7 +126,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
 
   app.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json({ success: false, error: error.message, ...error.extra }, error.status);
+      return c.json(refusalBody(error.code, error.message, error.extra), error.status);
     }
     deps.log.error('Unexpected error', {
       requestId: c.get('requestId'),
@@ -134,12 +134,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
-    return c.json({ success: false, error: 'Server error' }, 500);
+    return c.json(refusalBody('SERVER_ERROR', 'Server error'), 500);
   });
 
   app.notFound(async (c) => {
     if (isServerPath(c.req.path, base) || !deps.assets || !['GET', 'HEAD'].includes(c.req.method)) {
-      return c.json({ success: false, error: 'Not found' }, 404);
+      return c.json(refusalBody('NOT_FOUND', 'Not found'), 404);
     }
     let response = await deps.assets(c.req.raw);
     if (response.status === 404 && wantsPage(c.req.raw)) {

@@ -14,7 +14,7 @@ import { ConfigError, parseConfig } from './env';
 import { SettingsCache } from './platform/settings-cache';
 import { prepareDatabase } from './features/setup/prepare';
 import { SecretKeyError } from './features/setup/secret-key';
-import { AppError } from './core/errors';
+import { AppError, refusalBody } from './core/errors';
 import type { AppEnv } from './http/app-env';
 import { systemClock } from './platform/clock';
 import { createR2FileStore } from './platform/files-r2';
@@ -88,7 +88,7 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
         // A SECRET_KEY that is not the database's (docs/decisions/050): one line in the log, 503 to the client.
         if (error instanceof SecretKeyError) {
           consoleLogger.error(error.message);
-          throw new AppError(503, 'Server misconfigured');
+          throw new AppError('SERVER_MISCONFIGURED', 'Server misconfigured');
         }
         throw error;
       });
@@ -113,7 +113,7 @@ export default {
       built = await isolateFor(env);
     } catch (error) {
       console.error(error instanceof Error ? error.message : String(error));
-      return Response.json({ success: false, error: 'Server misconfigured' }, { status: 500 });
+      return Response.json(refusalBody('SERVER_MISCONFIGURED', 'Server misconfigured'), { status: 503 });
     }
     return built.app.fetch(request, env, ctx as never);
   },

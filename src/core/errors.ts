@@ -1,24 +1,31 @@
-/**
- * Expected failures carry their HTTP status and the exact user-facing text. Each transport maps them
- * in one place (app.ts onError for REST, the tRPC error formatter); anything else is a logged 500.
- */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+import { ERROR_STATUS, type ErrorCode, type ErrorStatus } from './error-codes';
 
+export type { ErrorCode, ErrorStatus } from './error-codes';
+
+/**
+ * Expected failures carry their stable code (the status follows from it, src/core/error-codes.ts) and the exact
+ * user-facing text. Each transport maps them in one place (app.ts onError for REST, the tRPC error formatter);
+ * anything else is a logged 500.
+ */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly status: ErrorStatus;
   constructor(
-    readonly status: ErrorStatus,
+    readonly code: ErrorCode,
     message: string,
-    /** Extra fields of the JSON answer, e.g. `{ message }` for the upload call. */
+    /** Extra fields of the answer: the values in the text (`min_length`, `field`), or `{ message }` for the upload call. */
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
+    this.status = ERROR_STATUS[code];
   }
 }
 
-export const notLoggedIn = () => new AppError(401, 'Not logged in');
-export const forbidden = () => new AppError(403, 'Forbidden');
-export const badRequest = (message: string) => new AppError(400, message);
-export const notFound = (message = 'Not found') => new AppError(404, message);
-export const tooManyRequests = (message = 'Too many requests. Please wait a moment and try again.') => new AppError(429, message);
-export const maintenance = () => new AppError(503, 'Maintenance');
+/** The JSON body of a refusal on the REST surface: `{success:false, error, code}` and the refusal's values. */
+export function refusalBody(code: ErrorCode, error: string, extra?: Record<string, unknown>) {
+  return { success: false as const, error, code, ...extra };
+}
+
+export const notLoggedIn = () => new AppError('NOT_LOGGED_IN', 'Not logged in');
+export const forbidden = () => new AppError('FORBIDDEN', 'Forbidden');
+export const maintenance = () => new AppError('MAINTENANCE', 'Maintenance');

@@ -7,6 +7,8 @@
  * imports in the same way.
  */
 
+import { refusalText } from './input-issues';
+
 /** The longest e-mail address there can be (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
@@ -51,7 +53,7 @@ export const CONTACT_MAX_LENGTHS = {
   message: 5000,
 } as const;
 
-export const INVALID_EMAIL_MESSAGE = 'Voer een geldig email adres in.';
+export const INVALID_EMAIL_MESSAGE = refusalText('EMAIL_INVALID', 'Voer een geldig email adres in.');
 
 /** A practical e-mail check: something@domain.tld, no spaces. */
 export function isValidEmail(email: string): boolean {
@@ -59,9 +61,9 @@ export function isValidEmail(email: string): boolean {
 }
 
 /** docs/product.md §5 order form: the quantity is a whole number above 0. */
-export const QUANTITY_MESSAGE = 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.';
+export const QUANTITY_MESSAGE = refusalText('QUANTITY_INVALID', 'Aantal kerstpakketten is verplicht en moet groter dan 0 zijn.');
 /** A quantity typed with a decimal point or comma, or with letters: refused, never rounded or stripped (docs/decisions/056). */
-export const QUANTITY_WHOLE_MESSAGE = 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.';
+export const QUANTITY_WHOLE_MESSAGE = refusalText('QUANTITY_NOT_WHOLE', 'Aantal kerstpakketten moet een heel getal zijn, zoals 1, 2 of 3.');
 
 /**
  * A quantity as typed (text) or sent (a JSON number): the whole number it is, or the message that refuses
@@ -85,8 +87,8 @@ export function parseQuantity(value: string | number): { quantity: number; error
 }
 
 /** docs/architecture.md §6 'The people, second pass': the public order form's postcode and phone rules. */
-export const POSTCODE_MESSAGE = 'Vul een geldige postcode in (1234 AB).';
-export const PHONE_MESSAGE = 'Vul een geldig telefoonnummer in.';
+export const POSTCODE_MESSAGE = refusalText('POSTCODE_INVALID', 'Vul een geldige postcode in (1234 AB).');
+export const PHONE_MESSAGE = refusalText('PHONE_INVALID', 'Vul een geldig telefoonnummer in.');
 
 /** A Dutch postcode in any case and spacing ('8861bm', ' 8861  BM ') as it is stored: '8861 BM'; null when it is none. */
 export function dutchPostcode(text: string): string | null {
@@ -107,7 +109,7 @@ export function isValidPhone(text: string): boolean {
  * carry a link or an e-mail address (a stranger could otherwise make the club mail a phishing text to
  * anyone).
  */
-export const NAME_LINK_MESSAGE = 'Naam mag geen link of e-mailadres bevatten.';
+export const NAME_LINK_MESSAGE = refusalText('NAME_HAS_LINK', 'Naam mag geen link of e-mailadres bevatten.');
 
 // A scheme with its slash ('https://', 'hxxp:/'), a link word on its own ('www', 'http'), or a scheme that needs no slash.
 const SCHEME = /[a-z][a-z0-9+.-]*:\/|\b(?:www|h[tx]{2}ps?)\b|\b(?:mailto|tel|sms|javascript|data):/i;

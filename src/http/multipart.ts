@@ -24,7 +24,7 @@ const MAX_HEADER_BYTES = 8 * 1024;
 export function boundaryOf(contentType: string | null): string {
   const match = /^multipart\/form-data\s*;.*?boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType ?? '');
   const boundary = match?.[1] ?? match?.[2];
-  if (!boundary || boundary.length > 70) throw new AppError(400, 'Expected a multipart/form-data body');
+  if (!boundary || boundary.length > 70) throw new AppError('NOT_MULTIPART', 'Expected a multipart/form-data body');
   return boundary;
 }
 
@@ -62,7 +62,7 @@ function parseHeaders(block: string): PartHeaders {
     return raw === undefined ? undefined : raw.replace(/\\(.)/g, '$1');
   };
   const name = param('name');
-  if (!/^form-data/i.test(disposition) || name === undefined) throw new AppError(400, 'Malformed multipart body');
+  if (!/^form-data/i.test(disposition) || name === undefined) throw new AppError('MALFORMED_MULTIPART', 'Malformed multipart body');
   return { name, filename: param('filename'), contentType };
 }
 
@@ -74,7 +74,7 @@ type MultipartEvent = { type: 'part'; part: PartHeaders } | { type: 'data'; chun
  * for a malformed body.
  */
 async function* multipartEvents(body: ReadableStream<Uint8Array> | null, boundary: string): AsyncGenerator<MultipartEvent> {
-  if (!body) throw new AppError(400, 'Malformed multipart body');
+  if (!body) throw new AppError('MALFORMED_MULTIPART', 'Malformed multipart body');
   const opening = encoder.encode(`--${boundary}`);
   const delimiter = encoder.encode(`\r\n--${boundary}`);
   const reader = body.getReader();
@@ -98,7 +98,7 @@ async function* multipartEvents(body: ReadableStream<Uint8Array> | null, boundar
       if (state === 'preamble') {
         const at = indexOf(buffer, opening);
         if (at === -1) {
-          if (buffer.length > MAX_HEADER_BYTES || !(await fill())) throw new AppError(400, 'Malformed multipart body');
+          if (buffer.length > MAX_HEADER_BYTES || !(await fill())) throw new AppError('MALFORMED_MULTIPART', 'Malformed multipart body');
           continue;
         }
         buffer = buffer.subarray(at + opening.length);
@@ -113,7 +113,7 @@ async function* multipartEvents(body: ReadableStream<Uint8Array> | null, boundar
         }
         const end = indexOf(buffer, encoder.encode('\r\n\r\n'));
         if (end === -1) {
-          if (buffer.length > MAX_HEADER_BYTES || !(await fill())) throw new AppError(400, 'Malformed multipart body');
+          if (buffer.length > MAX_HEADER_BYTES || !(await fill())) throw new AppError('MALFORMED_MULTIPART', 'Malformed multipart body');
           continue;
         }
         const block = decoder.decode(buffer.subarray(0, end)).replace(/^\r\n/, '');
@@ -136,7 +136,7 @@ async function* multipartEvents(body: ReadableStream<Uint8Array> | null, boundar
           yield { type: 'data', chunk: buffer.slice(0, buffer.length - keep) };
           buffer = buffer.slice(buffer.length - keep);
         }
-        if (!(await fill())) throw new AppError(400, 'Malformed multipart body');
+        if (!(await fill())) throw new AppError('MALFORMED_MULTIPART', 'Malformed multipart body');
       }
     }
   } finally {

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../context';
+import { refusalBody } from '../core/errors';
 import type { AppEnv } from './app-env';
 
 /** docs/architecture.md §3: only the site itself may load anything; nobody may frame it. */
@@ -106,7 +107,7 @@ export function crossSiteGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
       (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
       (origin !== undefined && !ownOrigin(origin)) ||
       (referer !== undefined && !ownOrigin(refererOrigin(referer)));
-    if (crossSite) return c.json({ success: false, error: 'Cross-site request refused' }, 403);
+    if (crossSite) return c.json(refusalBody('CROSS_SITE_REFUSED', 'Cross-site request refused'), 403);
     await next();
   };
 }

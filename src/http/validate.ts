@@ -1,48 +1,20 @@
 import * as z from 'zod';
 import { AppError } from '../core/errors';
-
-type RawIssue = Parameters<Extract<NonNullable<Parameters<z.ZodType['safeParse']>[1]>['error'], (...args: never) => unknown>>[0];
-
-/** Readable default messages naming the field; a schema's own message always wins over these. */
-function describeIssue(issue: RawIssue): string | undefined {
-  const path = issue.path ?? [];
-  const field = path.length > 0 ? path.join('.') : 'input';
-  switch (issue.code) {
-    case 'invalid_type':
-      if (issue.input === undefined) return `${field} is required`;
-      if (issue.expected === 'int') return `${field} must be an integer`;
-      return `${field} must be ${/^[aeiou]/.test(String(issue.expected)) ? 'an' : 'a'} ${String(issue.expected)}`;
-    case 'too_big':
-      if (issue.origin === 'string') return `${field} is too long (at most ${String(issue.maximum)} characters)`;
-      if (issue.origin === 'array') return `${field} has too many items (at most ${String(issue.maximum)})`;
-      return `${field} must be at most ${String(issue.maximum)}`;
-    case 'too_small':
-      if (issue.origin === 'string') return `${field} is too short (at least ${String(issue.minimum)} characters)`;
-      if (issue.origin === 'array') return `${field} needs at least ${String(issue.minimum)} items`;
-      return `${field} must be at least ${String(issue.minimum)}`;
-    case 'invalid_value':
-      return `${field} must be one of: ${(issue.values as unknown[]).map(String).join(', ')}`;
-    case 'invalid_format':
-      return `${field} has an invalid format`;
-    case 'unrecognized_keys':
-      return `Unknown field: ${(issue.keys as string[]).join(', ')}`;
-    default:
-      return `${field} is invalid`;
-  }
-}
+import { describeIssue, issueRefusal } from '../core/input-issues';
 
 // Every zod parse in the app (REST, tRPC, config) gets these readable defaults.
 z.config({ customError: describeIssue as never });
 
-/** The first issue's text, e.g. for tRPC's BAD_REQUEST answers. */
-export function firstIssueMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Invalid input';
+/** A failed parse as a refusal: the first issue's text, with the code of the rule it broke (docs/decisions/062). */
+export function inputRefused(error: z.ZodError): AppError {
+  const refusal = issueRefusal(error.issues[0]);
+  return new AppError(refusal.code, refusal.message, refusal.extra);
 }
 
 /** Parses input with a zod schema; a failure is a 400 with the first issue's readable text. */
 export function parseInput<T extends z.ZodType>(schema: T, data: unknown): z.output<T> {
   const result = schema.safeParse(data);
-  if (!result.success) throw new AppError(400, result.error.issues[0]?.message ?? 'Invalid input');
+  if (!result.success) throw inputRefused(result.error);
   return result.data;
 }
 
@@ -54,7 +26,7 @@ export const MAX_JSON_BODY_BYTES = 256 * 1024;
  * refused with 413 without being buffered whole, whatever its Content-Length says.
  */
 export async function readLimitedText(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<string> {
-  const tooLarge = () => new AppError(413, 'Request body too large');
+  const tooLarge = () => new AppError('BODY_TOO_LARGE', 'Request body too large');
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > maxBytes) throw tooLarge();
   if (!request.body) return '';
@@ -113,10 +85,10 @@ function isJsonContentType(header: string | null): boolean {
 export async function readJsonBody(request: Request): Promise<unknown> {
   const text = await readLimitedText(request);
   if (text.trim() === '') return {};
-  if (!isJsonContentType(request.headers.get('content-type'))) throw new AppError(415, JSON_CONTENT_TYPE_REQUIRED);
+  if (!isJsonContentType(request.headers.get('content-type'))) throw new AppError('UNSUPPORTED_MEDIA_TYPE', JSON_CONTENT_TYPE_REQUIRED);
   try {
     return JSON.parse(text);
   } catch {
-    throw new AppError(400, 'Malformed JSON body');
+    throw new AppError('MALFORMED_JSON', 'Malformed JSON body');
   }
 }

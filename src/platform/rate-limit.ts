@@ -1,8 +1,10 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { tooManyRequests } from '../core/errors';
+import { AppError } from '../core/errors';
 import type { Clock } from './clock';
+
+const TOO_MANY_REQUESTS = 'Too many requests. Please wait a moment and try again.';
 
 /**
  * Fixed-window counters in the database (docs/architecture.md §3), so a limit holds across Worker isolates and
@@ -41,7 +43,7 @@ export async function hitRateLimit(db: Db, clock: Clock, key: string, rule: Rate
 /** Counts a hit and refuses with 429 once the limit is passed. */
 export async function enforceRateLimit(db: Db, clock: Clock, key: string, rule: RateLimitRule, message?: string): Promise<void> {
   const result = await hitRateLimit(db, clock, key, rule);
-  if (!result.allowed) throw tooManyRequests(message);
+  if (!result.allowed) throw new AppError('TOO_MANY_REQUESTS', message ?? TOO_MANY_REQUESTS);
 }
 
 /** Reads a counter without counting (e.g. login: only failures count, but a blocked name stays blocked). */

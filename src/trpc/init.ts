@@ -7,14 +7,15 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { RequestCtx } from '../context';
 import { requireAdmin, requireManagement, requireUser } from '../features/auth/permissions';
-import { AppError, type ErrorStatus } from '../core/errors';
-import { firstIssueMessage } from '../http/validate';
+import { AppError, type ErrorCode, type ErrorStatus } from '../core/errors';
+import { inputRefused } from '../http/validate';
 
 const CODE_BY_STATUS: Record<ErrorStatus, TRPCError['code']> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',
@@ -23,13 +24,33 @@ const CODE_BY_STATUS: Record<ErrorStatus, TRPCError['code']> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** Our code for a failure tRPC itself raised (an unknown procedure, a GET of a mutation, a broken batch). */
+const CODE_OF_TRPC: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  PARSE_ERROR: 'MALFORMED_JSON',
+  BAD_REQUEST: 'INVALID_INPUT',
+  UNAUTHORIZED: 'NOT_LOGGED_IN',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
+  PAYLOAD_TOO_LARGE: 'BODY_TOO_LARGE',
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
+};
+
+/** The refusal a tRPC error stands for: `error.data.code` is ours, as on the REST surface (docs/decisions/062). */
+function refusalOf(error: TRPCError): AppError {
+  const cause = error.cause;
+  if (cause instanceof AppError) return cause;
+  if (cause instanceof ZodError) return inputRefused(cause);
+  if (cause instanceof SyntaxError) return new AppError('MALFORMED_JSON', 'Malformed JSON body');
+  const code = CODE_OF_TRPC[error.code];
+  return code ? new AppError(code, error.message) : new AppError('SERVER_ERROR', 'Server error');
+}
+
 const t = initTRPC.context<RequestCtx>().create({
   errorFormatter({ shape, error }) {
-    let message = shape.message;
-    if (error.cause instanceof ZodError) message = firstIssueMessage(error.cause);
-    else if (error.cause instanceof SyntaxError) message = 'Malformed JSON body';
-    else if (error.code === 'INTERNAL_SERVER_ERROR' && !(error.cause instanceof AppError)) message = 'Server error';
-    return { ...shape, message, data: { code: shape.data.code, httpStatus: shape.data.httpStatus } };
+    const refusal = refusalOf(error);
+    return { ...shape, message: refusal.message, data: { ...refusal.extra, code: refusal.code, httpStatus: shape.data.httpStatus } };
   },
 });
 

@@ -80,7 +80,7 @@ describe('the backup calls (POST/GET /api/admin/backups, download; backups.creat
     for (const name of ['kerstactie-2020-01-01T00-00-00-000Z.tar.gz', '../test.db', 'secret.key', '..%2Fsecret.key', '', '%2Fetc%2Fpasswd']) {
       const answer = await t.request(`/api/admin/backups/download?name=${name}`, { cookie: admin });
       expect(answer.status, name).toBe(404);
-      expect(answer.json).toEqual({ success: false, error: 'Not found' });
+      expect(answer.json).toMatchObject({ success: false, error: 'Not found', code: 'BACKUP_NOT_FOUND' });
     }
   });
 

@@ -6,6 +6,7 @@ import { auditLog, orders } from '../../src/db/schema';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
+import { anyCode } from '../support/refusal';
 
 /**
  * docs/decisions/023, delivery day (docs/architecture.md §5 "Members and delivery"): the delivered mark over REST and tRPC with
@@ -97,7 +98,7 @@ describe('who may mark deliveries and print the lists', () => {
       }
       const list = await deliveryList(tabler, cookie ?? '');
       expect(list.response.status).toBe(status);
-      expect(JSON.parse(new TextDecoder().decode(list.bytes))).toEqual({ success: false, error: message });
+      expect(JSON.parse(new TextDecoder().decode(list.bytes))).toMatchObject({ success: false, error: message, code: anyCode });
     }
     expect((await orderRow(id)).delivered).toBe(false);
 
@@ -174,7 +175,7 @@ describe('bulk delivery marks', () => {
         results: [
           { id: a.id, success: true },
           { id: b.id, success: true },
-          { id: 999_999, success: false, error: 'Bestelling niet gevonden.' },
+          { id: 999_999, success: false, error: 'Bestelling niet gevonden.', code: 'ORDER_NOT_FOUND' },
         ],
       });
       for (const { id } of [a, b]) expect(await orderRow(id)).toMatchObject({ delivered: true, deliveredAt: t.clock.now().toISOString() });
@@ -287,7 +288,7 @@ describe('the delivery list PDF', () => {
       ['tabler_id=abc', 400, 'Invalid tabler_id'],
     ] as const) {
       const r = await t.request(`/orders/delivery-list.pdf?${query}`, { cookie: admin });
-      expect([r.status, r.json], query).toEqual([status, { success: false, error }]);
+      expect([r.status, r.json], query).toMatchObject([status, { success: false, error, code: anyCode }]);
     }
   });
 

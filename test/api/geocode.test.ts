@@ -361,7 +361,7 @@ describe('GET /api/geocode/search rate limit', () => {
     }
     const refused = await search('Voorstraat 1', ip);
     expect(refused.status).toBe(429);
-    expect(refused.json).toEqual({ success: false, error: TOO_MANY });
+    expect(refused.json).toMatchObject({ success: false, error: TOO_MANY, code: 'TOO_MANY_REQUESTS' });
 
     const other = await search('Voorstraat 1', freshIp());
     expect(other.status).toBe(200);

@@ -186,17 +186,17 @@ describe('bulk sends queue every mail and deliver them after the answer (docs/de
     expect(sent.data).toEqual({
       success: true,
       results: [
-        { id: ids[0], success: false, error: ORDER_CREDITED },
+        { id: ids[0], success: false, error: ORDER_CREDITED, code: 'ORDER_CREDITED' },
         { id: ids[1], success: true },
         { id: ids[2], success: true },
-        { id: 999_999, success: false, error: 'Bestelling niet gevonden.' },
+        { id: 999_999, success: false, error: 'Bestelling niet gevonden.', code: 'ORDER_NOT_FOUND' },
       ],
     });
     gated.open();
     await allSent('invoice', 3);
     const reminded = await rest.call('bulk', { cookie: adminCookie, body: { ids: [ids[0], ids[1]], action: 'send_reminder', force: true } });
     expect(reminded.data.results).toEqual([
-      { id: ids[0], success: false, error: ORDER_CREDITED },
+      { id: ids[0], success: false, error: ORDER_CREDITED, code: 'ORDER_CREDITED' },
       { id: ids[1], success: true },
     ]);
     await allSent('reminder', 1);

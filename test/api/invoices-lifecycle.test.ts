@@ -22,6 +22,7 @@ import { pdfText } from '../support/pdf-text';
 import { attachmentsOf, decodeHeader, leafParts, parseMime, startSmtpSink, textOf, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
+import { anyCode } from '../support/refusal';
 
 /**
  * Invoices (docs/decisions/018–020) and reminders, bulk actions, totals, the paged list and the treasurer role
@@ -149,7 +150,7 @@ describe('the club details an invoice needs', () => {
   ])('refuses %s = %s on save with 400, on both transports', async (key, value, message) => {
     const restAnswer = await t.request('/api/settings/update', { cookie: adminCookie, body: { key, value } });
     expect(restAnswer.status).toBe(400);
-    expect(restAnswer.json).toEqual({ success: false, error: message });
+    expect(restAnswer.json).toMatchObject({ success: false, error: message, code: anyCode });
     const trpcAnswer = await t.request('/trpc/settings.update', { cookie: adminCookie, body: { key, value } });
     expect(trpcAnswer.status).toBe(400);
     expect(trpcAnswer.json.error.message).toBe(message);
@@ -276,7 +277,7 @@ describe('credit notes (POST /orders/creditInvoice?id=)', () => {
     expectFailure(trpc, await trpc.call('credit', { cookie: adminCookie, id: 999_999 }), 404, 'Bestelling niet gevonden.');
     const pdf = await t.request(`/orders/credit-note.pdf?id=${id}`, { cookie: adminCookie });
     expect(pdf.status).toBe(404);
-    expect(pdf.json).toEqual({ success: false, error: NO_CREDIT_NOTE });
+    expect(pdf.json).toMatchObject({ success: false, error: NO_CREDIT_NOTE, code: 'DOCUMENT_NOT_FOUND' });
   });
 
   it('gives two credits at the same moment one credit note number', async () => {
@@ -329,7 +330,7 @@ describe('payment reminders', () => {
         t.clock.advance(wait);
         const refused = await tr.call('remind', { cookie: adminCookie, id: early });
         expect(refused.status).toBe(409);
-        if (tr.name === 'REST') expect(refused.json).toEqual({ success: false, error: notDue, due_date: '2026-12-07' });
+        if (tr.name === 'REST') expect(refused.json).toMatchObject({ success: false, error: notDue, code: 'REMINDER_NOT_DUE', due_date: '2026-12-07' });
         else expect(refused.json.error.message).toBe(notDue);
       }
       expect((await orderRow(early)).remindersSent).toBe(0);
@@ -338,7 +339,7 @@ describe('payment reminders', () => {
       // In bulk each early order says so, with its due day; the overdue one goes.
       const bulk = await tr.call('bulk', { cookie: adminCookie, body: { ids: [early, late], action: 'send_reminder' } });
       expect(bulk.data.results).toEqual([
-        { id: early, success: false, error: notDue, due_date: '2026-12-07' },
+        { id: early, success: false, error: notDue, code: 'REMINDER_NOT_DUE', due_date: '2026-12-07' },
         { id: late, success: true },
       ]);
       // Confirmed: it goes before the term ends, alone or in bulk.
@@ -428,7 +429,7 @@ describe('bulk actions (POST /orders/bulk)', () => {
         results: [
           { id: a, success: true },
           { id: b, success: true },
-          { id: 999_999, success: false, error: 'Bestelling niet gevonden.' },
+          { id: 999_999, success: false, error: 'Bestelling niet gevonden.', code: 'ORDER_NOT_FOUND' },
         ],
       });
       expect((await orderRow(b)).invoiceNumber).toBe('F2026-0002');
@@ -437,7 +438,7 @@ describe('bulk actions (POST /orders/bulk)', () => {
       t.clock.advance(15 * DAY);
       const reminded = await tr.call('bulk', { cookie: adminCookie, body: { ids: [a, b], action: 'send_reminder' } });
       expect(reminded.data.results).toEqual([
-        { id: a, success: false, error: REMINDER_ALREADY_PAID },
+        { id: a, success: false, error: REMINDER_ALREADY_PAID, code: 'ALREADY_PAID' },
         { id: b, success: true },
       ]);
       expect(await orderRow(a)).toMatchObject({ paid: true, paidAt: '2026-11-22T10:00:00.000Z' });
@@ -503,7 +504,7 @@ describe('a credited order is not paid afterwards (docs/decisions/049 "Also")', 
       expect(bulk.data).toEqual({
         success: true,
         results: [
-          { id: credited, success: false, error: CREDITED_NOT_PAYABLE },
+          { id: credited, success: false, error: CREDITED_NOT_PAYABLE, code: 'CREDITED_NOT_PAYABLE' },
           { id: open, success: true },
         ],
       });
@@ -525,7 +526,7 @@ describe('a credited order is not paid afterwards (docs/decisions/049 "Also")', 
     const unpaid = await rest.call('bulk', { cookie: adminCookie, body: { ids: [id], action: 'mark_unpaid' } });
     expect(unpaid.data.results).toEqual([{ id, success: true }]);
     const again = await rest.call('bulk', { cookie: adminCookie, body: { ids: [id], action: 'mark_paid' } });
-    expect(again.data.results).toEqual([{ id, success: false, error: CREDITED_NOT_PAYABLE }]);
+    expect(again.data.results).toMatchObject([{ id, success: false, error: CREDITED_NOT_PAYABLE, code: 'CREDITED_NOT_PAYABLE' }]);
   });
 });
 
@@ -540,7 +541,7 @@ describe('sends of one invoice or reminder are limited (docs/decisions/049 "Also
       expectFailure(tr, await tr.call('send', { cookie: adminCookie, id }), 429, INVOICE_SEND_LIMITED);
       const bulk = await tr.call('bulk', { cookie: adminCookie, body: { ids: [id, other], action: 'send_invoice' } });
       expect(bulk.data.results).toEqual([
-        { id, success: false, error: INVOICE_SEND_LIMITED },
+        { id, success: false, error: INVOICE_SEND_LIMITED, code: 'TOO_MANY_REQUESTS' },
         { id: other, success: true },
       ]);
       expect(sink.messages.filter((m) => m.to.includes('vaak@example.nl'))).toHaveLength(3);
@@ -619,13 +620,17 @@ describe('totals and the paged list', () => {
     expect((await t.request('/orders?page=1&per_page=500', { cookie: adminCookie })).json.per_page).toBe(200);
     const bad = await t.request('/orders?page=1&sort=email', { cookie: adminCookie });
     expect(bad.status).toBe(400);
-    expect(bad.json).toEqual({ success: false, error: 'sort must be one of created_at, reference, name, amount, paid, tabler_name' });
+    expect(bad.json).toMatchObject({
+      success: false,
+      error: 'sort must be one of created_at, reference, name, amount, paid, tabler_name',
+      code: 'FIELD_NOT_ALLOWED',
+    });
   });
 
   it('refuses a back-office amount outside 1–10 with the Dutch message', async () => {
     const r = await t.request('/orders/create', { cookie: adminCookie, body: { name: 'Klant', email: 'k@example.nl', amount: 15, ...ORDER } });
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ success: false, error: BACK_OFFICE_AMOUNT_MESSAGE });
+    expect(r.json).toMatchObject({ success: false, error: BACK_OFFICE_AMOUNT_MESSAGE, code: 'AMOUNT_OUT_OF_RANGE' });
     expect(BACK_OFFICE_AMOUNT_MESSAGE).toBe('Het aantal is 1 tot en met 10.');
   });
 });

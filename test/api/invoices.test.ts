@@ -364,7 +364,7 @@ describe('when SMTP is down or not configured (nothing is lost)', () => {
     const id = await createOrder();
     const r = await sendInvoice(id);
     expect(r.status).toBe(400);
-    expect(r.json).toEqual({ success: false, error: INVALID_VAT_SPLIT });
+    expect(r.json).toMatchObject({ success: false, error: INVALID_VAT_SPLIT, code: 'VAT_SPLIT_INVALID' });
     expect((await orderRow(id)).invoiceNumber).toBeNull();
     expect(
       await t.db
@@ -384,7 +384,7 @@ describe('the stored invoice PDF (GET /orders/invoice.pdf?id=)', () => {
     const id = await createOrder();
     const before = await t.request(`/orders/invoice.pdf?id=${id}`, { cookie: adminCookie });
     expect(before.status).toBe(404);
-    expect(before.json).toEqual({ success: false, error: NO_INVOICE_YET });
+    expect(before.json).toMatchObject({ success: false, error: NO_INVOICE_YET, code: 'DOCUMENT_NOT_FOUND' });
 
     await sendInvoice(id);
     const response = await t.app.request(`http://127.0.0.1/orders/invoice.pdf?id=${id}`, { headers: { cookie: adminCookie } });
@@ -399,8 +399,12 @@ describe('the stored invoice PDF (GET /orders/invoice.pdf?id=)', () => {
   it('refuses anonymous visitors and users without admin.access', async () => {
     const id = await createOrder();
     await t.createUser('plain_user');
-    expect((await t.request(`/orders/invoice.pdf?id=${id}`)).json).toEqual({ success: false, error: 'Not logged in' });
-    expect((await t.request(`/orders/invoice.pdf?id=${id}`, { cookie: await t.cookieFor('plain_user') })).json).toEqual({ success: false, error: 'Forbidden' });
+    expect((await t.request(`/orders/invoice.pdf?id=${id}`)).json).toMatchObject({ success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' });
+    expect((await t.request(`/orders/invoice.pdf?id=${id}`, { cookie: await t.cookieFor('plain_user') })).json).toMatchObject({
+      success: false,
+      error: 'Forbidden',
+      code: 'FORBIDDEN',
+    });
   });
 });
 
@@ -453,7 +457,10 @@ describe('invoiced orders', () => {
       const sent = await app.request(`/orders/sendInvoice?id=${order!.id}`, { cookie: admin, method: 'POST' });
       expect(sent.status).toBe(200);
       const refused = await app.request(`/orders/delete?id=${order!.id}`, { cookie: admin, method: 'POST' });
-      expect([refused.status, refused.json]).toEqual([409, { success: false, error: 'Een gefactureerde bestelling kan niet worden verwijderd.' }]);
+      expect([refused.status, refused.json]).toMatchObject([
+        409,
+        { success: false, error: 'Een gefactureerde bestelling kan niet worden verwijderd.', code: 'INVOICED_ORDER_NOT_DELETABLE' },
+      ]);
       expect(await app.db.select().from(orders)).toHaveLength(1);
     } finally {
       await app.close();

@@ -35,10 +35,15 @@ describe('tablers and orders in the back-office', () => {
     const created = await t.request('/tablers/create', { cookie: admin, body: { name: '  Sjoerd de Vries ' } });
     expect(created.json).toMatchObject({ success: true, tabler: { name: 'Sjoerd de Vries' } });
     const id = created.json.tabler.id as number;
-    expect((await t.request('/tablers/create', { cookie: admin, body: { name: '' } })).json).toEqual({ success: false, error: 'Naam is verplicht.' });
-    expect((await t.request('/tablers/create', { cookie: admin, body: { name: '12' } })).json).toEqual({
+    expect((await t.request('/tablers/create', { cookie: admin, body: { name: '' } })).json).toMatchObject({
+      success: false,
+      error: 'Naam is verplicht.',
+      code: 'TABLER_NAME_REQUIRED',
+    });
+    expect((await t.request('/tablers/create', { cookie: admin, body: { name: '12' } })).json).toMatchObject({
       success: false,
       error: 'Een tablernaam heeft minimaal 3 tekens en bevat letters.',
+      code: 'TABLER_NAME_INVALID',
     });
     const clash = await t.request('/tablers/create', { cookie: admin, body: { name: 'sjoerd' } });
     expect([clash.status, clash.json.error]).toEqual([
@@ -47,9 +52,10 @@ describe('tablers and orders in the back-office', () => {
     ]);
     const renamed = await t.request(`/tablers/update?id=${id}`, { cookie: admin, body: { name: 'Sjoerd Vries' } });
     expect(renamed.json.tabler.name).toBe('Sjoerd Vries');
-    expect((await t.request('/tablers/update?id=999', { cookie: admin, body: { name: 'Piet' } })).json).toEqual({
+    expect((await t.request('/tablers/update?id=999', { cookie: admin, body: { name: 'Piet' } })).json).toMatchObject({
       success: false,
       error: 'Tabler niet gevonden.',
+      code: 'TABLER_NOT_FOUND',
     });
 
     expect((await t.request('/orders/create', { cookie: admin, body: order(id, 'Élise Bakker') })).status).toBe(200);
@@ -71,7 +77,7 @@ describe('tablers and orders in the back-office', () => {
     expect(await names('?q=wytze')).toEqual(['Anna Zijlstra', 'Ben Hoekstra']);
     expect(await names('?invoice_sent=true')).toEqual([]);
     const bad = await t.request('/orders?paid=maybe', { cookie: admin });
-    expect([bad.status, bad.json]).toEqual([400, { success: false, error: 'Filter must be true or false' }]);
+    expect([bad.status, bad.json]).toMatchObject([400, { success: false, error: 'Filter must be true or false', code: 'FIELD_NOT_ALLOWED' }]);
   });
 
   it('updates an order, marks it paid and deletes it; amounts above 10 are refused in the back-office', async () => {
@@ -81,15 +87,16 @@ describe('tablers and orders in the back-office', () => {
     const updated = await t.request(`/orders/update?id=${row!.id}`, { cookie: admin, body: order(tabler, 'Cees Visser', { amount: 4, city: 'Midlum' }) });
     expect(updated.json).toEqual({ success: true });
     const tooMany = await t.request(`/orders/update?id=${row!.id}`, { cookie: admin, body: order(tabler, 'Cees Visser', { amount: 11 }) });
-    expect(tooMany.json).toEqual({ success: false, error: 'Het aantal is 1 tot en met 10.' });
+    expect(tooMany.json).toMatchObject({ success: false, error: 'Het aantal is 1 tot en met 10.', code: 'AMOUNT_OUT_OF_RANGE' });
     const paid = await t.request('/trpc/orders.setPaid', { cookie: admin, body: { id: row!.id, paid: true } });
     expect(paid.json.result.data).toEqual({ success: true });
     const [after] = (await t.request('/orders?q=cees', { cookie: admin })).json as { amount: number; city: string; paid: boolean; reference: string }[];
     expect(after).toMatchObject({ amount: 4, city: 'Midlum', paid: true, reference: row!.reference });
     expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toEqual({ success: true });
-    expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toEqual({
+    expect((await t.request(`/orders/delete?id=${row!.id}`, { cookie: admin, method: 'POST' })).json).toMatchObject({
       success: false,
       error: 'Bestelling niet gevonden.',
+      code: 'ORDER_NOT_FOUND',
     });
   });
 

@@ -174,7 +174,7 @@ describe('GET /orders/export.csv', () => {
   it('answers 400 for a malformed filter', async () => {
     const { response, text } = await exportCsv('?paid=misschien');
     expect(response.status).toBe(400);
-    expect(JSON.parse(text)).toEqual({ success: false, error: 'Filter must be true or false' });
+    expect(JSON.parse(text)).toMatchObject({ success: false, error: 'Filter must be true or false', code: 'FIELD_NOT_ALLOWED' });
   });
 
   it("adds the amounts, the paid date, credited and delivered, so the file's sums are the totals' for a mixed set", async () => {
@@ -251,10 +251,10 @@ describe('GET /orders/export.csv', () => {
   it('refuses an anonymous visitor with 401 and a user without admin.access with 403', async () => {
     const anonymous = await exportCsv('', null);
     expect(anonymous.response.status).toBe(401);
-    expect(JSON.parse(anonymous.text)).toEqual({ success: false, error: 'Not logged in' });
+    expect(JSON.parse(anonymous.text)).toMatchObject({ success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' });
     await t.createUser('plain_user');
     const user = await exportCsv('', await t.cookieFor('plain_user'));
     expect(user.response.status).toBe(403);
-    expect(JSON.parse(user.text)).toEqual({ success: false, error: 'Forbidden' });
+    expect(JSON.parse(user.text)).toMatchObject({ success: false, error: 'Forbidden', code: 'FORBIDDEN' });
   });
 });

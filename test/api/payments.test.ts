@@ -24,6 +24,7 @@ import { paidByPartPayments } from '../../src/features/orders/orders.service';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
 import { encodedForm } from '../support/encoded-form';
+import { anyCode } from '../support/refusal';
 
 /**
  * docs/architecture.md §5 invoices and payments: POST /api/payments/import (a CAMT.053 statement, multipart `file`,
@@ -123,7 +124,7 @@ async function upload(
     headers: { 'content-type': encoded.contentType, ...(cookie ? { cookie } : {}), ...options.headers },
     body: encoded.body,
   });
-  // A failure's `{ success: false, error }` is only ever compared whole.
+  // A failure's `{ success: false, error, code }` is only ever compared whole.
   return { status: response.status, json: (await response.json()) as ImportResult };
 }
 
@@ -284,7 +285,7 @@ describe('importing a statement (POST /api/payments/import)', () => {
   ])('refuses %s with a Dutch explanation and keeps nothing', async (_what, file, status, message) => {
     const r = await upload(file);
     expect(r.status).toBe(status);
-    expect(r.json).toEqual({ success: false, error: message });
+    expect(r.json).toMatchObject({ success: false, error: message, code: anyCode });
     expect(await t.db.select().from(paymentImports)).toEqual([]);
   });
 
@@ -292,7 +293,7 @@ describe('importing a statement (POST /api/payments/import)', () => {
     const big = new Uint8Array(6 * 1024 * 1024).fill(0x20);
     const announced = await upload(big);
     expect(announced.status).toBe(413);
-    expect(announced.json).toEqual({ success: false, error: STATEMENT_TOO_LARGE });
+    expect(announced.json).toMatchObject({ success: false, error: STATEMENT_TOO_LARGE, code: 'STATEMENT_TOO_LARGE' });
 
     const boundary = 'kerstactieBoundary';
     const head = new TextEncoder().encode(
@@ -314,18 +315,21 @@ describe('importing a statement (POST /api/payments/import)', () => {
       duplex: 'half',
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ success: false, error: STATEMENT_TOO_LARGE });
+    expect(await response.json()).toMatchObject({ success: false, error: STATEMENT_TOO_LARGE, code: 'STATEMENT_TOO_LARGE' });
     // The reader stopped just past the limit instead of reading the whole body.
     expect(sent).toBeLessThan(6 * 1024 * 1024);
     expect(await t.db.select().from(paymentImports)).toEqual([]);
   });
 
   it('asks for a file when the form has none, and for a form when the body is not one', async () => {
-    expect(await upload(null)).toEqual({ status: 400, json: { success: false, error: NO_STATEMENT_FILE } });
-    expect(await upload(ING, { field: 'statement' })).toEqual({ status: 400, json: { success: false, error: NO_STATEMENT_FILE } });
+    expect(await upload(null)).toMatchObject({ status: 400, json: { success: false, error: NO_STATEMENT_FILE, code: 'NO_STATEMENT_FILE' } });
+    expect(await upload(ING, { field: 'statement' })).toMatchObject({
+      status: 400,
+      json: { success: false, error: NO_STATEMENT_FILE, code: 'NO_STATEMENT_FILE' },
+    });
     const json = await t.request('/api/payments/import', { cookie: admin, body: { file: '<Document/>' } });
     expect(json.status).toBe(400);
-    expect(json.json).toEqual({ success: false, error: NOT_A_FORM_UPLOAD });
+    expect(json.json).toMatchObject({ success: false, error: NOT_A_FORM_UPLOAD, code: 'NOT_A_FORM_UPLOAD' });
   });
 });
 
@@ -450,8 +454,11 @@ describe.each([rest, trpc])('confirming an import over $name', (tr) => {
 describe('who may upload a statement', () => {
   it('refuses a visitor with 401 and a plain user with 403 before reading the file', async () => {
     await t.createUser('plain');
-    expect(await upload(ING, { cookie: null })).toEqual({ status: 401, json: { success: false, error: 'Not logged in' } });
-    expect(await upload(ING, { cookie: await t.cookieFor('plain') })).toEqual({ status: 403, json: { success: false, error: 'Forbidden' } });
+    expect(await upload(ING, { cookie: null })).toMatchObject({ status: 401, json: { success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' } });
+    expect(await upload(ING, { cookie: await t.cookieFor('plain') })).toMatchObject({
+      status: 403,
+      json: { success: false, error: 'Forbidden', code: 'FORBIDDEN' },
+    });
     expect(await t.db.select().from(paymentImports)).toEqual([]);
   });
 
@@ -959,11 +966,11 @@ describe('the import history over REST', () => {
 
     expect(await t.request('/api/payments/imports?id=999', { cookie: admin })).toMatchObject({
       status: 404,
-      json: { success: false, error: 'Deze import van een bankafschrift bestaat niet.' },
+      json: { success: false, error: 'Deze import van een bankafschrift bestaat niet.', code: 'IMPORT_NOT_FOUND' },
     });
     expect(await t.request('/api/payments/imports?id=x', { cookie: admin })).toMatchObject({
       status: 400,
-      json: { success: false, error: 'Geef een geldig importnummer (id).' },
+      json: { success: false, error: 'Geef een geldig importnummer (id).', code: 'FIELD_INVALID' },
     });
 
     // A second import of the same file, processed: its lines say they were handled in the first.
@@ -1195,7 +1202,7 @@ describe.each([restOrders, trpcOrders])('part-payments in the orders list and th
     );
     expect(await orderRow(o4)).toMatchObject({ paid: true, paidAt: '2026-12-05', paidCents: 9075 });
     expect((await t.request('/orders/bulk', { cookie: admin, body: { ids: [o4], action: 'mark_unpaid' } })).json.results).toEqual([
-      { id: o4, success: false, error: paidByPartPayments(9075) },
+      { id: o4, success: false, error: paidByPartPayments(9075), code: 'PAID_BY_PART_PAYMENTS' },
     ]);
     expect(await auditOf('order.unpaid')).toHaveLength(tr.name === 'REST' ? 0 : 1);
   });

@@ -145,7 +145,7 @@ describe('security headers', () => {
 });
 
 describe('cross-site refusal', () => {
-  const REFUSED = { success: false, error: 'Cross-site request refused' };
+  const REFUSED = { success: false, error: 'Cross-site request refused', code: 'CROSS_SITE_REFUSED' };
 
   it('refuses a POST whose Origin is another site with 403, even with an admin session', async () => {
     const r = await t.request('/api/settings/update', {
@@ -183,7 +183,7 @@ describe('cross-site refusal', () => {
   it('passes a same-origin POST on to normal handling', async () => {
     const anonymous = await t.request('/api/settings/update', { body: { key: 'club_town', value: 'x' }, headers: { origin: 'http://127.0.0.1' } });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.json).toEqual({ success: false, error: 'Not logged in' });
+    expect(anonymous.json).toMatchObject({ success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' });
 
     const admin = await t.request('/api/settings/update', {
       cookie: adminCookie,
@@ -289,7 +289,7 @@ describe('API_BASE_PATH', () => {
       expect(unmounted.status).toBe(404);
       const crossSiteDelete = await based.request('/backend/api/users/deleteuser?id=1', { headers: { origin: EVIL } });
       expect(crossSiteDelete.status).toBe(403);
-      expect(crossSiteDelete.json).toEqual({ success: false, error: 'Cross-site request refused' });
+      expect(crossSiteDelete.json).toMatchObject({ success: false, error: 'Cross-site request refused', code: 'CROSS_SITE_REFUSED' });
       const trpcStaysPut = await based.request('/trpc/settings.list');
       expect(trpcStaysPut.status).toBe(200);
       expect(based.errors).toEqual([]);

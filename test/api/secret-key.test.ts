@@ -100,7 +100,7 @@ async function encryptSomething(server: Server) {
 /** A full sign-in: password (answered 'Two-factor authentication required'), then the second factor. Answers the second step's status. */
 async function signInWithSecondFactor(server: Server, code: string): Promise<number> {
   const login = await call(server, '/api/account/login', { body: { username: 'admin', password: ADMIN_PASSWORD } });
-  expect([login.status, login.json]).toEqual([401, { success: false, error: 'Two-factor authentication required' }]);
+  expect([login.status, login.json]).toMatchObject([401, { success: false, error: 'Two-factor authentication required', code: 'TWO_FACTOR_REQUIRED' }]);
   return (await call(server, '/api/twofactor/completelogin', { cookie: login.cookie!, body: { code } })).status;
 }
 

@@ -177,7 +177,10 @@ describe('the public order form and its confirmation mail (docs/decisions/055)',
   it('refuses a name with a link, host name or look-alike domain, and keeps real names in the greeting', async () => {
     for (const name of ['Jan www.x.nl', 'Jan x.com/inloggen', 'http jan', 'Rabobank-veilig.support', 'Klant rabo\u3002nl', 'Piet \uFF58\uFF0E\uFF4E\uFF4C']) {
       const answer = await order({ name });
-      expect([answer.status, answer.json], name).toEqual([400, { success: false, error: 'Naam mag geen link of e-mailadres bevatten.' }]);
+      expect([answer.status, answer.json], name).toMatchObject([
+        400,
+        { success: false, error: 'Naam mag geen link of e-mailadres bevatten.', code: 'NAME_HAS_LINK' },
+      ]);
     }
     expect(await t.db.select().from(orders)).toHaveLength(0);
     for (const [name, email] of [
@@ -238,7 +241,7 @@ describe('reset links after the audit (docs/decisions/055)', () => {
   }
 
   const reset = (token: string) => t.request('/api/account/reset', { headers: from(), body: { token, new_password: 'taken-over-123' } });
-  const INVALID_LINK = { success: false, error: 'This password reset link is invalid or has expired. Request a new one.' };
+  const INVALID_LINK = { success: false, error: 'This password reset link is invalid or has expired. Request a new one.', code: 'RESET_LINK_INVALID' };
 
   it('voids an outstanding reset link when the user changes their password', async () => {
     await userWithMail('changer');
@@ -327,7 +330,10 @@ describe('the REST surface and browsers’ simple requests (docs/decisions/055)'
         headers: { 'content-type': contentType },
         rawBody: JSON.stringify({ key: 'club_name', value: 'Overgenomen' }),
       });
-      expect([answer.status, answer.json], contentType).toEqual([415, { success: false, error: 'Content-Type must be application/json' }]);
+      expect([answer.status, answer.json], contentType).toMatchObject([
+        415,
+        { success: false, error: 'Content-Type must be application/json', code: 'UNSUPPORTED_MEDIA_TYPE' },
+      ]);
     }
     const bare = await t.app.request('http://127.0.0.1/api/account/forgot', { method: 'POST', body: JSON.stringify({ login: 'admin' }) });
     expect(bare.status).toBe(415);
@@ -384,7 +390,7 @@ describe('settings whose value is a URL (docs/decisions/055)', () => {
         const answer = await update(key, value);
         expect([answer.status, answer.json], `${key} ${value}`).toEqual([
           400,
-          { success: false, error: 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).' },
+          { success: false, error: 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).', code: 'SETTING_URL_INVALID' },
         ]);
       }
       expect((await update(key, 'https://www.example.nl/pagina')).json, key).toEqual({ success: true });

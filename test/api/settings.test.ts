@@ -254,14 +254,14 @@ describe.each([rest, trpc].map((make) => [make().name, make] as const))('setting
     const answer = await x.write(op, { key: 'maintenance_mode', value: 'true', type: 'boolean' });
     expect(answer.status).toBe(401);
     expect(answer.error).toBe('Not logged in');
-    if (x.name === 'REST') expect(answer.json).toEqual({ success: false, error: 'Not logged in' });
+    if (x.name === 'REST') expect(answer.json).toMatchObject({ success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' });
   });
 
   it.each(['add', 'edit', 'update', 'delete'] as const)('refuses %s from a plain user with 403 Forbidden', async (op) => {
     const answer = await x.write(op, { key: 'maintenance_mode', value: 'true', type: 'boolean' }, { cookie: userCookie });
     expect(answer.status).toBe(403);
     expect(answer.error).toBe('Forbidden');
-    if (x.name === 'REST') expect(answer.json).toEqual({ success: false, error: 'Forbidden' });
+    if (x.name === 'REST') expect(answer.json).toMatchObject({ success: false, error: 'Forbidden', code: 'FORBIDDEN' });
     expect((await dbRow('maintenance_mode'))?.value).toBe('false');
   });
 
@@ -580,9 +580,9 @@ describe.each([rest, trpc].map((make) => [make().name, make] as const))('setting
   it('answers a malformed JSON body with 400', async () => {
     const answer = await x.write('add', undefined, { rawBody: '{"key": "a", value: }', cookie: adminCookie });
     expect(answer.status).toBe(400);
-    if (x.name === 'REST') expect(answer.json).toEqual({ success: false, error: 'Malformed JSON body' });
+    if (x.name === 'REST') expect(answer.json).toMatchObject({ success: false, error: 'Malformed JSON body', code: 'MALFORMED_JSON' });
     else {
-      expect(answer.json.error.data.code).toBe('BAD_REQUEST');
+      expect(answer.json.error.data.code).toBe('MALFORMED_JSON');
       expect(answer.json.error.message).toBe('Malformed JSON body');
     }
   });
@@ -595,14 +595,14 @@ describe('REST body limits and unknown paths', () => {
       body: { key: 'huge', value: 'x'.repeat(300 * 1024), type: 'string' },
     });
     expect(r.status).toBe(413);
-    expect(r.json).toEqual({ success: false, error: 'Request body too large' });
+    expect(r.json).toMatchObject({ success: false, error: 'Request body too large', code: 'BODY_TOO_LARGE' });
   });
 
   it('answers a body announced over 256 KB by its Content-Length with 413', async () => {
     const rawBody = JSON.stringify({ key: 'huge', value: 'x'.repeat(300 * 1024), type: 'string' });
     const r = await t.request('/api/settings/add', { cookie: adminCookie, rawBody, headers: { 'content-length': String(rawBody.length) } });
     expect(r.status).toBe(413);
-    expect(r.json).toEqual({ success: false, error: 'Request body too large' });
+    expect(r.json).toMatchObject({ success: false, error: 'Request body too large', code: 'BODY_TOO_LARGE' });
   });
 
   it('counts the 256 KB limit in bytes: a 300 KB body of multi-byte characters without Content-Length gets 413', async () => {
@@ -611,7 +611,7 @@ describe('REST body limits and unknown paths', () => {
     expect(new TextEncoder().encode(rawBody).length).toBeGreaterThan(256 * 1024);
     const r = await t.request('/api/settings/add', { cookie: adminCookie, rawBody });
     expect(r.status).toBe(413);
-    expect(r.json).toEqual({ success: false, error: 'Request body too large' });
+    expect(r.json).toMatchObject({ success: false, error: 'Request body too large', code: 'BODY_TOO_LARGE' });
   });
 
   it('answers a tRPC body over 256 KB with a 4xx, never a 500', async () => {
@@ -625,10 +625,10 @@ describe('REST body limits and unknown paths', () => {
   it('answers an unknown API path with a 404 JSON error', async () => {
     const get = await t.request('/api/nope');
     expect(get.status).toBe(404);
-    expect(get.json).toEqual({ success: false, error: 'Not found' });
+    expect(get.json).toMatchObject({ success: false, error: 'Not found', code: 'NOT_FOUND' });
     const post = await t.request('/api/nope', { body: {} });
     expect(post.status).toBe(404);
-    expect(post.json).toEqual({ success: false, error: 'Not found' });
+    expect(post.json).toMatchObject({ success: false, error: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('answers an unknown tRPC procedure with 404', async () => {

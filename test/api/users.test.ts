@@ -371,7 +371,7 @@ describe.each(both)('$name', (tr) => {
       expect(list.find((x: { id: number }) => x.id === u.id).status).toBe('inactive');
       const ip = { 'x-test-client-ip': '10.9.0.2' };
       const refused = await t.request('/api/account/login', { body: { username: 'napper', password: DEFAULT_PASSWORD }, headers: ip });
-      expect(refused.json).toEqual({ success: false, error: 'Account is not active' });
+      expect(refused.json).toMatchObject({ success: false, error: 'Account is not active', code: 'ACCOUNT_INACTIVE' });
 
       expectSuccess(await tr.call('edit', { cookie: adminCookie, id: u.id, body: { status: 'active' } }));
       expect((await userRow(u.id))?.status).toBe('active');

@@ -8,6 +8,7 @@ import type { FileStore } from '../../src/platform/files';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { buildTestApk } from '../support/zip';
 import { encodedForm } from '../support/encoded-form';
+import { anyCode } from '../support/refusal';
 
 let t: TestApp;
 let admin: string;
@@ -140,7 +141,7 @@ describe('APK versions on Node (files on disk)', () => {
     const before = { rows: (await rows()).length, files: storedFiles().length };
     const answer = await upload(form(parts));
     expect(answer.status).toBe(status);
-    expect(answer.json).toEqual({ success: false, error: message, message });
+    expect(answer.json).toMatchObject({ success: false, error: message, code: anyCode, message });
     expect((await rows()).length).toBe(before.rows);
     expect(storedFiles().length).toBe(before.files);
   });
@@ -150,7 +151,7 @@ describe('APK versions on Node (files on disk)', () => {
     const answer = await upload(form({ code: '40', name: 'big', file: { bytes: buildTestApk(), filename: 'a.apk' } }), admin, {
       'content-length': '100000001',
     });
-    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    expect([answer.status, answer.json]).toMatchObject([413, { success: false, error: message, code: anyCode, message }]);
     expect((await rows()).some((r) => r.versionCode === 40)).toBe(false);
   });
 
@@ -205,7 +206,7 @@ describe('APK versions on Node (files on disk)', () => {
       t.deps.files = failingStore(real, makeFailure(real));
       try {
         const answer = await upload(form({ code: '45', name: '4.5', file: { bytes: buildTestApk(3 * 1024 * 1024), filename: 'a.apk' } }));
-        expect([answer.status, answer.json]).toEqual([503, { success: false, error: STORAGE_FAILED, message: STORAGE_FAILED }]);
+        expect([answer.status, answer.json]).toMatchObject([503, { success: false, error: STORAGE_FAILED, code: 'STORAGE_FAILED', message: STORAGE_FAILED }]);
       } finally {
         t.deps.files = real;
       }
@@ -234,12 +235,13 @@ describe('APK versions on Node (files on disk)', () => {
       ['', 401, 'Not logged in'],
       [plain, 403, 'Forbidden'],
     ] as const) {
-      expect((await upload(form({ code: '50', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }), cookie)).json).toEqual({
+      expect((await upload(form({ code: '50', name: 'x', file: { bytes: buildTestApk(), filename: 'a.apk' } }), cookie)).json).toMatchObject({
         success: false,
         error,
+        code: anyCode,
       });
       const list = await t.request('/api/update/list', { cookie });
-      expect([list.status, list.json]).toEqual([status, { success: false, error }]);
+      expect([list.status, list.json]).toMatchObject([status, { success: false, error, code: anyCode }]);
       const download = await t.request('/api/update/download?id=1', { cookie });
       expect(download.status).toBe(status);
     }
@@ -247,9 +249,13 @@ describe('APK versions on Node (files on disk)', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect((await t.request('/api/update/download?id=999', { cookie: admin })).json).toEqual({ success: false, error: 'Version not found' });
+    expect((await t.request('/api/update/download?id=999', { cookie: admin })).json).toMatchObject({
+      success: false,
+      error: 'Version not found',
+      code: 'VERSION_NOT_FOUND',
+    });
     const bad = await t.request('/api/update/download?id=abc', { cookie: admin });
-    expect([bad.status, bad.json]).toEqual([400, { success: false, error: 'Invalid id' }]);
+    expect([bad.status, bad.json]).toMatchObject([400, { success: false, error: 'Invalid id', code: 'FIELD_INVALID' }]);
   });
 
   it('deletes a version with its file', async () => {
@@ -294,7 +300,7 @@ describe('APK versions with MAX_UPLOAD_MB=2', () => {
 
   it('refuses an APK of 2 MiB (more than 2 MB) with 413, naming the limit, keeping nothing', async () => {
     const answer = await upload(form({ code: '2', name: '2.0', file: { bytes: buildTestApk(2 * 1024 * 1024), filename: 'a.apk' } }), smallAdmin, {}, small);
-    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    expect([answer.status, answer.json]).toMatchObject([413, { success: false, error: message, code: anyCode, message }]);
     expect(storedFiles(small)).toHaveLength(1);
     expect((await rows(small)).map((r) => r.versionCode)).toEqual([1]);
   });
@@ -302,7 +308,7 @@ describe('APK versions with MAX_UPLOAD_MB=2', () => {
   it('stops a streamed upload without Content-Length once it passes the limit, keeping nothing', async () => {
     const { stream, progress, contentType } = streamedUpload('3', 20);
     const answer = await upload(stream, smallAdmin, { 'content-type': contentType }, small);
-    expect([answer.status, answer.json]).toEqual([413, { success: false, error: message, message }]);
+    expect([answer.status, answer.json]).toMatchObject([413, { success: false, error: message, code: anyCode, message }]);
     // 2 MB is passed in the third MiB; the reading stopped there, not at the end of the 20 MiB.
     expect(progress.sent).toBeLessThan(6);
     expect(storedFiles(small)).toHaveLength(1);

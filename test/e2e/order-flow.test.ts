@@ -48,7 +48,7 @@ async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] 
     const query = new URL(route.request().url()).searchParams.get('q') ?? '';
     queries.push(query);
     const result = answer(query);
-    if (result === 'error') return json(route, { success: false, error: 'Server error' }, 500);
+    if (result === 'error') return json(route, { success: false, error: 'Server error', code: 'SERVER_ERROR' }, 500);
     if (result === 'provider-failed') {
       return route.fulfill({ status: 200, contentType: 'application/json', headers: { [GEOCODER_STATUS_HEADER]: 'unavailable' }, body: '[]' });
     }

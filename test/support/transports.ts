@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { ERROR_STATUS, type ErrorCode } from '../../src/core/error-codes';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '../../src/features/auth/session';
 import type { TestApp } from './test-app';
 
@@ -57,18 +58,6 @@ export interface TransportOptions {
   ip?: () => string;
 }
 
-/** tRPC's error code for each HTTP status the API answers with. */
-export const TRPC_CODE: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
-};
-
 /** The REST and the tRPC transport over the app `app()` returns at call time (apps are made in hooks). */
 export function transports<Op extends string>(
   app: () => TestApp,
@@ -120,15 +109,17 @@ function idInput({ id, body }: CallInit): unknown {
   return body === undefined ? idPart : { ...idPart, ...(body as object) };
 }
 
-/** Asserts a refusal with its exact status and text, in the transport's own error shape. */
-export function expectFailure(tr: { name: TransportName }, answer: Answer, status: number, message: string) {
+/**
+ * Asserts a refusal with its exact status and text, in the transport's own error shape, carrying a code of the
+ * catalogue whose status it is (docs/decisions/062) — `code` itself when given.
+ */
+export function expectFailure(tr: { name: TransportName }, answer: Answer, status: number, message: string, code?: ErrorCode) {
   expect(answer.status).toBe(status);
-  if (tr.name === 'REST') {
-    expect(answer.json).toEqual({ success: false, error: message });
-  } else {
-    expect(answer.json?.error?.message).toBe(message);
-    expect(answer.json?.error?.data).toEqual({ code: TRPC_CODE[status], httpStatus: status });
-  }
+  const refusal = tr.name === 'REST' ? answer.json : { success: false, error: answer.json?.error?.message, ...answer.json?.error?.data };
+  expect(refusal).toMatchObject({ success: false, error: message });
+  if (tr.name === 'tRPC') expect(refusal.httpStatus).toBe(status);
+  expect(ERROR_STATUS[refusal.code as ErrorCode]).toBe(status);
+  if (code !== undefined) expect(refusal.code).toBe(code);
 }
 
 /** A source of client addresses (`address(high, low)` of a rising counter) that no other call of the file uses, so per-address rate limits never leak between tests. */

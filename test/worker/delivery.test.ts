@@ -54,7 +54,7 @@ describe('delivery day inside workerd', () => {
       .orderBy(asc(auditLog.id));
     expect(entries).toEqual([{ details: JSON.stringify({ delivered: [false, true] }), actor: 'admin' }]);
     const missing = await post('/orders/setDelivered?id=999999', { delivered: true }, cookie);
-    expect([missing.status, await missing.json()]).toEqual([404, { success: false, error: 'Bestelling niet gevonden.' }]);
+    expect([missing.status, await missing.json()]).toMatchObject([404, { success: false, error: 'Bestelling niet gevonden.', code: 'ORDER_NOT_FOUND' }]);
 
     // The SPA's twin, then the bulk action: Doutzen delivered by mistake, and taken back.
     const twin = await post('/trpc/delivery.setDelivered', { id: ids['Doutzen Dubbel'], delivered: true }, cookie);
@@ -81,6 +81,6 @@ describe('delivery day inside workerd', () => {
     expect(order.every((name) => page.includes(name))).toBe(true);
 
     const unknown = await SELF.fetch(`${SITE}/orders/delivery-list.pdf?tabler_id=999999`, { headers: { cookie } });
-    expect([unknown.status, await unknown.json()]).toEqual([404, { success: false, error: 'Tabler niet gevonden.' }]);
+    expect([unknown.status, await unknown.json()]).toMatchObject([404, { success: false, error: 'Tabler niet gevonden.', code: 'TABLER_NOT_FOUND' }]);
   });
 });

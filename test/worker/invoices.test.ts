@@ -50,9 +50,10 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
 
     const refused = await post(`/orders/sendInvoice?id=${id}`, {}, cookie);
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({
+    expect(await refused.json()).toMatchObject({
       success: false,
       error: 'Vul eerst het IBAN van de club in (instelling club_iban): er staat nog een voorbeeldwaarde.',
+      code: 'INVOICE_SETTINGS_INCOMPLETE',
     });
     const badIban = await post('/api/settings/update', { key: 'club_iban', value: 'NL91ABNA0417164301' }, cookie);
     expect(badIban.status).toBe(400);
@@ -119,7 +120,7 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
 
     // A credited order is not paid afterwards (the audit's finding): the bulk action reports the refusal.
     const bulk = (await (await post('/orders/bulk', { ids: [id], action: 'mark_paid' }, cookie)).json()) as { results: { id: number; success: boolean }[] };
-    expect(bulk.results).toEqual([{ id, success: false, error: CREDITED_NOT_PAYABLE }]);
+    expect(bulk.results).toMatchObject([{ id, success: false, error: CREDITED_NOT_PAYABLE, code: 'CREDITED_NOT_PAYABLE' }]);
     const after = (await (await get('/orders/totals', cookie)).json()) as { orders: number };
     expect(after.orders).toBe(totals.orders - 1);
   });

@@ -106,9 +106,10 @@ describe('bank statement import inside workerd (D1)', () => {
     form.append('file', new Blob(['<!DOCTYPE html><html><body>Inloggen</body></html>'], { type: 'text/html' }), 'afschrift.html');
     const response = await SELF.fetch(`${site}/api/payments/import`, { method: 'POST', headers: { cookie, ...ip }, body: form as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       success: false,
       error: 'Dit bestand is geen CAMT.053-bankafschrift (XML). Download het afschrift als CAMT.053 bij je bank.',
+      code: 'NOT_CAMT053',
     });
   });
 });

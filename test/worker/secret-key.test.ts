@@ -31,7 +31,7 @@ describe('the secret key on the Worker', () => {
         createExecutionContext() as never,
       );
       expect(response.status).toBe(503);
-      expect(await response.json()).toEqual({ success: false, error: 'Server misconfigured' });
+      expect(await response.json()).toMatchObject({ success: false, error: 'Server misconfigured', code: 'SERVER_MISCONFIGURED' });
       expect(logged.mock.calls.map((call) => call[0])).toEqual([WRONG_SECRET_KEY]);
     } finally {
       logged.mockRestore();

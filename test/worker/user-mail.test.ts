@@ -91,7 +91,7 @@ describe('Reply-To inside workerd (decision 058)', () => {
       { 'cf-connecting-ip': '192.0.2.163' },
     );
     expect(answer.status).toBe(400);
-    expect(await answer.json()).toMatchObject({ success: false, error: 'Voer een geldig email adres in.' });
+    expect(await answer.json()).toMatchObject({ success: false, error: 'Voer een geldig email adres in.', code: 'EMAIL_INVALID' });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect((await messages()).slice(before).filter((m) => m.raw.includes('Injectie-worker'))).toEqual([]);
   });

@@ -52,7 +52,7 @@ describe('the Worker entry inside workerd', () => {
       body: JSON.stringify({ key: 'maintenance_mode', value: true }),
     });
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ success: false, error: 'Not logged in' });
+    expect(await response.json()).toMatchObject({ success: false, error: 'Not logged in', code: 'NOT_LOGGED_IN' });
   });
 
   it('answers the tRPC settings list', async () => {
@@ -127,7 +127,7 @@ describe('accounts inside workerd', () => {
     expect(await me()).toBe('nl');
     const refused = await setLocale('fr');
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ success: false, error: 'Locale must be one of: en, nl' });
+    expect(await refused.json()).toMatchObject({ success: false, error: 'Locale must be one of: en, nl', code: 'FIELD_NOT_ALLOWED' });
     expect(await (await setLocale('en')).json()).toEqual({ success: true });
     expect(await me()).toBe('en');
   });
@@ -167,7 +167,12 @@ describe('APK versions inside workerd (R2)', () => {
     data.append('apk_file', new Blob(['this is no zip']), 'broken.apk');
     const upload = await SELF.fetch('https://kerst.example/api/update/upload', { method: 'POST', headers: { cookie }, body: data as never }); // workerd's FormData at run time; typed by the DOM lib here
     expect(upload.status).toBe(400);
-    expect(await upload.json()).toEqual({ success: false, error: 'Please select a valid APK file', message: 'Please select a valid APK file' });
+    expect(await upload.json()).toMatchObject({
+      success: false,
+      error: 'Please select a valid APK file',
+      code: 'APK_INVALID',
+      message: 'Please select a valid APK file',
+    });
     expect((await bindings.APKS.list({ prefix: 'apks/' })).objects.length).toBe(before);
     const list = await SELF.fetch('https://kerst.example/api/update/list', { headers: { cookie } });
     expect(((await list.json()) as { versions: { version_code: number }[] }).versions.map((v) => v.version_code)).not.toContain(8);

@@ -1,9 +1,9 @@
 import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
 import { useSession } from "@/lib/auth";
-import { errorText, serverErrorText } from "@/lib/errors";
+import { errorText, serverRefusal } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";
 import { catalogues, type Messages } from "./catalogue";
-import { translateServerText } from "./server-errors";
+import { translateRefusal } from "./server-errors";
 
 /** The signed-in user's back-office language; the default for anyone else. */
 export function useLocale(): Locale {
@@ -22,8 +22,8 @@ export function useMessages(): Messages {
 export function useErrorText(): (error: unknown, fallback: string, unexpected?: string) => string {
   const locale = useLocale();
   return (error, fallback, unexpected) => {
-    const server = serverErrorText(error);
-    if (server !== null) return translateServerText(server, locale);
+    const refusal = serverRefusal(error);
+    if (refusal !== null) return translateRefusal(refusal, locale);
     return errorText(error, fallback, unexpected);
   };
 }

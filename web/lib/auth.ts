@@ -1,6 +1,7 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useRouteContext } from "@tanstack/react-router";
 
+import { serverRefusal } from "@/lib/errors";
 import { type Session, type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { Trpc } from "@/lib/trpc";
 import type { Locale } from "../../src/core/locales";
@@ -68,8 +69,8 @@ export function pathAfterSignIn(queryClient: QueryClient, trpc: Trpc): "/" | "/a
 }
 
 /** docs/product.md §4 "Sign-in modes": true when a failed login asks for the second factor. */
-export function isTwoFactorRequired(message: string | null | undefined): boolean {
-  return typeof message === "string" && /two-factor/i.test(message);
+export function isTwoFactorRequired(error: unknown): boolean {
+  return serverRefusal(error)?.code === "TWO_FACTOR_REQUIRED";
 }
 
 /** The second step of a two-factor sign-in: a 6-digit code or a recovery code. */

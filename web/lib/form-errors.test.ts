@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { addGroupSchema, GROUP_NAME_REQUIRED } from "../../src/features/groups/groups.schemas";
 import { addPermissionSchema, PERMISSION_KEY_RULE } from "../../src/features/permissions/permissions.schemas";
-import { failsLiveCheck, firstErrorText, liveCheck, schemaProblem } from "./form-errors";
+import { failsLiveCheck, firstErrorText, liveCheck, problemText, schemaProblem } from "./form-errors";
 
 // docs/decisions/048: the rules every back-office form follows (web/lib/form.tsx), checked on TanStack Form itself.
 
@@ -24,10 +24,23 @@ describe("firstErrorText", () => {
 });
 
 describe("schemaProblem", () => {
-  it("answers with the server schema's first message, or undefined when it passes", () => {
-    expect(schemaProblem(addGroupSchema, { name: "   ", description: "" })).toBe(GROUP_NAME_REQUIRED);
-    expect(schemaProblem(addPermissionSchema, { key: "export", description: "" })).toBe(PERMISSION_KEY_RULE);
+  it("answers with the server schema's first issue, or undefined when it passes", () => {
+    expect(schemaProblem(addGroupSchema, { name: "   ", description: "" })?.message).toBe(GROUP_NAME_REQUIRED);
+    expect(schemaProblem(addPermissionSchema, { key: "export", description: "" })?.message).toBe(PERMISSION_KEY_RULE);
     expect(schemaProblem(addGroupSchema, { name: "Packers", description: "" })).toBeUndefined();
+  });
+});
+
+describe("problemText", () => {
+  it("shows a schema issue by the code the server would answer with, in the user's language (docs/decisions/062)", () => {
+    const issue = schemaProblem(addPermissionSchema, { key: "export", description: "" })!;
+    expect(problemText(issue, "nl")).toBe("De sleutel van een recht heeft de vorm prefix.action");
+    expect(problemText(issue, "en")).toBe(PERMISSION_KEY_RULE);
+    expect(problemText(issue, null)).toBe(PERMISSION_KEY_RULE);
+    const long = schemaProblem(addGroupSchema, { name: "x".repeat(65), description: "" })!;
+    expect(problemText(long, "nl")).toBe("Naam is te lang (hoogstens 64 tekens)");
+    // A check's own text is in the user's language already.
+    expect(problemText("De wachtwoorden zijn niet gelijk", "nl")).toBe("De wachtwoorden zijn niet gelijk");
   });
 });
 

@@ -9,7 +9,6 @@ import { Checkbox as CheckboxControl } from "@/components/ui/checkbox";
 import { Input as InputControl } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
 import { Textarea as TextareaControl } from "@/components/ui/textarea";
-import { translateServerText } from "@/i18n/server-errors";
 import { useErrorText, useLocale } from "@/i18n/use-messages";
 import { errorText as errorTextAsSent } from "@/lib/errors";
 import { failsLiveCheck, firstErrorText } from "@/lib/form-errors";
@@ -168,8 +167,8 @@ export function useFormFeedback({ asSent = false }: { asSent?: boolean } = {}) {
 
   /** For useAppForm's `onSubmitInvalid`. */
   function onSubmitInvalid({ formApi }: { formApi: { state: { errors: readonly unknown[] } } }) {
-    const text = firstErrorText(formApi.state.errors);
-    setFeedback(text === null ? null : errorFeedback(asSent ? text : translateServerText(text, locale)));
+    const text = firstErrorText(formApi.state.errors, asSent ? null : locale);
+    setFeedback(text === null ? null : errorFeedback(text));
   }
 
   /**

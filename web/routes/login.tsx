@@ -7,7 +7,7 @@ import { TextField } from "@/components/text-field";
 import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { isTwoFactorRequired, pathAfterSignIn, useCompleteTwoFactorLogin, useLogin, useTrpc } from "@/lib/auth";
-import { errorText, serverErrorText } from "@/lib/errors";
+import { errorText } from "@/lib/errors";
 import { requireAnonymous } from "@/lib/guards";
 import { isSettingOn, toSettingsLookup } from "@/lib/settings";
 import { AuthCard } from "./-components/auth-card";
@@ -63,7 +63,7 @@ function CredentialsStep({ onTwoFactorRequired }: { onTwoFactorRequired: () => v
       await navigate({ to: pathAfterSignIn(queryClient, trpc) });
     } catch (error) {
       // The 'two-factor' answer is a step, not an error (docs/product.md §8).
-      if (isTwoFactorRequired(serverErrorText(error))) {
+      if (isTwoFactorRequired(error)) {
         onTwoFactorRequired();
         return;
       }

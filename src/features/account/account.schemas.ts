@@ -1,3 +1,4 @@
+import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
 import { localeSchema } from '../../core/locales';
 
@@ -10,11 +11,11 @@ export const loginSchema = z.object({
     .string({ error: 'Username and password are required' })
     .trim()
     .min(1, { error: 'Username and password are required' })
-    .max(64, { error: 'Invalid username or password' }),
+    .max(64, { error: refusalText('INVALID_CREDENTIALS', 'Invalid username or password') }),
   password: z
     .string({ error: 'Username and password are required' })
     .min(1, { error: 'Username and password are required' })
-    .max(MAX_PASSWORD_LENGTH, { error: 'Invalid username or password' }),
+    .max(MAX_PASSWORD_LENGTH, { error: refusalText('INVALID_CREDENTIALS', 'Invalid username or password') }),
 });
 
 const optionalEmail = z
@@ -41,12 +42,12 @@ export const registerSchema = z.object({
 export const setLocaleSchema = z.object({ locale: localeSchema });
 
 export const editEmailSchema = z.object({
-  email: z.string({ error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),
+  email: z.string({ error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') }).max(254, { error: refusalText('EMAIL_INVALID', 'Invalid email address') }),
 });
 
 // docs/product.md §3 password change payload.
 export const changePasswordSchema = z.object({
-  old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: 'Old password is incorrect' }).optional().default(''),
+  old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: refusalText('OLD_PASSWORD_INCORRECT', 'Old password is incorrect') }).optional().default(''),
   new_password: z
     .string()
     .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` })
@@ -56,7 +57,7 @@ export const changePasswordSchema = z.object({
 
 /** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
-export const USERNAME_RULE_MESSAGE = 'Username must be 3-32 characters: letters, digits, _ . -';
+export const USERNAME_RULE_MESSAGE = refusalText('USERNAME_INVALID', 'Username must be 3-32 characters: letters, digits, _ . -');
 
 /** docs/architecture.md §5 POST /api/account/forgot: a username or an e-mail address. */
 export const forgotPasswordSchema = z.object({
@@ -69,11 +70,11 @@ export const forgotPasswordSchema = z.object({
 
 /** docs/architecture.md §5 POST /api/account/reset; the length rule needs a setting, so the service checks it. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: 'This password reset link is invalid or has expired. Request a new one.' }).max(100),
+  token: z.string({ error: refusalText('RESET_LINK_INVALID', 'This password reset link is invalid or has expired. Request a new one.') }).max(100),
   new_password: z.string({ error: 'Password is required' }).max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` }),
 });
 
 /** docs/architecture.md §5 POST /api/account/sessions/revoke. */
 export const revokeSessionSchema = z.object({
-  id: z.string({ error: 'Session not found' }).max(64, { error: 'Session not found' }),
+  id: z.string({ error: refusalText('SESSION_NOT_FOUND', 'Session not found') }).max(64, { error: refusalText('SESSION_NOT_FOUND', 'Session not found') }),
 });

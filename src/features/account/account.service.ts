@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import type { Locale } from '../../core/locales';
 import { groups, sessions, twoFactorSecrets, userGroups, users } from '../../db/schema';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError, maintenance } from '../../core/errors';
 import { enforceRateLimit, hitRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { auditInsert, writeAudit } from '../audit/audit';
 import { requireUser, type HasUser } from '../auth/permissions';
@@ -89,7 +89,7 @@ export async function login(ctx: RequestCtx, input: { username: string; password
   // in parallel cannot slip past a limit; a success hands the counts back.
   const pair = await hitRateLimit(ctx.db, ctx.clock, keys.pair, LOGIN_LIMIT_PER_PAIR);
   const address = await hitRateLimit(ctx.db, ctx.clock, keys.address, LOGIN_LIMIT_PER_ADDRESS);
-  if (!pair.allowed || !address.allowed) throw new AppError(429, LOGIN_BLOCKED);
+  if (!pair.allowed || !address.allowed) throw new AppError('LOGIN_BLOCKED', LOGIN_BLOCKED);
   const byName = await hitRateLimit(ctx.db, ctx.clock, keys.name, LOGIN_LIMIT_PER_USERNAME);
   // While a username is under attack from many addresses, an address gets a few tries of its own for it
   // and then no more answers: the owner's typo from a new address does not lock them out as well
@@ -101,7 +101,7 @@ export async function login(ctx: RequestCtx, input: { username: string; password
     const failed = auditInsert(ctx, { action: 'auth.login_failed', target: input.username.slice(0, 64), actor: null });
     if (byName.allowed) {
       await failed;
-      throw new AppError(401, INVALID_CREDENTIALS);
+      throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
     }
     // The lockout is written once, by the attempt that went over the limit.
     if (byName.count === LOGIN_LIMIT_PER_USERNAME.limit + 1) {
@@ -112,11 +112,11 @@ export async function login(ctx: RequestCtx, input: { username: string; password
     } else {
       await failed;
     }
-    throw new AppError(429, LOGIN_BLOCKED);
+    throw new AppError('LOGIN_BLOCKED', LOGIN_BLOCKED);
   }
   await Promise.all([resetRateLimit(ctx.db, keys.pair), refundRateLimit(ctx.db, keys.address), refundRateLimit(ctx.db, keys.name)]);
   // Said only after the right password, so it does not reveal which accounts exist.
-  if (user.status !== 'active') throw new AppError(403, 'Account is not active');
+  if (user.status !== 'active') throw new AppError('ACCOUNT_INACTIVE', 'Account is not active');
   if (ctx.passwords.needsRehash(user.passwordHash)) {
     await ctx.db
       .update(users)
@@ -126,7 +126,7 @@ export async function login(ctx: RequestCtx, input: { username: string; password
   if (await hasTwoFactor(ctx, user.id)) {
     // Not yet a sign-in: auth.login is written when the second step succeeds.
     await startSession(ctx, user.id, true);
-    throw new AppError(401, TWO_FACTOR_REQUIRED);
+    throw new AppError('TWO_FACTOR_REQUIRED', TWO_FACTOR_REQUIRED);
   }
   await startSession(ctx, user.id, false);
   const profile = await loadUserProfile(ctx.db, user.id);
@@ -157,7 +157,7 @@ export interface RegisterResult {
 /** docs/product.md §5 registration; docs/architecture.md §3 username/e-mail rules; new users join default_user_group_id. */
 export async function register(ctx: RequestCtx, input: { username: string; email: string | null; password: string }): Promise<RegisterResult> {
   await refuseDuringMaintenance(ctx);
-  if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError(403, 'Registration is currently disabled.');
+  if (!(await getBooleanSetting(ctx, 'allow_registration'))) throw new AppError('REGISTRATION_DISABLED', 'Registration is currently disabled.');
   await enforceRateLimit(
     ctx.db,
     ctx.clock,
@@ -165,12 +165,12 @@ export async function register(ctx: RequestCtx, input: { username: string; email
     REGISTER_LIMIT_PER_ADDRESS,
     'Too many registrations from this address. Please try again later.',
   );
-  if (!USERNAME_PATTERN.test(input.username)) throw badRequest(USERNAME_RULE_MESSAGE);
-  if (input.email !== null && !isValidEmail(input.email)) throw badRequest('Invalid email address');
+  if (!USERNAME_PATTERN.test(input.username)) throw new AppError('USERNAME_INVALID', USERNAME_RULE_MESSAGE);
+  if (input.email !== null && !isValidEmail(input.email)) throw new AppError('EMAIL_INVALID', 'Invalid email address');
   const min = await minimumPasswordLength(ctx);
-  if (input.password.length < min) throw badRequest(`Password must be at least ${min} characters.`);
-  if (await findUserByName(ctx, input.username)) throw new AppError(409, 'Username is already taken');
-  if (input.email !== null && (await emailInUse(ctx, input.email))) throw new AppError(409, 'Email is already in use');
+  if (input.password.length < min) throw new AppError('PASSWORD_TOO_SHORT', `Password must be at least ${min} characters.`, { min_length: min });
+  if (await findUserByName(ctx, input.username)) throw new AppError('USERNAME_TAKEN', 'Username is already taken');
+  if (input.email !== null && (await emailInUse(ctx, input.email))) throw new AppError('EMAIL_TAKEN', 'Email is already in use');
 
   const activationRequired = await getBooleanSetting(ctx, 'registration_requires_activation');
   const defaultGroupId = await getIntegerSetting(ctx, 'default_user_group_id');
@@ -199,7 +199,9 @@ export async function register(ctx: RequestCtx, input: { username: string; email
   } catch (error) {
     // Two registrations racing for one name or address: the unique indexes decide.
     if (/UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown }).cause ?? ''))) {
-      throw new AppError(409, (await findUserByName(ctx, input.username)) ? 'Username is already taken' : 'Email is already in use');
+      throw (await findUserByName(ctx, input.username))
+        ? new AppError('USERNAME_TAKEN', 'Username is already taken')
+        : new AppError('EMAIL_TAKEN', 'Email is already in use');
     }
     throw error;
   }
@@ -234,10 +236,10 @@ const TOO_MANY_CHANGES = 'Too many attempts. Please wait 15 minutes and try agai
 export async function editEmail(ctx: RequestCtx, input: { email: string }): Promise<void> {
   const user = requireUser(ctx);
   const email = input.email.trim();
-  if (email === '') throw badRequest('Email cannot be empty');
-  if (!isValidEmail(email)) throw badRequest('Invalid email address');
+  if (email === '') throw new AppError('EMAIL_EMPTY', 'Email cannot be empty');
+  if (!isValidEmail(email)) throw new AppError('EMAIL_INVALID', 'Invalid email address');
   await enforceRateLimit(ctx.db, ctx.clock, `email-change:user:${user.id}`, EMAIL_CHANGE_LIMIT_PER_USER, TOO_MANY_CHANGES);
-  if (await emailInUse(ctx, email, user.id)) throw new AppError(409, 'Email is already in use');
+  if (await emailInUse(ctx, email, user.id)) throw new AppError('EMAIL_TAKEN', 'Email is already in use');
   await ctx.db.batch([
     ctx.db.update(users).set({ email, updatedAt: ctx.clock.now().toISOString() }).where(eq(users.id, user.id)),
     endOtherSessions(ctx, user.id),
@@ -259,12 +261,12 @@ export async function setLocale(ctx: RequestCtx, input: { locale: Locale }): Pro
 /** docs/product.md §5 change password; docs/architecture.md §3: the user's other sessions end. */
 export async function changePassword(ctx: RequestCtx, input: { old_password: string; new_password: string }): Promise<void> {
   const user = requireUser(ctx);
-  if (input.old_password === '') throw badRequest('Old password is required');
+  if (input.old_password === '') throw new AppError('OLD_PASSWORD_REQUIRED', 'Old password is required');
   const min = await minimumPasswordLength(ctx);
-  if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
+  if (input.new_password.length < min) throw new AppError('PASSWORD_TOO_SHORT', `Password must be at least ${min} characters`, { min_length: min });
   await enforceRateLimit(ctx.db, ctx.clock, `password-change:user:${user.id}`, PASSWORD_CHANGE_LIMIT_PER_USER, TOO_MANY_CHANGES);
   const [row] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).limit(1);
-  if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw badRequest('Old password is incorrect');
+  if (!row || !(await ctx.passwords.verify(row.passwordHash, input.old_password))) throw new AppError('OLD_PASSWORD_INCORRECT', 'Old password is incorrect');
   await ctx.db.batch([
     ctx.db
       .update(users)

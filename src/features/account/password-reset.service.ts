@@ -1,9 +1,10 @@
+import { refusalText } from '../../core/input-issues';
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { Db } from '../../db/client';
 import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
-import { badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { DEFAULT_LOCALE } from '../../core/locales';
 import type { Clock } from '../../platform/clock';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
@@ -26,7 +27,7 @@ export const INVITE_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 /** More mails than this an hour for one account are not sent (quietly: the answer stays the same). */
 const FORGOT_MAILS_PER_ACCOUNT: RateLimitRule = { limit: 3, windowMs: 60 * 60 * 1000 };
-export const INVALID_RESET_LINK = 'This password reset link is invalid or has expired. Request a new one.';
+export const INVALID_RESET_LINK = refusalText('RESET_LINK_INVALID', 'This password reset link is invalid or has expired. Request a new one.');
 
 async function findAccount(ctx: RequestCtx, lowered: string) {
   if (lowered === '') return undefined;
@@ -141,7 +142,7 @@ export async function forgetDeliveredResetLinks(deps: { db: Db }, relatedRef: st
  * batch, once the claim is known to have taken.
  */
 export async function resetPassword(ctx: RequestCtx, input: { token: string; new_password: string }): Promise<void> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw badRequest(INVALID_RESET_LINK);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(input.token)) throw new AppError('RESET_LINK_INVALID', INVALID_RESET_LINK);
   const id = sha256Hex(input.token);
   const now = ctx.clock.now();
   const [reset] = await ctx.db
@@ -150,9 +151,9 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
     .innerJoin(users, eq(users.id, passwordResets.userId))
     .where(and(eq(passwordResets.id, id), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now.getTime())))
     .limit(1);
-  if (!reset) throw badRequest(INVALID_RESET_LINK);
+  if (!reset) throw new AppError('RESET_LINK_INVALID', INVALID_RESET_LINK);
   const min = await minimumPasswordLength(ctx);
-  if (input.new_password.length < min) throw badRequest(`Password must be at least ${min} characters`);
+  if (input.new_password.length < min) throw new AppError('PASSWORD_TOO_SHORT', `Password must be at least ${min} characters`, { min_length: min });
   const hash = await ctx.passwords.hash(input.new_password);
 
   const stamp = `${now.toISOString()}#${encodeBase64urlNoPadding(randomBytes(6))}`;
@@ -169,7 +170,7 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
       .where(and(eq(users.id, reset.userId), claimed)),
     ctx.db.delete(sessions).where(and(eq(sessions.userId, reset.userId), claimed)),
   ]);
-  if (claim.length === 0) throw badRequest(INVALID_RESET_LINK);
+  if (claim.length === 0) throw new AppError('RESET_LINK_INVALID', INVALID_RESET_LINK);
   // After the batch, not in it: only a reset that took place may be recorded as one.
   ctx.session = null;
   ctx.user = null;

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { sessions } from '../../db/schema';
-import { notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { keyedDigest } from '../../platform/crypto';
 import { requireUser } from '../auth/permissions';
@@ -57,7 +57,7 @@ export async function revokeSession(ctx: RequestCtx, id: string): Promise<void> 
   const rows = await ownSessions(ctx);
   let match: (typeof rows)[number] | undefined;
   for (const row of rows) if ((await publicId(ctx.secretKey, row.id)) === id) match = row;
-  if (!match) throw notFound('Session not found');
+  if (!match) throw new AppError('SESSION_NOT_FOUND', 'Session not found');
   await ctx.db.batch([
     ctx.db.delete(sessions).where(and(eq(sessions.id, match.id), eq(sessions.userId, user.id))),
     auditInsert(ctx, { action: 'auth.session_revoked', target: `user:${user.id} (${user.username})`, details: { user_agent: match.userAgent, ip: match.ip } }),

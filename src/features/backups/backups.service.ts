@@ -1,6 +1,6 @@
 import type { AppDeps, RequestCtx } from '../../context';
 import { dutchDate } from '../../core/calendar';
-import { notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import type { StoredFile } from '../../platform/files';
 import { writeAudit } from '../audit/audit';
 import { requireAdmin } from '../auth/permissions';
@@ -67,9 +67,9 @@ export async function listBackups(ctx: RequestCtx): Promise<{ backups: BackupVie
  */
 export async function openBackup(ctx: RequestCtx, name: string): Promise<{ name: string } & StoredFile> {
   requireAdmin(ctx);
-  if (backupCreatedAt(name) === null) throw notFound();
+  if (backupCreatedAt(name) === null) throw new AppError('BACKUP_NOT_FOUND', 'Not found');
   const file = await ctx.backups.open(name);
-  if (!file) throw notFound();
+  if (!file) throw new AppError('BACKUP_NOT_FOUND', 'Not found');
   await writeAudit(ctx, { action: 'backup.downloaded', target: `backup:${name}` });
   return { name, ...file };
 }

@@ -1,7 +1,7 @@
 import type { RequestCtx } from '../../context';
 import { deliverSoon } from '../mail/mail-delivery';
 import { contactMessages } from '../../db/schema';
-import { badRequest } from '../../core/errors';
+import { AppError, maintenance } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { isPlainAddress } from '../../platform/mime';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
@@ -26,7 +26,7 @@ export async function sendContactMessage(ctx: RequestCtx, input: ContactInput): 
     'Je hebt al een aantal berichten gestuurd. Probeer het over een uur opnieuw.',
   );
   // The address becomes the club mail's Reply-To (docs/decisions/058): one plain address, nothing a header could carry more.
-  if (!isValidEmail(input.email) || !isPlainAddress(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  if (!isValidEmail(input.email) || !isPlainAddress(input.email)) throw new AppError('EMAIL_INVALID', INVALID_EMAIL_MESSAGE);
   if (input.website.trim() !== '') return;
   const now = ctx.clock.now().toISOString();
   await ctx.db.insert(contactMessages).values({ name: input.name, email: input.email, subject: input.subject, message: input.message, createdAt: now });

@@ -25,7 +25,7 @@ export async function setOrderDelivered(ctx: RequestCtx, id: number, delivered: 
     .from(orders)
     .where(eq(orders.id, id))
     .limit(1);
-  if (!existing) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!existing) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const now = ctx.clock.now().toISOString();
   await ctx.db.batch([
     ctx.db
@@ -51,7 +51,7 @@ export async function deliveryList(ctx: RequestCtx, tablerId: number | null): Pr
   let tablerName = NO_TABLER_NAME;
   if (tablerId !== null) {
     const [tabler] = await ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, tablerId)).limit(1);
-    if (!tabler) throw new AppError(404, TABLER_NOT_FOUND);
+    if (!tabler) throw new AppError('TABLER_NOT_FOUND', TABLER_NOT_FOUND);
     tablerName = tabler.name;
   }
   const stops = await ctx.db

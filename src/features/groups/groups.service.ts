@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
 import { requireAdmin, type HasUser } from '../auth/permissions';
 import { PERMISSION_NOT_FOUND, toPermissionView, type PermissionView } from '../permissions/permissions.service';
@@ -55,7 +55,7 @@ async function withPermissions(db: Db, rows: GroupRow[]): Promise<GroupView[]> {
 
 async function findGroup(db: Db, id: number): Promise<GroupRow> {
   const [row] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
-  if (!row) throw notFound(GROUP_NOT_FOUND);
+  if (!row) throw new AppError('GROUP_NOT_FOUND', GROUP_NOT_FOUND);
   return row;
 }
 
@@ -79,13 +79,13 @@ const sameName = (name: string) => eq(sql`lower(${groups.name})`, name.toLowerCa
 export async function addGroup(ctx: GroupsCtx, input: AddGroupInput): Promise<GroupView> {
   requireAdmin(ctx);
   const [existing] = await ctx.db.select({ id: groups.id }).from(groups).where(sameName(input.name)).limit(1);
-  if (existing) throw new AppError(409, DUPLICATE_NAME);
+  if (existing) throw new AppError('GROUP_NAME_TAKEN', DUPLICATE_NAME);
   // Without a conflict target, DO NOTHING also covers the case-insensitive unique index (a racing add).
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(groups).values({ name: input.name, description: input.description, deletable: true }).onConflictDoNothing().returning(),
     auditIfChanged(ctx, { action: 'group.created', target: `group (${input.name})`, details: { description: input.description } }),
   ]);
-  if (!row) throw new AppError(409, DUPLICATE_NAME);
+  if (!row) throw new AppError('GROUP_NAME_TAKEN', DUPLICATE_NAME);
   return { id: row.id, name: row.name, description: row.description, deletable: row.deletable, permissions: [] };
 }
 
@@ -107,9 +107,9 @@ async function defaultGroupId(ctx: GroupsCtx): Promise<number | null> {
 export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
   requireAdmin(ctx);
   const group = await findGroup(ctx.db, id);
-  if (!group.deletable) throw badRequest('This group cannot be deleted');
+  if (!group.deletable) throw new AppError('GROUP_NOT_DELETABLE', 'This group cannot be deleted');
   const DEFAULT_GROUP = 'The default user group cannot be deleted';
-  if ((await defaultGroupId(ctx)) === group.id) throw badRequest(DEFAULT_GROUP);
+  if ((await defaultGroupId(ctx)) === group.id) throw new AppError('DEFAULT_GROUP_NOT_DELETABLE', DEFAULT_GROUP);
   const change = { groupId: group.id };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
   // The same rules in the statement itself, so a setting or membership changed meanwhile still counts.
@@ -125,7 +125,7 @@ export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
   const [still] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, group.id)).limit(1);
   if (!still) return;
   ctx.settingsCache.invalidate();
-  if ((await defaultGroupId(ctx)) === group.id) throw badRequest(DEFAULT_GROUP);
+  if ((await defaultGroupId(ctx)) === group.id) throw new AppError('DEFAULT_GROUP_NOT_DELETABLE', DEFAULT_GROUP);
   throw lastAdminRefused();
 }
 
@@ -136,7 +136,7 @@ async function requirePermissionsExist(db: Db, ids: number[]): Promise<void> {
     const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, part));
     found += rows.length;
   }
-  if (found !== ids.length) throw notFound(PERMISSION_NOT_FOUND);
+  if (found !== ids.length) throw new AppError('PERMISSION_NOT_FOUND', PERMISSION_NOT_FOUND);
 }
 
 export const DEFAULT_GROUP_ADMIN_REFUSED = 'The default user group cannot hold admin.access: everyone who registers would be an administrator.';
@@ -152,7 +152,7 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
   await requirePermissionsExist(ctx.db, input.permission_ids);
   if ((await defaultGroupId(ctx)) === input.group_id) {
     const [admin] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, PERMISSIONS.adminAccess)).limit(1);
-    if (admin && input.permission_ids.includes(admin.id)) throw badRequest(DEFAULT_GROUP_ADMIN_REFUSED);
+    if (admin && input.permission_ids.includes(admin.id)) throw new AppError('DEFAULT_GROUP_ADMIN', DEFAULT_GROUP_ADMIN_REFUSED);
   }
   // INSERT … SELECT skips a permission deleted meanwhile instead of failing on its foreign key.
   const statements = chunked(input.permission_ids, IDS_PER_STATEMENT).map((part) =>

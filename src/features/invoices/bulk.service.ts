@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import * as z from 'zod';
 import type { RequestCtx } from '../../context';
-import { AppError } from '../../core/errors';
+import { AppError, type ErrorCode } from '../../core/errors';
 import { chunked } from '../../core/record-id';
 import { orders } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
@@ -31,6 +31,8 @@ export interface BulkResult {
   id: number;
   success: boolean;
   error?: string;
+  /** The refusal's code (docs/decisions/062), beside its text. */
+  code?: ErrorCode;
   /** With a reminder refused because the payment term still runs: its due day (YYYY-MM-DD), as the single refusal gives it. */
   due_date?: string;
 }
@@ -87,7 +89,7 @@ export async function runBulk(ctx: RequestCtx, input: BulkInput): Promise<{ succ
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
         const dueDate = error.extra?.due_date;
-        results.set(id, { id, success: false, error: error.message, ...(typeof dueDate === 'string' ? { due_date: dueDate } : {}) });
+        results.set(id, { id, success: false, error: error.message, code: error.code, ...(typeof dueDate === 'string' ? { due_date: dueDate } : {}) });
       }
     }
   } finally {

@@ -32,7 +32,7 @@ export function invoicesRoutes(ctxOf: CtxOf) {
   ] as const) {
     r.get(path, manager, async (c) => {
       const pdf = await getStoredPdf(await ctxOf(c), orderId(c.req.query('id')), which);
-      if (!pdf) throw new AppError(404, missing);
+      if (!pdf) throw new AppError('DOCUMENT_NOT_FOUND', missing);
       return attachmentResponse(pdf.body, { contentType: 'application/pdf', size: pdf.size, filename: `${prefix}-${pdf.number}.pdf` });
     });
   }

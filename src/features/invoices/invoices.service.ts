@@ -3,7 +3,7 @@ import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppDeps, RequestCtx } from '../../context';
 import { auditIfChanged, writeAudit, type AuditCtx } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { enqueueMail, enqueueMailUnlessWaiting, headerValue, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
@@ -84,11 +84,11 @@ async function identityProblems(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Pr
  */
 async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> {
   const [problem] = await identityProblems(deps);
-  if (problem) throw new AppError(409, problem.message);
+  if (problem) throw new AppError('INVOICE_SETTINGS_INCOMPLETE', problem.message);
   const split = parseVatSplit(await getSetting(deps, 'vat_split'));
-  if (!split) throw badRequest(INVALID_VAT_SPLIT);
+  if (!split) throw new AppError('VAT_SPLIT_INVALID', INVALID_VAT_SPLIT);
   const price = await getIntegerSetting(deps, 'package_price');
-  if (price < 0) throw badRequest('De pakketprijs (instelling package_price) is ongeldig.');
+  if (price < 0) throw new AppError('PACKAGE_PRICE_INVALID', 'De pakketprijs (instelling package_price) is ongeldig.');
   return {
     club: {
       name: await getStringSetting(deps, 'club_name'),
@@ -291,7 +291,7 @@ function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: I
 
 async function requireOrder(deps: Pick<AppDeps, 'db'>, orderId: number): Promise<OrderRow> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return order;
 }
 
@@ -360,7 +360,7 @@ export interface QueuedSend {
 export async function queueInvoice(ctx: RequestCtx, orderId: number): Promise<QueuedSend> {
   requireManagement(ctx);
   let order = await requireOrder(ctx, orderId);
-  if (order.cancelled) throw new AppError(409, ORDER_CREDITED);
+  if (order.cancelled) throw new AppError('ORDER_CREDITED', ORDER_CREDITED);
   const settings = await readInvoiceSettings(ctx);
   await enforceRateLimit(ctx.db, ctx.clock, `invoice-send:${order.id}`, DOCUMENT_SENDS_PER_DAY, INVOICE_SEND_LIMITED);
 
@@ -369,7 +369,7 @@ export async function queueInvoice(ctx: RequestCtx, orderId: number): Promise<Qu
     const now = ctx.clock.now();
     await skipNumbersDrawnBefore(ctx, campaignYear(now));
     const issued = await assignInvoiceNumber(ctx.db, orderId, now, amounts);
-    if (!issued) throw new AppError(404, ORDER_NOT_FOUND);
+    if (!issued) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
     await markNumberDrawn(ctx.files, issued.invoiceNumber);
     order = await requireOrder(ctx, orderId);
   }
@@ -399,10 +399,10 @@ export async function sendInvoice(ctx: RequestCtx, orderId: number): Promise<Sen
 }
 
 /** Why an order cannot get a reminder, or null when it can (invoiced, unpaid, not credited). */
-function reminderRefusal(order: OrderRow): string | null {
-  if (!order.invoiceNumber) return REMINDER_NEEDS_INVOICE;
-  if (order.cancelled) return ORDER_CREDITED;
-  if (order.paid) return REMINDER_ALREADY_PAID;
+function reminderRefusal(order: OrderRow): AppError | null {
+  if (!order.invoiceNumber) return new AppError('REMINDER_NEEDS_INVOICE', REMINDER_NEEDS_INVOICE);
+  if (order.cancelled) return new AppError('ORDER_CREDITED', ORDER_CREDITED);
+  if (order.paid) return new AppError('ALREADY_PAID', REMINDER_ALREADY_PAID);
   return null;
 }
 
@@ -463,18 +463,18 @@ export async function queueReminderSend(ctx: RequestCtx, orderId: number, option
   requireManagement(ctx);
   const order = await requireOrder(ctx, orderId);
   const refusal = reminderRefusal(order);
-  if (refusal) throw new AppError(409, refusal);
+  if (refusal) throw refusal;
   const settings = await readInvoiceSettings(ctx);
   if (!options.force && !isPastDue(order.invoiceDate!, settings.paymentTermDays, ctx.clock.now())) {
     const invoiceDate = new Date(order.invoiceDate!);
-    throw new AppError(409, reminderNotDue(order.invoiceNumber!, paymentDueDate(invoiceDate, settings.paymentTermDays)), {
+    throw new AppError('REMINDER_NOT_DUE', reminderNotDue(order.invoiceNumber!, paymentDueDate(invoiceDate, settings.paymentTermDays)), {
       due_date: dueDay(invoiceDate, settings.paymentTermDays),
     });
   }
   await enforceRateLimit(ctx.db, ctx.clock, `reminder-send:${order.id}`, DOCUMENT_SENDS_PER_DAY, REMINDER_SEND_LIMITED);
   const mailId = await queueReminder(ctx, order, settings, false);
   // Another request counted a reminder on this order in the meantime: one mail is enough.
-  if (mailId === null) throw new AppError(409, 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
+  if (mailId === null) throw new AppError('REMINDER_JUST_SENT', 'Er is zojuist al een herinnering voor deze bestelling verstuurd.');
   return { mailId, invoiceNumber: order.invoiceNumber!, email: order.email };
 }
 
@@ -534,8 +534,8 @@ export async function creditInvoice(
 ): Promise<{ success: true; credit_note_number: string; queued: boolean; message: string }> {
   requireManagement(ctx);
   const before = await requireOrder(ctx, orderId);
-  if (!before.invoiceNumber) throw new AppError(409, NOTHING_TO_CREDIT);
-  if (before.creditNoteNumber) throw new AppError(409, alreadyCredited(before.creditNoteNumber));
+  if (!before.invoiceNumber) throw new AppError('NOTHING_TO_CREDIT', NOTHING_TO_CREDIT);
+  if (before.creditNoteNumber) throw new AppError('ALREADY_CREDITED', alreadyCredited(before.creditNoteNumber), { credit_note_number: before.creditNoteNumber });
   const settings = await readInvoiceSettings(ctx);
   // The billed sums must be known before the number is drawn (the invoice's files are made if missing).
   await ensureInvoiceFiles(ctx, before, settings);
@@ -543,7 +543,9 @@ export async function creditInvoice(
   await skipNumbersDrawnBefore(ctx, campaignYear(now));
   if (!(await assignCreditNoteNumber(ctx.db, orderId, now))) {
     const current = await requireOrder(ctx, orderId);
-    throw new AppError(409, current.creditNoteNumber ? alreadyCredited(current.creditNoteNumber) : NOTHING_TO_CREDIT);
+    throw current.creditNoteNumber
+      ? new AppError('ALREADY_CREDITED', alreadyCredited(current.creditNoteNumber), { credit_note_number: current.creditNoteNumber })
+      : new AppError('NOTHING_TO_CREDIT', NOTHING_TO_CREDIT);
   }
   const order = await requireOrder(ctx, orderId);
   const creditNoteNumber = order.creditNoteNumber!;

@@ -1,4 +1,4 @@
-import { badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { getIntegerSetting, getSetting, type SettingReader } from '../settings/settings.service';
 import { computeInvoiceAmounts, INVALID_VAT_SPLIT, parseVatSplit } from './invoice-amounts';
 
@@ -15,7 +15,7 @@ export function todaysPricing(deps: SettingReader): () => Promise<OrderPricing> 
   return () =>
     (pricing ??= (async () => {
       const split = parseVatSplit(await getSetting(deps, 'vat_split'));
-      if (!split) throw badRequest(INVALID_VAT_SPLIT);
+      if (!split) throw new AppError('VAT_SPLIT_INVALID', INVALID_VAT_SPLIT);
       // package_price is in whole euros (docs/product.md §9); money is cents from here on.
       const unitPriceCents = (await getIntegerSetting(deps, 'package_price')) * 100;
       const byAmount = new Map<number, { netCents: number; totalCents: number }>();

@@ -1,7 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { mailOutbox } from '../../db/schema';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { MAX_MAIL_ATTEMPTS, type MailAttachmentRef } from '../../platform/mail';
 import { requireManagement } from '../auth/permissions';
 import { deliverNowOnly } from './mail-delivery';
@@ -128,16 +128,16 @@ async function mailRow(ctx: RequestCtx, id: number): Promise<OutboxRow | undefin
 export async function retryMail(ctx: RequestCtx, id: number): Promise<{ success: true; message: string; mail: MailView }> {
   requireManagement(ctx);
   const row = await mailRow(ctx, id);
-  if (!row) throw new AppError(404, MAIL_NOT_FOUND);
-  if (row.status === 'sent') throw badRequest(MAIL_ALREADY_SENT);
-  if (row.status === 'sending') throw new AppError(409, MAIL_BUSY);
+  if (!row) throw new AppError('MAIL_NOT_FOUND', MAIL_NOT_FOUND);
+  if (row.status === 'sent') throw new AppError('MAIL_ALREADY_SENT', MAIL_ALREADY_SENT);
+  if (row.status === 'sending') throw new AppError('MAIL_BUSY', MAIL_BUSY);
   const [claimed] = await ctx.db
     .update(mailOutbox)
     .set({ status: 'queued', attempts: 0, nextAttemptAt: ctx.clock.now().getTime() })
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, row.status)))
     .returning({ id: mailOutbox.id });
   // A delivery run took it between our read and the update.
-  if (!claimed) throw new AppError(409, MAIL_BUSY);
+  if (!claimed) throw new AppError('MAIL_BUSY', MAIL_BUSY);
   await deliverNowOnly(ctx, [id]);
   const after = (await mailRow(ctx, id))!;
   const message = after.status === 'sent' ? RETRY_SENT : ctx.mailTransport ? RETRY_FAILED_AGAIN : RETRY_QUEUED_NO_SMTP;

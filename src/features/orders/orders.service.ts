@@ -1,3 +1,4 @@
+import { refusalText } from '../../core/input-issues';
 import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { deliverSoon } from '../mail/mail-delivery';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/client';
 import { statementCache } from '../../db/statement-cache';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError, maintenance } from '../../core/errors';
 import { enqueueMailStatement } from '../../platform/mail';
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
@@ -40,10 +41,10 @@ const UNKNOWN_TABLER = 'Onbekende tabler.';
 
 /** The tabler an order names, null for none; refused when the value or id names no tabler. */
 async function existingTabler(ctx: RequestCtx, tabler: TablerChoice): Promise<{ id: number; name: string } | null> {
-  if (tabler.kind === 'unknown') throw badRequest(UNKNOWN_TABLER);
+  if (tabler.kind === 'unknown') throw new AppError('UNKNOWN_TABLER', UNKNOWN_TABLER);
   if (tabler.kind === 'none') return null;
   const [row] = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(eq(tablers.id, tabler.id)).limit(1);
-  if (!row) throw badRequest(UNKNOWN_TABLER);
+  if (!row) throw new AppError('UNKNOWN_TABLER', UNKNOWN_TABLER);
   return row;
 }
 
@@ -55,7 +56,7 @@ const TOO_MANY_ORDERS = 'Te veel bestellingen vanaf dit adres. Probeer het later
 export const PUBLIC_MAX_QUANTITY = 500;
 export const BACK_OFFICE_MAX_AMOUNT = 10;
 /** docs/decisions/056: the back-office's refusal of an amount outside 1–10 (never silently stored as something else). */
-export const BACK_OFFICE_AMOUNT_MESSAGE = `Het aantal is 1 tot en met ${BACK_OFFICE_MAX_AMOUNT}.`;
+export const BACK_OFFICE_AMOUNT_MESSAGE = refusalText('AMOUNT_OUT_OF_RANGE', `Het aantal is 1 tot en met ${BACK_OFFICE_MAX_AMOUNT}.`);
 
 /**
  * docs/product.md §7 POST /orders/create; docs/architecture.md §3: a public order is always unpaid with no invoice sent and needs
@@ -72,16 +73,16 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     if (gated) await enforceRateLimit(ctx.db, ctx.clock, `order-create:gated:ip:${ctx.rateLimitAddress}`, GATED_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
     else await enforceRateLimit(ctx.db, ctx.clock, `order-create:ip:${ctx.rateLimitAddress}`, PUBLIC_ORDER_LIMIT_PER_ADDRESS, TOO_MANY_ORDERS);
   }
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
+  if (!isValidEmail(input.email)) throw new AppError('EMAIL_INVALID', INVALID_EMAIL_MESSAGE);
   // docs/architecture.md §6: the public form takes Dutch postcodes and real phone numbers only; the
   // back-office also takes a foreign address and an old order's number as typed (docs/decisions/056).
-  if (!isManager && !isValidPhone(input.phone)) throw badRequest(PHONE_MESSAGE);
-  if (!isManager && dutchPostcode(input.postalCode) === null) throw badRequest(POSTCODE_MESSAGE);
-  if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
-  if (input.amount > PUBLIC_MAX_QUANTITY) throw badRequest(`Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
+  if (!isManager && !isValidPhone(input.phone)) throw new AppError('PHONE_INVALID', PHONE_MESSAGE);
+  if (!isManager && dutchPostcode(input.postalCode) === null) throw new AppError('POSTCODE_INVALID', POSTCODE_MESSAGE);
+  if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw new AppError('AMOUNT_OUT_OF_RANGE', BACK_OFFICE_AMOUNT_MESSAGE);
+  if (input.amount > PUBLIC_MAX_QUANTITY) throw new AppError('AMOUNT_OUT_OF_RANGE', `Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
   const tabler = await existingTabler(ctx, input.tabler);
   const tablerId = tabler?.id ?? null;
-  if (tablerId === null && !isManager) throw badRequest('Kies eerst een tabler.');
+  if (tablerId === null && !isManager) throw new AppError('TABLER_REQUIRED', 'Kies eerst een tabler.');
 
   // docs/decisions/055: a visitor's order is stored whatever happens, but one recipient gets at most 3
   // confirmations a day; past that the answer is the same and no mail goes out.
@@ -128,7 +129,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   } else {
     [order] = (await ctx.db.batch(drawAndInsert))[1];
   }
-  if (!order) throw new AppError(500, 'Order could not be stored');
+  if (!order) throw new AppError('ORDER_NOT_STORED', 'Order could not be stored');
   return order;
 }
 
@@ -423,7 +424,7 @@ export const ORDER_NOT_FOUND = 'Bestelling niet gevonden.';
 
 async function requireOrder(ctx: RequestCtx, id: number) {
   const [row] = await ctx.db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  if (!row) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!row) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return row;
 }
 
@@ -445,8 +446,8 @@ export const invoicedOrderLocked = (invoiceNumber: string) =>
 export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
-  if (!isValidEmail(input.email)) throw badRequest(INVALID_EMAIL_MESSAGE);
-  if (input.amount !== existing.amount && input.amount > BACK_OFFICE_MAX_AMOUNT) throw badRequest(BACK_OFFICE_AMOUNT_MESSAGE);
+  if (!isValidEmail(input.email)) throw new AppError('EMAIL_INVALID', INVALID_EMAIL_MESSAGE);
+  if (input.amount !== existing.amount && input.amount > BACK_OFFICE_MAX_AMOUNT) throw new AppError('AMOUNT_OUT_OF_RANGE', BACK_OFFICE_AMOUNT_MESSAGE);
   const tabler = await existingTabler(ctx, input.tabler);
   const postalCode = dutchPostcode(existing.postalCode) === input.postalCode ? existing.postalCode : input.postalCode;
   const invoiceSent = existing.invoiceNumber ? existing.invoiceSent : input.invoiceSent;
@@ -457,8 +458,8 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
     if (existing[field] !== value) changes[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = [existing[field], value];
   }
   // docs/decisions/018: an issued invoice never changes, so neither may what it printed.
-  if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError(409, invoicedOrderLocked(existing.invoiceNumber));
-  if (input.paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
+  if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError('INVOICE_LOCKED', invoicedOrderLocked(existing.invoiceNumber), { invoice_number: existing.invoiceNumber });
+  if (input.paid && !existing.paid && existing.cancelled) throw new AppError('CREDITED_NOT_PAYABLE', CREDITED_NOT_PAYABLE);
   if (!input.paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);
   const now = ctx.clock.now().toISOString();
   await ctx.db.batch([
@@ -492,13 +493,13 @@ export const paidByPartPayments = (paidCents: number) =>
 async function refuseUndoingPartPayments(ctx: RequestCtx, existing: { paidCents: number; amount: number; invoiceTotalCents: number | null }): Promise<void> {
   if (existing.paidCents === 0) return;
   const totalCents = existing.invoiceTotalCents ?? (await orderPricing(ctx)())(existing.amount).totalCents;
-  if (existing.paidCents >= totalCents) throw new AppError(409, paidByPartPayments(existing.paidCents));
+  if (existing.paidCents >= totalCents) throw new AppError('PAID_BY_PART_PAYMENTS', paidByPartPayments(existing.paidCents));
 }
 
 export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): Promise<void> {
   requireManagement(ctx);
   const existing = await requireOrder(ctx, id);
-  if (paid && !existing.paid && existing.cancelled) throw new AppError(409, CREDITED_NOT_PAYABLE);
+  if (paid && !existing.paid && existing.cancelled) throw new AppError('CREDITED_NOT_PAYABLE', CREDITED_NOT_PAYABLE);
   if (!paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);
   await ctx.db.batch([
     ctx.db
@@ -527,6 +528,6 @@ export async function deleteOrder(ctx: RequestCtx, id: number): Promise<void> {
   ]);
   if (row) return;
   const [still] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, id)).limit(1);
-  if (!still) throw new AppError(404, 'Bestelling niet gevonden.');
-  throw new AppError(409, 'Een gefactureerde bestelling kan niet worden verwijderd.');
+  if (!still) throw new AppError('ORDER_NOT_FOUND', 'Bestelling niet gevonden.');
+  throw new AppError('INVOICED_ORDER_NOT_DELETABLE', 'Een gefactureerde bestelling kan niet worden verwijderd.');
 }

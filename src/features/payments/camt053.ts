@@ -146,24 +146,24 @@ function namespacesOf(root: Node): string[] {
 
 /** Parses the text of a file into its XML tree, or explains in Dutch why it is not a CAMT.053 statement. */
 function statementsOf(xml: string, library: XmlLibrary): Node[] {
-  if (xml.trim() === '') throw new AppError(400, EMPTY_FILE);
-  if (/<!DOCTYPE/i.test(xml) || library.XMLValidator.validate(xml) !== true) throw new AppError(400, NOT_CAMT053);
+  if (xml.trim() === '') throw new AppError('STATEMENT_EMPTY', EMPTY_FILE);
+  if (/<!DOCTYPE/i.test(xml) || library.XMLValidator.validate(xml) !== true) throw new AppError('NOT_CAMT053', NOT_CAMT053);
   let tree: Node;
   try {
     tree = new library.XMLParser(PARSER_OPTIONS).parse(xml);
   } catch {
-    throw new AppError(400, NOT_CAMT053);
+    throw new AppError('NOT_CAMT053', NOT_CAMT053);
   }
   const document = one(tree, 'Document');
   const namespaces = namespacesOf(document);
-  if (all(document, 'BkToCstmrDbtCdtNtfctn').length > 0 || namespaces.some((ns) => ns.includes(':camt.054.'))) throw new AppError(400, IS_CAMT054);
-  if (all(document, 'BkToCstmrAcctRpt').length > 0 || namespaces.some((ns) => ns.includes(':camt.052.'))) throw new AppError(400, IS_CAMT052);
+  if (all(document, 'BkToCstmrDbtCdtNtfctn').length > 0 || namespaces.some((ns) => ns.includes(':camt.054.'))) throw new AppError('IS_CAMT054', IS_CAMT054);
+  if (all(document, 'BkToCstmrAcctRpt').length > 0 || namespaces.some((ns) => ns.includes(':camt.052.'))) throw new AppError('IS_CAMT052', IS_CAMT052);
   const statement = all(document, 'BkToCstmrStmt');
   // A file without a namespace is taken on its structure; one with namespaces must name camt.053.
   const camtNamespace = namespaces.length === 0 || namespaces.some((ns) => /^urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.\d{2}$/.test(ns));
-  if (statement.length !== 1 || !camtNamespace) throw new AppError(400, NOT_CAMT053);
+  if (statement.length !== 1 || !camtNamespace) throw new AppError('NOT_CAMT053', NOT_CAMT053);
   const statements = all(statement[0], 'Stmt');
-  if (statements.length === 0) throw new AppError(400, NO_STATEMENT);
+  if (statements.length === 0) throw new AppError('NO_STATEMENT', NO_STATEMENT);
   return statements;
 }
 
@@ -304,8 +304,8 @@ const skippedReason = {
  * large) with a Dutch text for anything that is not a CAMT.053 statement; never anything else.
  */
 export async function parseCamt053(bytes: Uint8Array): Promise<ParsedStatement> {
-  if (bytes.length > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
-  if (bytes.length === 0) throw new AppError(400, EMPTY_FILE);
+  if (bytes.length > MAX_STATEMENT_BYTES) throw new AppError('STATEMENT_TOO_LARGE', STATEMENT_TOO_LARGE);
+  if (bytes.length === 0) throw new AppError('STATEMENT_EMPTY', EMPTY_FILE);
   // ISO 20022 messages are UTF-8; a BOM is dropped by the decoder.
   const statements = statementsOf(new TextDecoder('utf-8').decode(bytes), await import('fast-xml-parser'));
 

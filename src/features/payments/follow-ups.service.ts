@@ -124,20 +124,20 @@ async function entryOf(ctx: RequestCtx, id: number): Promise<EntryRow> {
     .from(bankEntries)
     .where(eq(bankEntries.id, id))
     .limit(1);
-  if (!row) throw new AppError(404, ENTRY_NOT_FOUND);
+  if (!row) throw new AppError('ENTRY_NOT_FOUND', ENTRY_NOT_FOUND);
   return row;
 }
 
 /** Refuses an entry that is not an open follow-up, or whose booking another import has booked already. */
 async function requireOpen(ctx: RequestCtx, entry: EntryRow): Promise<void> {
-  if (entry.followUpAt === null) throw new AppError(409, NOT_A_FOLLOW_UP);
-  if (entry.resolution !== null) throw new AppError(409, ALREADY_RESOLVED);
+  if (entry.followUpAt === null) throw new AppError('NOT_A_FOLLOW_UP', NOT_A_FOLLOW_UP);
+  if (entry.resolution !== null) throw new AppError('FOLLOW_UP_RESOLVED', ALREADY_RESOLVED);
   const [booked] = await ctx.db
     .select({ id: bankEntries.id })
     .from(bankEntries)
     .where(and(eq(bankEntries.entryKey, entry.entryKey), isNotNull(bankEntries.appliedAt)))
     .limit(1);
-  if (booked) throw new AppError(409, ALREADY_BOOKED);
+  if (booked) throw new AppError('ENTRY_ALREADY_BOOKED', ALREADY_BOOKED);
 }
 
 /** Whether a bank booking has paid this order in full before. */
@@ -156,10 +156,10 @@ async function settledByBank(ctx: RequestCtx, orderId: number): Promise<boolean>
  * paid it already: then this one is a second payment, for a refund, not for the order.
  */
 async function bookingPlan(ctx: RequestCtx, order: BalanceRow, action: 'part_payment' | 'full_payment'): Promise<'pay' | 'link'> {
-  if (order.cancelled) throw new AppError(409, ORDER_CREDITED);
+  if (order.cancelled) throw new AppError('ORDER_CREDITED', ORDER_CREDITED);
   if (!order.paid) return 'pay';
-  if (action === 'part_payment') throw new AppError(409, ORDER_ALREADY_PAID);
-  if (await settledByBank(ctx, order.id)) throw new AppError(409, ORDER_PAID_BY_BANK);
+  if (action === 'part_payment') throw new AppError('ALREADY_PAID', ORDER_ALREADY_PAID);
+  if (await settledByBank(ctx, order.id)) throw new AppError('PAID_BY_BANK', ORDER_PAID_BY_BANK);
   return 'link';
 }
 
@@ -175,7 +175,7 @@ function stillOpen(entry: EntryRow) {
 
 async function dismiss(ctx: RequestCtx, entry: EntryRow, reason: string): Promise<ResolveResult> {
   const actor = requireManagement(ctx);
-  if (!reason) throw new AppError(400, REASON_REQUIRED);
+  if (!reason) throw new AppError('REASON_REQUIRED', REASON_REQUIRED);
   const now = ctx.clock.now().toISOString();
   const [dismissed] = await ctx.db.batch([
     ctx.db
@@ -189,7 +189,7 @@ async function dismiss(ctx: RequestCtx, entry: EntryRow, reason: string): Promis
       details: { resolution: 'dismissed', reason, amount: euros(entry.amountCents), booked_at: entry.bookedAt, import_id: entry.importId },
     }),
   ]);
-  if (dismissed.length === 0) throw new AppError(409, CHANGED_MEANWHILE);
+  if (dismissed.length === 0) throw new AppError('CHANGED_MEANWHILE', CHANGED_MEANWHILE);
   return { success: true, resolution: 'dismissed' };
 }
 
@@ -207,7 +207,7 @@ async function dismiss(ctx: RequestCtx, entry: EntryRow, reason: string): Promis
 async function book(ctx: RequestCtx, entry: EntryRow, action: 'part_payment' | 'full_payment', orderId: number): Promise<ResolveResult> {
   const actor = requireManagement(ctx);
   const order = await balanceRow(ctx, orderId);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const plan = await bookingPlan(ctx, order, action);
   const totalCents = await orderTotalCents(order, todaysPricing(ctx));
   const paidCents = order.paidCents + (action === 'part_payment' ? entry.amountCents : 0);
@@ -263,7 +263,7 @@ async function book(ctx: RequestCtx, entry: EntryRow, action: 'part_payment' | '
     await requireOpen(ctx, await entryOf(ctx, entry.id));
     const current = await balanceRow(ctx, order.id);
     if (current) await bookingPlan(ctx, current, action);
-    throw new AppError(409, CHANGED_MEANWHILE);
+    throw new AppError('CHANGED_MEANWHILE', CHANGED_MEANWHILE);
   }
   const balance = await balanceRow(ctx, order.id);
   return { success: true, resolution: action, order: balanceView(balance!, totalCents) };
@@ -279,6 +279,7 @@ export async function resolveFollowUp(ctx: RequestCtx, input: ResolveFollowUpInp
   await requireOpen(ctx, entry);
   if (input.action === 'dismiss') return dismiss(ctx, entry, input.reason ?? '');
   const orderId = input.order_id ?? (input.reference !== undefined ? await orderIdByReference(ctx, input.reference) : entry.orderId);
-  if (orderId === null) throw new AppError(input.reference !== undefined ? 404 : 400, input.reference !== undefined ? ORDER_NOT_FOUND : ORDER_REQUIRED);
+  if (orderId === null)
+    throw input.reference !== undefined ? new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND) : new AppError('ORDER_REQUIRED', ORDER_REQUIRED);
   return book(ctx, entry, input.action, orderId);
 }

@@ -110,7 +110,7 @@ export async function balancesOf(ctx: RequestCtx, ids: readonly number[]): Promi
 export async function orderIdByReference(ctx: RequestCtx, text: string): Promise<number | null> {
   const mentions = findMentions(text);
   const [mention] = mentions;
-  if (!mention || mentions.length > 1) throw new AppError(400, REFERENCE_INVALID);
+  if (!mention || mentions.length > 1) throw new AppError('REFERENCE_INVALID', REFERENCE_INVALID);
   const column = mention.kind === 'invoice_number' ? orders.invoiceNumber : orders.reference;
   const [row] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(column, mention.value)).limit(1);
   return row?.id ?? null;
@@ -135,7 +135,7 @@ export async function orderBalance(ctx: RequestCtx, input: OrderLookupInput): Pr
   requireManagement(ctx);
   const id = input.order_id ?? (await orderIdByReference(ctx, input.reference ?? ''));
   const balance = id === null ? undefined : (await balancesOf(ctx, [id])).get(id);
-  if (!balance) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!balance) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const rows = await ctx.db
     .select({
       id: bankEntries.id,

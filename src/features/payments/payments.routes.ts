@@ -19,12 +19,12 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * stopped at the first byte past it (413), whatever Content-Length says. Other parts are skipped.
  */
 async function readStatementUpload(request: Request): Promise<{ filename: string; bytes: Uint8Array }> {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_STATEMENT_BYTES + FORM_OVERHEAD_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_STATEMENT_BYTES + FORM_OVERHEAD_BYTES) throw new AppError('STATEMENT_TOO_LARGE', STATEMENT_TOO_LARGE);
   let boundary: string;
   try {
     boundary = boundaryOf(request.headers.get('content-type'));
   } catch {
-    throw new AppError(400, NOT_A_FORM_UPLOAD);
+    throw new AppError('NOT_A_FORM_UPLOAD', NOT_A_FORM_UPLOAD);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -39,7 +39,7 @@ async function readStatementUpload(request: Request): Promise<{ filename: string
       onData: (chunk) => {
         if (!reading) return;
         size += chunk.length;
-        if (size > MAX_STATEMENT_BYTES) throw new AppError(413, STATEMENT_TOO_LARGE);
+        if (size > MAX_STATEMENT_BYTES) throw new AppError('STATEMENT_TOO_LARGE', STATEMENT_TOO_LARGE);
         chunks.push(chunk);
       },
       onPartEnd: () => {
@@ -48,10 +48,10 @@ async function readStatementUpload(request: Request): Promise<{ filename: string
     });
   } catch (error) {
     // The shared reader's own refusals are in English; this screen speaks Dutch.
-    if (error instanceof AppError && error.status === 400) throw new AppError(400, NOT_A_FORM_UPLOAD);
+    if (error instanceof AppError && error.status === 400) throw new AppError('NOT_A_FORM_UPLOAD', NOT_A_FORM_UPLOAD);
     throw error;
   }
-  if (filename === null) throw new AppError(400, NO_STATEMENT_FILE);
+  if (filename === null) throw new AppError('NO_STATEMENT_FILE', NO_STATEMENT_FILE);
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

@@ -1,3 +1,4 @@
+import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
 import { recordId } from '../../core/record-id';
 
@@ -16,8 +17,8 @@ export const orderIdSchema = z.object(
   { error: 'Geef een geldig bestelnummer (order_id).' },
 );
 
-export const ORDER_CHOICE_MISSING = 'Geef een bestelnummer (order_id) of een bestelkenmerk of factuurnummer (reference).';
-export const REFERENCE_INVALID = 'Geef een bestelkenmerk (KP-2026-0001) of een factuurnummer (F2026-0001).';
+export const ORDER_CHOICE_MISSING = refusalText('ORDER_REQUIRED', 'Geef een bestelnummer (order_id) of een bestelkenmerk of factuurnummer (reference).');
+export const REFERENCE_INVALID = refusalText('REFERENCE_INVALID', 'Geef een bestelkenmerk (KP-2026-0001) of een factuurnummer (F2026-0001).');
 
 const reference = z.string({ error: REFERENCE_INVALID }).trim().min(1, REFERENCE_INVALID).max(40, REFERENCE_INVALID);
 

@@ -289,7 +289,7 @@ function applicable(alias: string, importId: number) {
 export async function confirmImport(ctx: RequestCtx, importId: number): Promise<ConfirmResult> {
   const actor = requireManagement(ctx);
   const [existing] = await ctx.db.select().from(paymentImports).where(eq(paymentImports.id, importId)).limit(1);
-  if (!existing) throw new AppError(404, IMPORT_NOT_FOUND);
+  if (!existing) throw new AppError('IMPORT_NOT_FOUND', IMPORT_NOT_FOUND);
   const now = ctx.clock.now().toISOString();
   const [followUps, paid] = await ctx.db.batch([
     ctx.db
@@ -513,7 +513,7 @@ function skippedOf(text: string): SkippedView[] {
 export async function importEntries(ctx: RequestCtx, importId: number): Promise<{ import: ImportSummary; entries: StoredEntryView[]; skipped: SkippedView[] }> {
   requireManagement(ctx);
   const [summary] = await summarySelect(ctx).where(eq(paymentImports.id, importId));
-  if (!summary) throw new AppError(404, IMPORT_NOT_FOUND);
+  if (!summary) throw new AppError('IMPORT_NOT_FOUND', IMPORT_NOT_FOUND);
   const [stored] = await ctx.db.select({ skipped: paymentImports.skipped }).from(paymentImports).where(eq(paymentImports.id, importId));
   const rows = await ctx.db
     .select(storedEntryColumns)
@@ -539,7 +539,7 @@ export interface OrderPaymentView extends BankLineView {
 export async function paymentForOrder(ctx: RequestCtx, orderId: number): Promise<{ payment: OrderPaymentView | null }> {
   requireManagement(ctx);
   const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).limit(1);
-  if (!order) throw new AppError(404, ORDER_NOT_FOUND);
+  if (!order) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const [row] = await ctx.db
     .select(storedEntryColumns)
     .from(bankEntries)

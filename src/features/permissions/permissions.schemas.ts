@@ -1,9 +1,10 @@
+import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
 
 /** docs/product.md §3 Permission: a dotted key, `prefix.action` (the admin screen groups by the prefix). */
 export const PERMISSION_KEY_PATTERN = /^[a-z][a-z0-9_-]*\.[a-z][a-z0-9_.-]*$/;
 export const PERMISSION_KEY_REQUIRED = 'Permission key is required';
-export const PERMISSION_KEY_RULE = 'Permission key must look like prefix.action';
+export const PERMISSION_KEY_RULE = refusalText('PERMISSION_KEY_INVALID', 'Permission key must look like prefix.action');
 
 // docs/product.md §5 add permission: key required (trimmed); description trimmed.
 export const addPermissionSchema = z.object({

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { permissions } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { requireAdmin, type HasUser } from '../auth/permissions';
 import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddPermissionInput } from './permissions.schemas';
@@ -38,13 +38,13 @@ export async function listPermissions(ctx: PermissionsCtx): Promise<PermissionVi
 export async function addPermission(ctx: PermissionsCtx, input: AddPermissionInput): Promise<PermissionView> {
   requireAdmin(ctx);
   const [existing] = await ctx.db.select({ id: permissions.id }).from(permissions).where(eq(permissions.key, input.key)).limit(1);
-  if (existing) throw new AppError(409, DUPLICATE_KEY);
+  if (existing) throw new AppError('PERMISSION_KEY_TAKEN', DUPLICATE_KEY);
   // Two adds racing for one key: the unique index decides, and the loser gets the same 409.
   const [[row]] = await ctx.db.batch([
     ctx.db.insert(permissions).values({ key: input.key, description: input.description, deletable: true }).onConflictDoNothing().returning(),
     auditIfChanged(ctx, { action: 'permission.created', target: `permission (${input.key})`, details: { description: input.description } }),
   ]);
-  if (!row) throw new AppError(409, DUPLICATE_KEY);
+  if (!row) throw new AppError('PERMISSION_KEY_TAKEN', DUPLICATE_KEY);
   return toPermissionView(row);
 }
 
@@ -52,8 +52,8 @@ export async function addPermission(ctx: PermissionsCtx, input: AddPermissionInp
 export async function deletePermission(ctx: PermissionsCtx, id: number): Promise<void> {
   requireAdmin(ctx);
   const [row] = await ctx.db.select().from(permissions).where(eq(permissions.id, id)).limit(1);
-  if (!row) throw notFound(PERMISSION_NOT_FOUND);
-  if (!row.deletable) throw badRequest('This permission cannot be deleted');
+  if (!row) throw new AppError('PERMISSION_NOT_FOUND', PERMISSION_NOT_FOUND);
+  if (!row.deletable) throw new AppError('PERMISSION_NOT_DELETABLE', 'This permission cannot be deleted');
   await ctx.db.batch([
     ctx.db.delete(permissions).where(eq(permissions.id, id)),
     auditIfChanged(ctx, { action: 'permission.deleted', target: `permission:${row.id} (${row.key})` }),

@@ -26,7 +26,7 @@ export async function openSettingPassword(secretKey: string, key: string, stored
     return new TextDecoder().decode(await decrypt(secretKey, stored.slice(SEALED.length)));
   } catch {
     // Only a different SECRET_KEY (or a damaged row) gets here; the admin has to enter the value again.
-    throw new AppError(500, `Setting ${key} cannot be read with this SECRET_KEY; enter its value again.`);
+    throw new AppError('SETTING_UNREADABLE', `Setting ${key} cannot be read with this SECRET_KEY; enter its value again.`, { key });
   }
 }
 

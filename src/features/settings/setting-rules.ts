@@ -4,6 +4,8 @@
  * the settings screen (a select for a choice) all import. Pure functions: no database, no runtime.
  */
 
+import { AppError } from '../../core/errors';
+
 /** Settings whose value is one of a fixed list; the settings screen shows them as a select. */
 export const SETTING_CHOICES: Readonly<Record<string, readonly string[]>> = {
   geocoder_provider: ['pdok', 'nominatim'],
@@ -50,27 +52,31 @@ export const isValidKvkNumber = (value: string) => /^\d{8}$/.test(value.trim());
 /** The Dutch VAT identification number (btw-id): NL, nine digits, B, two digits. */
 export const isValidVatId = (value: string) => /^NL\d{9}B\d{2}$/.test(value.trim().toUpperCase());
 
+const NOT_A_SPLIT = 'The VAT split must be a list of {label, share_percent, vat_rate}.';
+
 /** Why a `vat_split` value is not usable, or null when it is. */
-export function vatSplitProblem(raw: string): string | null {
+export function vatSplitProblem(raw: string): AppError | null {
   let value: unknown;
   try {
     value = JSON.parse(raw);
   } catch {
-    return 'Value must be valid JSON.';
+    return new AppError('SETTING_NOT_JSON', 'Value must be valid JSON.');
   }
-  if (!Array.isArray(value) || value.length === 0) return 'The VAT split must be a list of {label, share_percent, vat_rate}.';
+  if (!Array.isArray(value) || value.length === 0) return new AppError('VAT_SPLIT_INVALID', NOT_A_SPLIT);
   let total = 0;
   for (const item of value) {
-    if (typeof item !== 'object' || item === null) return 'The VAT split must be a list of {label, share_percent, vat_rate}.';
+    if (typeof item !== 'object' || item === null) return new AppError('VAT_SPLIT_INVALID', NOT_A_SPLIT);
     const { label, share_percent, vat_rate } = item as Record<string, unknown>;
-    if (typeof label !== 'string' || label.trim() === '') return 'Every part of the VAT split needs a label.';
+    if (typeof label !== 'string' || label.trim() === '') return new AppError('VAT_SPLIT_LABEL_MISSING', 'Every part of the VAT split needs a label.');
     if (typeof share_percent !== 'number' || !(share_percent > 0) || share_percent > 100)
-      return 'Every share_percent must be a number above 0 and at most 100.';
+      return new AppError('VAT_SPLIT_SHARE_INVALID', 'Every share_percent must be a number above 0 and at most 100.');
     if (typeof vat_rate !== 'number' || !(DUTCH_VAT_RATES as readonly number[]).includes(vat_rate))
-      return `Every vat_rate must be one of ${DUTCH_VAT_RATES.join(', ')}.`;
+      return new AppError('VAT_SPLIT_RATE_INVALID', `Every vat_rate must be one of ${DUTCH_VAT_RATES.join(', ')}.`, { values: DUTCH_VAT_RATES });
     total += share_percent;
   }
-  if (Math.abs(total - 100) > 1e-6) return `The shares of the VAT split must add up to 100 (now ${Math.round(total * 100) / 100}).`;
+  const sum = Math.round(total * 100) / 100;
+  if (Math.abs(total - 100) > 1e-6)
+    return new AppError('VAT_SPLIT_TOTAL_WRONG', `The shares of the VAT split must add up to 100 (now ${sum}).`, { total: sum });
   return null;
 }
 
@@ -78,19 +84,20 @@ export function vatSplitProblem(raw: string): string | null {
  * The refusal for a value of a setting with a rule, or null when the value is fine (or the setting
  * has no rule). English: the settings screen is English (the specification's admin texts).
  */
-export function settingValueProblem(key: string, value: string): string | null {
+export function settingValueProblem(key: string, value: string): AppError | null {
   const choices = SETTING_CHOICES[key];
-  if (choices && !choices.includes(value)) return `Value must be one of: ${choices.join(', ')}.`;
-  if (URL_SETTINGS.includes(key) && !isHttpUrl(value)) return 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).';
+  if (choices && !choices.includes(value)) return new AppError('SETTING_NOT_ONE_OF', `Value must be one of: ${choices.join(', ')}.`, { values: choices });
+  if (URL_SETTINGS.includes(key) && !isHttpUrl(value))
+    return new AppError('SETTING_URL_INVALID', 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).');
   switch (key) {
     case 'vat_split':
       return vatSplitProblem(value);
     case 'club_iban':
-      return isValidIban(value) ? null : 'Value must be a valid IBAN (e.g. NL91ABNA0417164300): the check digits do not match.';
+      return isValidIban(value) ? null : new AppError('IBAN_INVALID', 'Value must be a valid IBAN (e.g. NL91ABNA0417164300): the check digits do not match.');
     case 'club_kvk_number':
-      return isValidKvkNumber(value) ? null : 'Value must be a KvK number of 8 digits.';
+      return isValidKvkNumber(value) ? null : new AppError('KVK_NUMBER_INVALID', 'Value must be a KvK number of 8 digits.');
     case 'club_vat_id':
-      return isValidVatId(value) ? null : 'Value must be a Dutch VAT id: NL, 9 digits, B, 2 digits (e.g. NL123456789B01).';
+      return isValidVatId(value) ? null : new AppError('VAT_ID_INVALID', 'Value must be a Dutch VAT id: NL, 9 digits, B, 2 digits (e.g. NL123456789B01).');
     default:
       return null;
   }

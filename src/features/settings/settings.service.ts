@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
 import { actsAsAdmin, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
 import { BUILT_IN_SETTINGS, BUILT_IN_SETTING_KEYS, type BuiltInSettingKey } from './settings.defaults';
@@ -121,13 +121,13 @@ export async function getSetting(ctx: SettingReader, key: string): Promise<Setti
   const rows = await ctx.settingsCache.all(ctx.db);
   const row = rows.get(key);
   if (row?.type === 'password') {
-    if (ctx.secretKey === undefined) throw new AppError(500, `Setting ${key} is a password and needs the secret key to be read.`);
+    if (ctx.secretKey === undefined) throw new AppError('SECRET_KEY_MISSING', `Setting ${key} is a password and needs the secret key to be read.`, { key });
     return openSettingPassword(ctx.secretKey, key, row.value);
   }
   if (row) return typedValue(row.type, row.value);
   const builtIn = BUILT_IN_SETTINGS.find((s) => s.key === key);
   if (builtIn && key !== 'default_user_group_id') return typedValue(builtIn.type, builtIn.value);
-  throw new AppError(500, `Missing required setting ${key}`);
+  throw new AppError('SETTING_MISSING', `Missing required setting ${key}`, { key });
 }
 
 // The typed readers take only built-in keys of their type (settings.defaults.ts is the registry); a setting an
@@ -151,22 +151,22 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
   switch (type) {
     case 'boolean': {
       const v = value.trim().toLowerCase();
-      if (v !== 'true' && v !== 'false') throw badRequest('Value must be true or false.');
+      if (v !== 'true' && v !== 'false') throw new AppError('SETTING_NOT_BOOLEAN', 'Value must be true or false.');
       return v;
     }
     case 'integer': {
       const v = value.trim();
-      if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw badRequest('Value must be a whole number.');
+      if (!/^-?\d+$/.test(v) || !Number.isSafeInteger(Number(v))) throw new AppError('SETTING_NOT_INTEGER', 'Value must be a whole number.');
       const n = Number(v);
-      if (min !== null && n < min) throw badRequest(`Value must be at least ${min}.`);
-      if (max !== null && n > max) throw badRequest(`Value must be at most ${max}.`);
+      if (min !== null && n < min) throw new AppError('SETTING_TOO_SMALL', `Value must be at least ${min}.`, { minimum: min });
+      if (max !== null && n > max) throw new AppError('SETTING_TOO_BIG', `Value must be at most ${max}.`, { maximum: max });
       return String(n);
     }
     case 'json':
       try {
         JSON.parse(value);
       } catch {
-        throw badRequest('Value must be valid JSON.');
+        throw new AppError('SETTING_NOT_JSON', 'Value must be valid JSON.');
       }
       return value;
     default:
@@ -177,18 +177,18 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 /** Rules that tie a built-in setting to the rest of the data. */
 async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string, previous: string | null = null): Promise<void> {
   // docs/product.md §9: no password may be shorter than 6 characters, whatever the bounds say.
-  if (key === 'password_min_length' && Number(stored) < 6) throw badRequest('Value must be at least 6.');
+  if (key === 'password_min_length' && Number(stored) < 6) throw new AppError('SETTING_TOO_SMALL', 'Value must be at least 6.', { minimum: 6 });
   // docs/decisions/003 and 019: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
   // A value kept as it was passes: the seeded placeholders stay editable in their other fields.
   const problem = stored === previous ? null : settingValueProblem(key, stored);
-  if (problem) throw badRequest(problem);
+  if (problem) throw problem;
   if (key === 'default_user_group_id') {
     const [group] = await ctx.db
       .select({ id: groups.id })
       .from(groups)
       .where(eq(groups.id, Number(stored)))
       .limit(1);
-    if (!group) throw badRequest('The default user group must be an existing group.');
+    if (!group) throw new AppError('DEFAULT_GROUP_UNKNOWN', 'The default user group must be an existing group.');
     // docs/decisions/008: otherwise everyone who registers would be an administrator.
     const [adminGrant] = await ctx.db
       .select({ groupId: groupPermissions.groupId })
@@ -196,11 +196,12 @@ async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string
       .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId))
       .where(and(eq(groupPermissions.groupId, group.id), eq(permissions.key, PERMISSIONS.adminAccess)))
       .limit(1);
-    if (adminGrant) throw badRequest('The default user group cannot hold admin.access: everyone who registers would be an administrator.');
+    if (adminGrant)
+      throw new AppError('DEFAULT_GROUP_ADMIN', 'The default user group cannot hold admin.access: everyone who registers would be an administrator.');
   }
   // docs/architecture.md §5: an admin cannot require what they have not done themselves (nor lock themselves out).
   if (key === 'require_2fa_for_admins' && stored === 'true' && !ctx.user?.two_factor_enabled) {
-    throw new AppError(409, 'Turn on two-factor authentication for your own account before requiring it for admins.');
+    throw new AppError('TWO_FACTOR_FIRST', 'Turn on two-factor authentication for your own account before requiring it for admins.');
   }
 }
 
@@ -219,14 +220,14 @@ function checkBounds(type: SettingType, min: number | null | undefined, max: num
   if (type !== 'integer') return { min: null, max: null };
   min ??= null;
   max ??= null;
-  if (min !== null && max !== null && min > max) throw badRequest('Minimum cannot be greater than maximum.');
+  if (min !== null && max !== null && min > max) throw new AppError('SETTING_MIN_ABOVE_MAX', 'Minimum cannot be greater than maximum.');
   return { min, max };
 }
 
 export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Promise<SettingView> {
   requireAdmin(ctx);
-  if (await findRow(ctx, input.key)) throw new AppError(409, 'A setting with this key already exists.');
-  if (input.value === '' && input.type !== 'string') throw badRequest('Key, value and type are required.');
+  if (await findRow(ctx, input.key)) throw new AppError('SETTING_KEY_TAKEN', 'A setting with this key already exists.');
+  if (input.value === '' && input.type !== 'string') throw new AppError('SETTING_VALUE_REQUIRED', 'Key, value and type are required.');
   const { min, max } = checkBounds(input.type, input.min_value, input.max_value);
   const stored = normaliseValue(input.type, input.value, min, max);
   await checkSpecialSetting(ctx, input.key, stored);
@@ -251,7 +252,7 @@ export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Pr
     auditIfChanged(ctx, { action: 'setting.created', target: `setting:${input.key}`, details: { type: input.type, value: auditedValue(input.type, stored) } }),
   ]);
   ctx.settingsCache.invalidate();
-  if (!row) throw new AppError(409, 'A setting with this key already exists.');
+  if (!row) throw new AppError('SETTING_KEY_TAKEN', 'A setting with this key already exists.');
   return toSettingView(row);
 }
 
@@ -259,9 +260,9 @@ export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Pr
 export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): Promise<SettingView> {
   requireAdmin(ctx);
   const existing = await findRow(ctx, input.key);
-  if (!existing) throw new AppError(404, 'Setting not found.');
+  if (!existing) throw new AppError('SETTING_NOT_FOUND', 'Setting not found.');
   if (BUILT_IN_SETTING_KEYS.has(existing.key) && input.type !== existing.type) {
-    throw badRequest('The type of a built-in setting cannot be changed.');
+    throw new AppError('SETTING_TYPE_LOCKED', 'The type of a built-in setting cannot be changed.');
   }
   // Bounds left out of an edit stay as they are.
   const { min, max } = checkBounds(
@@ -308,7 +309,7 @@ export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): P
 export async function updateSettingValue(ctx: SettingsWriteCtx, key: string, value: string): Promise<SettingView> {
   requireAdmin(ctx);
   const existing = await findRow(ctx, key);
-  if (!existing) throw new AppError(404, 'Setting not found.');
+  if (!existing) throw new AppError('SETTING_NOT_FOUND', 'Setting not found.');
   const stored = normaliseValue(existing.type, value, existing.minValue, existing.maxValue);
   await checkSpecialSetting(ctx, key, stored, existing.value);
   const [[row]] = await ctx.db.batch([
@@ -328,8 +329,8 @@ export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise
   requireAdmin(ctx);
   requirePermission(ctx, PERMISSIONS.settingsDelete);
   const existing = await findRow(ctx, key);
-  if (!existing) throw new AppError(404, 'Setting not found.');
-  if (!existing.deletable) throw badRequest('This setting cannot be deleted.');
+  if (!existing) throw new AppError('SETTING_NOT_FOUND', 'Setting not found.');
+  if (!existing.deletable) throw new AppError('SETTING_NOT_DELETABLE', 'This setting cannot be deleted.');
   await ctx.db.batch([
     ctx.db.delete(settings).where(eq(settings.key, key)),
     auditIfChanged(ctx, {

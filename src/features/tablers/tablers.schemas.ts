@@ -1,3 +1,4 @@
+import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
 import { GATE_MESSAGES } from './tabler-gate';
 
@@ -6,5 +7,5 @@ export const matchSchema = z.object({
 });
 
 export const tablerNameSchema = z.object({
-  name: z.string({ error: 'Naam is verplicht.' }).trim().max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
+  name: z.string({ error: refusalText('TABLER_NAME_REQUIRED', 'Naam is verplicht.') }).trim().max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
 });

@@ -2,7 +2,7 @@ import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { tablers } from '../../db/schema';
 import { tablerSearchName } from '../../db/search-text';
-import { AppError, badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { issueGateToken } from './gate-token';
 import { auditIfChanged } from '../audit/audit';
@@ -47,12 +47,12 @@ export interface GateMatch {
  */
 export async function matchTabler(ctx: RequestCtx, password: string): Promise<GateMatch> {
   const problem = gateInputProblem(password);
-  if (problem) throw badRequest(problem);
+  if (problem) throw new AppError('GATE_INPUT_INVALID', problem);
   const rows = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers);
   const match = findGateMatch(password, rows);
   if (!match) {
     await enforceRateLimit(ctx.db, ctx.clock, `tabler-match:ip:${ctx.rateLimitAddress}`, WRONG_NAMES_PER_ADDRESS, GATE_TOO_MANY);
-    throw badRequest(GATE_MESSAGES.noMatch);
+    throw new AppError('GATE_NO_MATCH', GATE_MESSAGES.noMatch);
   }
   return { tabler: { id: match.id, name: match.name }, gate_token: await issueGateToken(ctx.secretKey, match.id, ctx.clock.now()) };
 }
@@ -62,14 +62,14 @@ export async function matchTabler(ctx: RequestCtx, password: string): Promise<Ga
  * may not match another tabler's name under the gate's rule, so the order form is never ambiguous.
  */
 async function checkTablerName(ctx: RequestCtx, name: string, exceptId?: number): Promise<void> {
-  if (name === '') throw badRequest('Naam is verplicht.');
-  if (gateInputProblem(name)) throw badRequest('Een tablernaam heeft minimaal 3 tekens en bevat letters.');
+  if (name === '') throw new AppError('TABLER_NAME_REQUIRED', 'Naam is verplicht.');
+  if (gateInputProblem(name)) throw new AppError('TABLER_NAME_INVALID', 'Een tablernaam heeft minimaal 3 tekens en bevat letters.');
   const others = await ctx.db
     .select({ id: tablers.id, name: tablers.name })
     .from(tablers)
     .where(exceptId === undefined ? undefined : ne(tablers.id, exceptId));
   const clash = others.find((other) => namesMatch(name, other.name));
-  if (clash) throw new AppError(409, `Deze naam lijkt te veel op die van ${clash.name}: het bestelformulier kan ze dan niet uit elkaar houden.`);
+  if (clash) throw new AppError('TABLER_NAME_TOO_SIMILAR', `Deze naam lijkt te veel op die van ${clash.name}: het bestelformulier kan ze dan niet uit elkaar houden.`);
 }
 
 export async function createTabler(ctx: RequestCtx, name: string): Promise<TablerView> {
@@ -84,14 +84,14 @@ export async function createTabler(ctx: RequestCtx, name: string): Promise<Table
       .returning(),
     auditIfChanged(ctx, { action: 'tabler.created', target: `tabler (${name})` }),
   ]);
-  if (!row) throw new AppError(409, 'Er bestaat al een tabler met deze naam.');
+  if (!row) throw new AppError('TABLER_NAME_TAKEN', 'Er bestaat al een tabler met deze naam.');
   return toTablerView(row);
 }
 
 export async function renameTabler(ctx: RequestCtx, id: number, name: string): Promise<TablerView> {
   requireManagement(ctx);
   const [existing] = await ctx.db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
-  if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
+  if (!existing) throw new AppError('TABLER_NOT_FOUND', 'Tabler niet gevonden.');
   await checkTablerName(ctx, name, id);
   const [[row]] = await ctx.db.batch([
     // Order search compares the folded name (orders/order-search.ts), so a rename is found at once.
@@ -109,10 +109,10 @@ export async function renameTabler(ctx: RequestCtx, id: number, name: string): P
 export async function deleteTabler(ctx: RequestCtx, id: number): Promise<void> {
   requireManagement(ctx);
   const [existing] = await ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, id)).limit(1);
-  if (!existing) throw new AppError(404, 'Tabler niet gevonden.');
+  if (!existing) throw new AppError('TABLER_NOT_FOUND', 'Tabler niet gevonden.');
   const [[row]] = await ctx.db.batch([
     ctx.db.delete(tablers).where(eq(tablers.id, id)).returning({ id: tablers.id }),
     auditIfChanged(ctx, { action: 'tabler.deleted', target: `tabler:${id} (${existing.name})` }),
   ]);
-  if (!row) throw new AppError(404, 'Tabler niet gevonden.');
+  if (!row) throw new AppError('TABLER_NOT_FOUND', 'Tabler niet gevonden.');
 }

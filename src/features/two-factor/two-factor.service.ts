@@ -2,7 +2,7 @@ import { encodeBase64 } from '@oslojs/encoding';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { recoveryCodes, twoFactorSecrets } from '../../db/schema';
-import { badRequest, notLoggedIn } from '../../core/errors';
+import { AppError, notLoggedIn } from '../../core/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
 import { enforceRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { requireUser } from '../auth/permissions';
@@ -34,7 +34,7 @@ async function readSecret(ctx: RequestCtx, userId: number) {
 export async function setupTwoFactor(ctx: RequestCtx): Promise<TwoFactorSetup> {
   const user = requireUser(ctx);
   const existing = await readSecret(ctx, user.id);
-  if (existing?.enabledAt) throw badRequest('Two-factor authentication is already enabled');
+  if (existing?.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already enabled');
   const key = createTotpKey();
   const secretEncrypted = await encrypt(ctx.secretKey, key);
   const now = ctx.clock.now().toISOString();
@@ -90,11 +90,11 @@ async function acceptCodeOrRecovery(ctx: RequestCtx, userId: number, code: strin
 export async function verifyTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string; recovery_codes: string[] }> {
   const user = requireUser(ctx);
   const row = await readSecret(ctx, user.id);
-  if (!row) throw badRequest('Start the two-factor set-up first');
-  if (row.enabledAt) throw badRequest('Two-factor authentication is already enabled');
+  if (!row) throw new AppError('TWO_FACTOR_NOT_STARTED', 'Start the two-factor set-up first');
+  if (row.enabledAt) throw new AppError('TWO_FACTOR_ALREADY_ENABLED', 'Two-factor authentication is already enabled');
   const limitKey = `2fa:user:${user.id}`;
   await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
-  if (!(await acceptTotp(ctx, user.id, code, false))) throw badRequest(INVALID_CODE);
+  if (!(await acceptTotp(ctx, user.id, code, false))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
   await resetRateLimit(ctx.db, limitKey);
   const codes = createRecoveryCodes();
   const hash = await recoveryCodeHasher(ctx.db, ctx.secretKey);
@@ -120,7 +120,7 @@ export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Pro
   const userKey = `2fa:login:${session.userId}`;
   await enforceRateLimit(ctx.db, ctx.clock, sessionKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
   await enforceRateLimit(ctx.db, ctx.clock, userKey, TWO_FACTOR_LOGIN_ATTEMPTS_PER_USER, TOO_MANY);
-  if (!(await acceptCodeOrRecovery(ctx, session.userId, code))) throw badRequest(INVALID_CODE);
+  if (!(await acceptCodeOrRecovery(ctx, session.userId, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
   await resetRateLimit(ctx.db, sessionKey);
   await resetRateLimit(ctx.db, userKey);
   // A new session with a new token replaces the pending one (no session fixation), full lifetime.
@@ -142,10 +142,10 @@ export async function checkTwoFactor(ctx: RequestCtx, code: string): Promise<{ m
     return { message: 'Two-factor authentication completed' };
   }
   const user = requireUser(ctx);
-  if (!user.two_factor_enabled) throw badRequest('Two-factor authentication is not enabled');
+  if (!user.two_factor_enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not enabled');
   const limitKey = `2fa:user:${user.id}`;
   await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
-  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw badRequest(INVALID_CODE);
+  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
   await resetRateLimit(ctx.db, limitKey);
   return { message: '2FA code is valid' };
 }
@@ -153,10 +153,10 @@ export async function checkTwoFactor(ctx: RequestCtx, code: string): Promise<{ m
 /** docs/product.md §4: disabling needs a valid current code. */
 export async function disableTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string }> {
   const user = requireUser(ctx);
-  if (!user.two_factor_enabled) throw badRequest('Two-factor authentication is not enabled');
+  if (!user.two_factor_enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not enabled');
   const limitKey = `2fa:user:${user.id}`;
   await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
-  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw badRequest(INVALID_CODE);
+  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
   await resetRateLimit(ctx.db, limitKey);
   await ctx.db.batch([
     ctx.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id)),

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
-import { AppError, badRequest, notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { isValidEmail } from '../../core/public-form-rules';
 import { groups, passwordResets, userGroups, users } from '../../db/schema';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
@@ -20,6 +20,8 @@ import type { InviteUserInput } from './users.schemas';
 export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already in use';
 
+const takenRefusal = (byName: boolean) => (byName ? new AppError('USERNAME_TAKEN', USERNAME_TAKEN) : new AppError('EMAIL_TAKEN', EMAIL_TAKEN));
+
 const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 /**
@@ -32,16 +34,16 @@ const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Er
  */
 export async function inviteUser(ctx: RequestCtx, input: InviteUserInput): Promise<{ user_id: number }> {
   const admin = requireAdmin(ctx);
-  if (!USERNAME_PATTERN.test(input.username)) throw badRequest(USERNAME_RULE_MESSAGE);
+  if (!USERNAME_PATTERN.test(input.username)) throw new AppError('USERNAME_INVALID', USERNAME_RULE_MESSAGE);
   // The address is the mail's recipient: one plain address.
-  if (!isValidEmail(input.email) || !isPlainAddress(input.email)) throw badRequest('Invalid email address');
+  if (!isValidEmail(input.email) || !isPlainAddress(input.email)) throw new AppError('EMAIL_INVALID', 'Invalid email address');
   const groupIds = await groupsFor(ctx, input.group_ids);
   const [taken] = await ctx.db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(sql`lower(${users.username}) = ${input.username.toLowerCase()} OR lower(${users.email}) = ${input.email.toLowerCase()}`)
     .limit(1);
-  if (taken) throw new AppError(409, taken.username.toLowerCase() === input.username.toLowerCase() ? USERNAME_TAKEN : EMAIL_TAKEN);
+  if (taken) throw takenRefusal(taken.username.toLowerCase() === input.username.toLowerCase());
 
   const clubName = await getStringSetting(ctx, 'club_name');
   const now = ctx.clock.now().toISOString();
@@ -86,7 +88,7 @@ export async function inviteUser(ctx: RequestCtx, input: InviteUserInput): Promi
         .from(users)
         .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))
         .limit(1);
-      throw new AppError(409, byName ? USERNAME_TAKEN : EMAIL_TAKEN);
+      throw takenRefusal(byName !== undefined);
     }
     throw error;
   }
@@ -102,6 +104,6 @@ async function groupsFor(ctx: RequestCtx, named: number[] | undefined): Promise<
   const wanted = [...new Set(named ?? [])];
   if (wanted.length === 0) return [await getIntegerSetting(ctx, 'default_user_group_id')];
   const found = await ctx.db.select({ id: groups.id }).from(groups).where(inArray(groups.id, wanted));
-  if (found.length !== wanted.length) throw notFound(GROUP_NOT_FOUND);
+  if (found.length !== wanted.length) throw new AppError('GROUP_NOT_FOUND', GROUP_NOT_FOUND);
   return wanted.sort((a, b) => a - b);
 }

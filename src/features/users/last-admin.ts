@@ -2,11 +2,11 @@ import { and, eq, exists, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
-import { badRequest } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
 
 export const LAST_ADMIN_MESSAGE = 'At least one active administrator must remain';
-export const lastAdminRefused = () => badRequest(LAST_ADMIN_MESSAGE);
+export const lastAdminRefused = () => new AppError('LAST_ADMIN', LAST_ADMIN_MESSAGE);
 
 /** What a change takes away: one membership, every membership of a user, or a group's admin grant. */
 export type AdminChange = { membership: { userId: number; groupId: number } } | { userId: number } | { groupId: number };

@@ -1,3 +1,4 @@
+import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
 import { MAX_PASSWORD_LENGTH, USERNAME_RULE_MESSAGE } from '../account/account.schemas';
 import { recordId } from '../../core/record-id';
@@ -33,7 +34,7 @@ export const editUserSchema = z.object({
     .optional()
     .transform((v) => v ?? undefined),
   email: z
-    .union([z.string(), z.null()], { error: 'Invalid email address' })
+    .union([z.string(), z.null()], { error: refusalText('EMAIL_INVALID', 'Invalid email address') })
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v.trim() === '' ? null : v.trim())),
 });
@@ -49,7 +50,7 @@ export const editUserInputSchema = z.object({ id: recordId('Invalid id'), ...edi
  */
 export const inviteUserSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: USERNAME_RULE_MESSAGE }),
-  email: z.string({ error: 'Email cannot be empty' }).trim().min(1, { error: 'Email cannot be empty' }).max(254, { error: 'Invalid email address' }),
+  email: z.string({ error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') }).trim().min(1, { error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') }).max(254, { error: refusalText('EMAIL_INVALID', 'Invalid email address') }),
   group_ids: z
     .array(recordId('Invalid group_id'), { error: 'Invalid group_id' })
     .max(100, { error: 'Invalid group_id' })

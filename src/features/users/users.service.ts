@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { groups, userGroups, users } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { isValidEmail } from '../../core/public-form-rules';
 import { PERMISSIONS } from '../auth/permission-keys';
 import { requireAdmin, requirePermission } from '../auth/permissions';
@@ -28,13 +28,13 @@ export const GROUP_NOT_FOUND = 'Group not found';
 
 async function findUser(ctx: UsersCtx, id: number) {
   const [row] = await ctx.db.select().from(users).where(eq(users.id, id)).limit(1);
-  if (!row) throw notFound(USER_NOT_FOUND);
+  if (!row) throw new AppError('USER_NOT_FOUND', USER_NOT_FOUND);
   return row;
 }
 
 async function requireGroupExists(ctx: UsersCtx, id: number): Promise<{ id: number; name: string }> {
   const [row] = await ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, id)).limit(1);
-  if (!row) throw notFound(GROUP_NOT_FOUND);
+  if (!row) throw new AppError('GROUP_NOT_FOUND', GROUP_NOT_FOUND);
   return row;
 }
 
@@ -52,7 +52,7 @@ async function loadMembershipChange(ctx: UsersCtx, input: UserGroupInput) {
   requirePermission(ctx, PERMISSIONS.usersAssign);
   const user = await findUser(ctx, input.user_id);
   const group = await requireGroupExists(ctx, input.group_id);
-  if (!user.deletable) throw badRequest("This user's groups cannot be changed");
+  if (!user.deletable) throw new AppError('USER_GROUPS_LOCKED', "This user's groups cannot be changed");
   return { user, group };
 }
 
@@ -115,17 +115,17 @@ const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Er
  */
 export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): Promise<void> {
   const admin = requireAdmin(ctx);
-  if (input.password === undefined && input.status === undefined && input.email === undefined) throw badRequest('Nothing to change');
+  if (input.password === undefined && input.status === undefined && input.email === undefined) throw new AppError('NOTHING_TO_CHANGE', 'Nothing to change');
   const target = await findUser(ctx, id);
   const self = target.id === admin.id;
-  if (input.status === 'inactive' && self) throw badRequest('You cannot deactivate yourself');
+  if (input.status === 'inactive' && self) throw new AppError('CANNOT_DEACTIVATE_SELF', 'You cannot deactivate yourself');
   if (input.password !== undefined) {
     const min = await minimumPasswordLength(ctx);
-    if (input.password.length < min) throw badRequest(`Password must be at least ${min} characters.`);
+    if (input.password.length < min) throw new AppError('PASSWORD_TOO_SHORT', `Password must be at least ${min} characters.`, { min_length: min });
   }
   if (input.email !== undefined && input.email !== null) {
-    if (!isValidEmail(input.email)) throw badRequest('Invalid email address');
-    if (await emailInUse(ctx, input.email, target.id)) throw new AppError(409, 'Email is already in use');
+    if (!isValidEmail(input.email)) throw new AppError('EMAIL_INVALID', 'Invalid email address');
+    if (await emailInUse(ctx, input.email, target.id)) throw new AppError('EMAIL_TAKEN', 'Email is already in use');
   }
   const deactivating = input.status === 'inactive' && target.status === 'active';
   const change = { userId: target.id };
@@ -155,12 +155,12 @@ export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): P
     ]);
   } catch (error) {
     // Another user took the address between the check and the write: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError(409, 'Email is already in use');
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN', 'Email is already in use');
     throw error;
   }
   if (updated.length === 0) {
     if (deactivating) throw lastAdminRefused();
-    throw notFound(USER_NOT_FOUND);
+    throw new AppError('USER_NOT_FOUND', USER_NOT_FOUND);
   }
   if (input.status === 'inactive') await invalidateUserSessions(ctx.db, target.id);
   else if (input.password !== undefined) await invalidateUserSessions(ctx.db, target.id, self ? ctx.session?.id : undefined);
@@ -173,9 +173,9 @@ export async function editUser(ctx: UsersCtx, id: number, input: UserChanges): P
 export async function deleteUser(ctx: UsersCtx, id: number): Promise<void> {
   requireAdmin(ctx);
   const admin = requirePermission(ctx, PERMISSIONS.usersDelete);
-  if (id === admin.id) throw badRequest('You cannot delete yourself');
+  if (id === admin.id) throw new AppError('CANNOT_DELETE_SELF', 'You cannot delete yourself');
   const target = await findUser(ctx, id);
-  if (!target.deletable) throw badRequest('This user cannot be deleted');
+  if (!target.deletable) throw new AppError('USER_NOT_DELETABLE', 'This user cannot be deleted');
   const change = { userId: target.id };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
   const [deleted] = await ctx.db.batch([

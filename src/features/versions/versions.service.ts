@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { auditIfChanged } from '../audit/audit';
 import { versions } from '../../db/schema';
-import { AppError } from '../../core/errors';
+import { AppError, type ErrorCode } from '../../core/errors';
 import { randomBytes } from '../../platform/crypto';
 import { requireAdmin } from '../auth/permissions';
 import { STORAGE_FAILED, uploadTooLargeText } from './upload-limit';
@@ -29,13 +29,13 @@ function toView(row: VersionRow): VersionView {
 }
 
 /** Upload failures answer `{success:false, message}` (docs/product.md §7: the client reads `message`). */
-function uploadError(status: 400 | 409 | 413 | 503, text: string): AppError {
-  return new AppError(status, text, { message: text });
+function uploadError(code: ErrorCode, text: string, values?: Record<string, unknown>): AppError {
+  return new AppError(code, text, { message: text, ...values });
 }
 
 /** The refusal of an upload past MAX_UPLOAD_MB, whether its Content-Length says so or its bytes do. */
 export function uploadTooLarge(maxUploadMb: number): AppError {
-  return uploadError(413, uploadTooLargeText(maxUploadMb));
+  return uploadError('UPLOAD_TOO_LARGE', uploadTooLargeText(maxUploadMb), { max_mb: maxUploadMb });
 }
 
 /** One part of the upload form, as the route reads it from the request: its name, file name and bytes. */
@@ -75,7 +75,7 @@ async function fieldText(body: ReadableStream<Uint8Array>): Promise<string> {
   let text = '';
   for await (const chunk of body) {
     text += new TextDecoder().decode(chunk);
-    if (text.length > 1000) throw uploadError(400, 'A form field is too long');
+    if (text.length > 1000) throw uploadError('UPLOAD_FIELD_TOO_LONG', 'A form field is too long');
   }
   return text;
 }
@@ -108,7 +108,7 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
         fileKey,
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });
-      throw uploadError(503, STORAGE_FAILED);
+      throw uploadError('STORAGE_FAILED', STORAGE_FAILED);
     }
   };
 
@@ -120,9 +120,9 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
       }
       // Another file, a second APK or an empty file input: skipped.
       if (part.name !== 'apk_file' || sawFile || part.filename === '') continue;
-      if (!/\.apk$/i.test(part.filename)) throw uploadError(400, INVALID_APK);
+      if (!/\.apk$/i.test(part.filename)) throw uploadError('APK_INVALID', INVALID_APK);
       const code = parseCode(fields.get('version_code'));
-      if (code !== null && (await codeTaken(ctx, code))) throw uploadError(409, `Version code ${code} already exists`);
+      if (code !== null && (await codeTaken(ctx, code))) throw uploadError('VERSION_CODE_TAKEN', `Version code ${code} already exists`, { version_code: code });
       sawFile = true;
       const pipe = new TransformStream<Uint8Array, Uint8Array>();
       writer = pipe.writable.getWriter();
@@ -136,20 +136,20 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
           merged.set(head, 0);
           merged.set(chunk, head.length);
           head = merged.slice(0, ZIP_MAGIC.length);
-          if (head.length === ZIP_MAGIC.length && ZIP_MAGIC.some((b, i) => head[i] !== b)) throw uploadError(400, INVALID_APK);
+          if (head.length === ZIP_MAGIC.length && ZIP_MAGIC.some((b, i) => head[i] !== b)) throw uploadError('APK_INVALID', INVALID_APK);
         }
         await intoStore(writer.write(chunk));
       }
-      if (head.length < ZIP_MAGIC.length) throw uploadError(400, INVALID_APK);
+      if (head.length < ZIP_MAGIC.length) throw uploadError('APK_INVALID', INVALID_APK);
       await intoStore(writer.close());
       await intoStore(stored);
     }
     const code = parseCode(fields.get('version_code'));
     const name = fields.get('version_name')?.trim() ?? '';
-    if (!sawFile || name === '' || !fields.get('version_code')?.trim()) throw uploadError(400, FILL_ALL_FIELDS);
-    if (code === null) throw uploadError(400, 'The version code must be a whole number from 1 to 2147483647');
-    if (name.length > 100) throw uploadError(400, 'The version name is too long (at most 100 characters)');
-    if (await codeTaken(ctx, code)) throw uploadError(409, `Version code ${code} already exists`);
+    if (!sawFile || name === '' || !fields.get('version_code')?.trim()) throw uploadError('UPLOAD_INCOMPLETE', FILL_ALL_FIELDS);
+    if (code === null) throw uploadError('VERSION_CODE_INVALID', 'The version code must be a whole number from 1 to 2147483647');
+    if (name.length > 100) throw uploadError('VERSION_NAME_TOO_LONG', 'The version name is too long (at most 100 characters)');
+    if (await codeTaken(ctx, code)) throw uploadError('VERSION_CODE_TAKEN', `Version code ${code} already exists`, { version_code: code });
     const [[row]] = await ctx.db.batch([
       ctx.db
         .insert(versions)
@@ -158,7 +158,7 @@ export async function uploadVersion(ctx: RequestCtx, parts: AsyncIterable<Upload
         .returning(),
       auditIfChanged(ctx, { action: 'version.uploaded', target: `version:${code} (${name})`, details: { size } }),
     ]);
-    if (!row) throw uploadError(409, `Version code ${code} already exists`);
+    if (!row) throw uploadError('VERSION_CODE_TAKEN', `Version code ${code} already exists`, { version_code: code });
     return toView(row);
   } catch (error) {
     // Stop the stream into storage, let the store clean up its partial write, then make sure nothing is
@@ -182,9 +182,9 @@ export function downloadName(row: { versionCode: number; versionName: string }):
 }
 
 async function openFile(ctx: RequestCtx, row: VersionRow | undefined, filename: (row: VersionRow) => string): Promise<VersionDownload> {
-  if (!row) throw new AppError(404, 'Version not found');
+  if (!row) throw new AppError('VERSION_NOT_FOUND', 'Version not found');
   const file = await ctx.files.get(row.fileKey);
-  if (!file) throw new AppError(404, 'The APK file of this version is missing');
+  if (!file) throw new AppError('FILE_MISSING', 'The APK file of this version is missing');
   return { body: file.body, size: file.size, filename: filename(row) };
 }
 
@@ -197,7 +197,7 @@ export async function downloadVersion(ctx: RequestCtx, id: number): Promise<Vers
 /** Public: the app updates itself from here (docs/architecture.md §3). */
 export async function downloadLatestVersion(ctx: RequestCtx): Promise<VersionDownload> {
   const [row] = await ctx.db.select().from(versions).orderBy(desc(versions.versionCode)).limit(1);
-  if (!row) throw new AppError(404, 'No version has been uploaded yet');
+  if (!row) throw new AppError('NO_VERSION', 'No version has been uploaded yet');
   return openFile(ctx, row, () => 'app_latest.apk');
 }
 
@@ -205,12 +205,12 @@ export async function downloadLatestVersion(ctx: RequestCtx): Promise<VersionDow
 export async function deleteVersion(ctx: RequestCtx, id: number): Promise<void> {
   requireAdmin(ctx);
   const [existing] = await ctx.db.select().from(versions).where(eq(versions.id, id)).limit(1);
-  if (!existing) throw new AppError(404, 'Version not found');
+  if (!existing) throw new AppError('VERSION_NOT_FOUND', 'Version not found');
   const [[row]] = await ctx.db.batch([
     ctx.db.delete(versions).where(eq(versions.id, id)).returning(),
     auditIfChanged(ctx, { action: 'version.deleted', target: `version:${existing.versionCode} (${existing.versionName})` }),
   ]);
-  if (!row) throw new AppError(404, 'Version not found');
+  if (!row) throw new AppError('VERSION_NOT_FOUND', 'Version not found');
   try {
     await ctx.files.delete(row.fileKey);
   } catch (error) {

@@ -6,9 +6,9 @@ import { PageContainer } from "@/components/layout/site-layout";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
-import { translateServerText } from "@/i18n/server-errors";
+import { translateRefusal } from "@/i18n/server-errors";
 import { useLocale, useMessages } from "@/i18n/use-messages";
-import { serverErrorText } from "@/lib/errors";
+import { serverRefusal } from "@/lib/errors";
 import { cn } from "@/lib/utils";
 
 // The frame every admin sub-page shares: a title row with the page's main action, then the content.
@@ -66,8 +66,8 @@ export function LoadError({
 }) {
   const t = useMessages();
   const locale = useLocale();
-  const server = serverErrorText(error);
-  const detail = server === null ? null : translateServerText(server, locale);
+  const refusal = serverRefusal(error);
+  const detail = refusal === null ? null : translateRefusal(refusal, locale);
   return (
     <Alert variant="destructive">
       <CircleAlertIcon aria-hidden="true" />

@@ -14,11 +14,10 @@ import { Spinner } from "@/components/ui/spinner";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import type { Messages } from "@/i18n/catalogue";
 import { settingDescription } from "@/i18n/built-in-texts";
-import { translateServerText } from "@/i18n/server-errors";
 import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { submitForm, useAppForm } from "@/lib/form";
-import { firstErrorText, schemaProblem } from "@/lib/form-errors";
+import { firstErrorText, problemText, schemaProblem } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
 import { settingUpdateSchema } from "../../../../../src/features/settings/settings.schemas";
 import { SettingValueEditor } from "./setting-value-editor";
@@ -83,12 +82,12 @@ export function SettingRow({ setting, canDelete, onEdit, onDelete, targeted }: S
     validators: {
       onSubmit: ({ value }) => (isPassword && value.value !== value.confirm_value ? t.settings.form.passwordsDoNotMatch : undefined),
     },
-    onSubmitInvalid: ({ formApi }) => setOutcome({ state: "error", message: firstErrorText(formApi.state.errors) ?? "" }),
+    onSubmitInvalid: ({ formApi }) => setOutcome({ state: "error", message: firstErrorText(formApi.state.errors, locale) ?? "" }),
     onSubmit: async ({ value, formApi }) => {
       const input = { key: setting.key, value: setting.type === "integer" ? integerOrZero(value.value) : value.value };
       if (setting.type === "integer") formApi.setFieldValue("value", input.value);
       const problem = schemaProblem(settingUpdateSchema, input);
-      if (problem !== undefined) return refused(translateServerText(problem, locale));
+      if (problem !== undefined) return refused(problemText(problem, locale));
       try {
         const result = await update.mutateAsync(input);
         // Show the stored value at once; the refetch below confirms it.

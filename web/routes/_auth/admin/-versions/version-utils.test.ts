@@ -24,6 +24,18 @@ describe("version upload helpers", () => {
     expect(uploadErrorText(null, catalogues.nl, "nl")).toBe("Uploaden mislukt");
   });
 
+  it("shows a refusal in Dutch by its code, with the values the server sent (docs/decisions/062)", () => {
+    const taken = {
+      success: false,
+      error: "Version code 3 already exists",
+      code: "VERSION_CODE_TAKEN",
+      message: "Version code 3 already exists",
+      version_code: 3,
+    };
+    expect(uploadErrorText(taken, catalogues.nl, "nl")).toBe("Versiecode 3 bestaat al");
+    expect(uploadErrorText({ success: false, error: "Forbidden", code: "FORBIDDEN" }, catalogues.nl, "nl")).toBe("Geen toegang");
+  });
+
   it("names files as the server does (docs/product.md §9)", () => {
     expect(versionFileName({ version_code: 12, version_name: "1.2 beta" })).toBe("app_v12_1.2_beta.apk");
   });

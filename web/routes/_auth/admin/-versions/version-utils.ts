@@ -1,5 +1,5 @@
 import type { Messages } from "@/i18n/catalogue";
-import { translateServerText } from "@/i18n/server-errors";
+import { translateRefusal } from "@/i18n/server-errors";
 import type { RouterOutputs } from "@/lib/trpc";
 import type { Locale } from "../../../../../src/core/locales";
 
@@ -43,9 +43,9 @@ export function formatBytes(bytes: number, locale: Locale = "en"): string {
  */
 export function uploadErrorText(body: unknown, t: Messages, locale: Locale): string {
   if (body && typeof body === "object") {
-    const { message, error } = body as { message?: unknown; error?: unknown };
-    if (typeof message === "string" && message.trim()) return translateServerText(message, locale);
-    if (typeof error === "string" && error.trim()) return translateServerText(error, locale);
+    const { message, error, code, success: _success, ...values } = body as Record<string, unknown>;
+    const text = [message, error].find((value): value is string => typeof value === "string" && value.trim() !== "");
+    if (text !== undefined) return translateRefusal({ code: typeof code === "string" ? code : undefined, message: text, values }, locale);
   }
   return t.versions.upload.failed;
 }
