@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import type { Locale } from '../../core/locales';
 import { groups, sessions, twoFactorSecrets, userGroups, users } from '../../db/schema';
-import { AppError, maintenance } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { enforceRateLimit, hitRateLimit, refundRateLimit, resetRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { auditInsert, writeAudit } from '../audit/audit';
 import { requireUser, type HasUser } from '../auth/permissions';

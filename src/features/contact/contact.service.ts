@@ -1,7 +1,7 @@
 import type { RequestCtx } from '../../context';
 import { deliverSoon } from '../mail/mail-delivery';
 import { contactMessages } from '../../db/schema';
-import { AppError, maintenance } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { enqueueMail } from '../../platform/mail';
 import { isPlainAddress } from '../../platform/mime';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';

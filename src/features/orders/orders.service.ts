@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { statementCache } from '../../db/statement-cache';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
-import { AppError, maintenance } from '../../core/errors';
+import { AppError } from '../../core/errors';
 import { enqueueMailStatement } from '../../platform/mail';
 import { enforceRateLimit, hitRateLimit, type RateLimitRule } from '../../platform/rate-limit';
 import { actsAsManager, requireManagement } from '../auth/permissions';
