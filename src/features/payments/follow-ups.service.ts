@@ -6,6 +6,7 @@ import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
+import { bankLineColumns, bankLineView } from './bank-line';
 import { type BalanceRow, balanceRow, balancesOf, balanceView, type OrderBalance, orderIdByReference } from './order-balance';
 import type { BankLineView, EntryStatus } from './payment-matching';
 import type { ResolveFollowUpInput } from './payments.schemas';
@@ -51,11 +52,7 @@ export async function listFollowUps(ctx: RequestCtx): Promise<{ follow_ups: Foll
         id: bankEntries.id,
         importId: bankEntries.importId,
         filename: paymentImports.filename,
-        entryRef: bankEntries.entryRef,
-        bookedAt: bankEntries.bookedAt,
-        amountCents: bankEntries.amountCents,
-        counterparty: bankEntries.counterparty,
-        remittance: bankEntries.remittance,
+        ...bankLineColumns,
         status: bankEntries.status,
         followUpAt: bankEntries.followUpAt,
         orderId: bankEntries.orderId,
@@ -76,11 +73,7 @@ export async function listFollowUps(ctx: RequestCtx): Promise<{ follow_ups: Foll
       id: row.id,
       import_id: row.importId,
       filename: row.filename,
-      entry_ref: row.entryRef,
-      booked_at: row.bookedAt,
-      amount: euros(row.amountCents),
-      counterparty: row.counterparty,
-      remittance: row.remittance,
+      ...bankLineView(row),
       status: row.status,
       opened_at: row.followUpAt!,
       order: row.orderId === null ? null : (balances.get(row.orderId) ?? null),
@@ -279,7 +272,6 @@ export async function resolveFollowUp(ctx: RequestCtx, input: ResolveFollowUpInp
   await requireOpen(ctx, entry);
   if (input.action === 'dismiss') return dismiss(ctx, entry, input.reason ?? '');
   const orderId = input.order_id ?? (input.reference !== undefined ? await orderIdByReference(ctx, input.reference) : entry.orderId);
-  if (orderId === null)
-    throw input.reference !== undefined ? new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND) : new AppError('ORDER_REQUIRED', ORDER_REQUIRED);
+  if (orderId === null) throw input.reference !== undefined ? new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND) : new AppError('ORDER_REQUIRED', ORDER_REQUIRED);
   return book(ctx, entry, input.action, orderId);
 }

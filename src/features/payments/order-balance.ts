@@ -6,6 +6,7 @@ import { bankEntries, orders } from '../../db/schema';
 import { requireManagement } from '../auth/permissions';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
+import { bankLineColumns, bankLineView } from './bank-line';
 import { type BankLineView, findMentions } from './payment-matching';
 import { type OrderLookupInput, REFERENCE_INVALID } from './payments.schemas';
 
@@ -139,11 +140,7 @@ export async function orderBalance(ctx: RequestCtx, input: OrderLookupInput): Pr
   const rows = await ctx.db
     .select({
       id: bankEntries.id,
-      entryRef: bankEntries.entryRef,
-      bookedAt: bankEntries.bookedAt,
-      amountCents: bankEntries.amountCents,
-      counterparty: bankEntries.counterparty,
-      remittance: bankEntries.remittance,
+      ...bankLineColumns,
       importId: bankEntries.importId,
       resolution: bankEntries.resolution,
       settled: bankEntries.settled,
@@ -156,11 +153,7 @@ export async function orderBalance(ctx: RequestCtx, input: OrderLookupInput): Pr
     order: balance,
     bookings: rows.map((row) => ({
       entry_id: row.id,
-      entry_ref: row.entryRef,
-      booked_at: row.bookedAt,
-      amount: euros(row.amountCents),
-      counterparty: row.counterparty,
-      remittance: row.remittance,
+      ...bankLineView(row),
       import_id: row.importId,
       kind: row.resolution === 'part_payment' || row.resolution === 'full_payment' ? row.resolution : 'payment',
       settled: row.settled,

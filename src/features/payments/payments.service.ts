@@ -5,6 +5,7 @@ import { AppError } from '../../core/errors';
 import { chunked } from '../../core/record-id';
 import { auditInsert } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
+import { type BankLineRow, bankLineColumns, bankLineView } from './bank-line';
 import { parseCamt053, type SkippedEntry, type StatementEntry } from './camt053';
 import { orderTotalCents, todaysPricing } from '../invoices/order-pricing';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
@@ -46,8 +47,6 @@ export interface ConfirmResult {
   /** Credits this confirm left for the treasurer as open follow-ups (docs/decisions/057). */
   follow_ups: number;
 }
-
-const euros = (cents: number) => Math.round(cents) / 100;
 
 // D1 binds at most 100 values per statement.
 const LOOKUP_CHUNK = 90;
@@ -233,11 +232,7 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
       const { status, orderId } = matches[i]!;
       const followUp = earlier.followUps.get(entry.entryKey);
       return {
-        entry_ref: entry.entryRef,
-        booked_at: entry.bookedAt,
-        amount: euros(entry.amountCents),
-        counterparty: entry.counterparty,
-        remittance: entry.remittance,
+        ...bankLineView(entry),
         status,
         ...(orderId !== null ? { order_id: orderId } : {}),
         ...(orderId !== null && referenceOf.has(orderId) ? { reference: referenceOf.get(orderId)! } : {}),
@@ -429,13 +424,8 @@ export interface StoredEntryView extends Omit<EntryView, 'follow_up'> {
   reason: string | null;
 }
 
-interface StoredEntryRow {
+interface StoredEntryRow extends BankLineRow {
   id: number;
-  entryRef: string;
-  bookedAt: string;
-  amountCents: number;
-  counterparty: string;
-  remittance: string;
   status: EntryStatus;
   orderId: number | null;
   reference: string | null;
@@ -459,11 +449,7 @@ function outcomeOf(row: StoredEntryRow, confirmed: boolean): EntryOutcome {
 function entryView(row: StoredEntryRow, confirmed: boolean): StoredEntryView {
   return {
     id: row.id,
-    entry_ref: row.entryRef,
-    booked_at: row.bookedAt,
-    amount: euros(row.amountCents),
-    counterparty: row.counterparty,
-    remittance: row.remittance,
+    ...bankLineView(row),
     status: row.status,
     ...(row.orderId !== null ? { order_id: row.orderId } : {}),
     ...(row.reference !== null ? { reference: row.reference } : {}),
@@ -478,11 +464,7 @@ function entryView(row: StoredEntryRow, confirmed: boolean): StoredEntryView {
 
 const storedEntryColumns = {
   id: bankEntries.id,
-  entryRef: bankEntries.entryRef,
-  bookedAt: bankEntries.bookedAt,
-  amountCents: bankEntries.amountCents,
-  counterparty: bankEntries.counterparty,
-  remittance: bankEntries.remittance,
+  ...bankLineColumns,
   status: bankEntries.status,
   orderId: bankEntries.orderId,
   reference: orders.reference,
@@ -551,11 +533,7 @@ export async function paymentForOrder(ctx: RequestCtx, orderId: number): Promise
   if (!row) return { payment: null };
   return {
     payment: {
-      entry_ref: row.entryRef,
-      booked_at: row.bookedAt,
-      amount: euros(row.amountCents),
-      counterparty: row.counterparty,
-      remittance: row.remittance,
+      ...bankLineView(row),
       import_id: row.importId,
       applied_at: row.appliedAt!,
     },
