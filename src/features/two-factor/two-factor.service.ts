@@ -9,7 +9,7 @@ import { requireUser } from '../auth/permissions';
 import { createSession, endOtherSessions, invalidateSession } from '../auth/session';
 import { auditInsert, writeAudit } from '../audit/audit';
 import { createRecoveryCodes, createTotpKey, legacyRecoveryCodeHash, matchTotpStep, normaliseRecoveryCode, totpKeyText, totpUri } from '../auth/totp';
-import { loadUserProfile } from '../auth/user-profile';
+import { loadUserProfile, type UserProfile } from '../auth/user-profile';
 import { getStringSetting } from '../settings/settings.service';
 import { recoveryCodeHasher } from './recovery-code-key';
 
@@ -133,6 +133,20 @@ export async function completeTwoFactorLogin(ctx: RequestCtx, code: string): Pro
 }
 
 /**
+ * The signed-in user with two-factor on, once `code` (a current code or an unused recovery code) shows it is them:
+ * tries are counted per user, and a right code forgives the count.
+ */
+async function requireOwnCode(ctx: RequestCtx, code: string): Promise<UserProfile> {
+  const user = requireUser(ctx);
+  if (!user.two_factor_enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not enabled');
+  const limitKey = `2fa:user:${user.id}`;
+  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
+  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
+  await resetRateLimit(ctx.db, limitKey);
+  return user;
+}
+
+/**
  * Checks a code: for a pending sign-in it completes it (as completelogin); for a signed-in user with
  * 2FA it confirms the code is valid.
  */
@@ -141,23 +155,13 @@ export async function checkTwoFactor(ctx: RequestCtx, code: string): Promise<{ m
     await completeTwoFactorLogin(ctx, code);
     return { message: 'Two-factor authentication completed' };
   }
-  const user = requireUser(ctx);
-  if (!user.two_factor_enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not enabled');
-  const limitKey = `2fa:user:${user.id}`;
-  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
-  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
-  await resetRateLimit(ctx.db, limitKey);
+  await requireOwnCode(ctx, code);
   return { message: '2FA code is valid' };
 }
 
 /** docs/product.md §4: disabling needs a valid current code. */
 export async function disableTwoFactor(ctx: RequestCtx, code: string): Promise<{ message: string }> {
-  const user = requireUser(ctx);
-  if (!user.two_factor_enabled) throw new AppError('TWO_FACTOR_NOT_ENABLED', 'Two-factor authentication is not enabled');
-  const limitKey = `2fa:user:${user.id}`;
-  await enforceRateLimit(ctx.db, ctx.clock, limitKey, TWO_FACTOR_ATTEMPTS, TOO_MANY);
-  if (!(await acceptCodeOrRecovery(ctx, user.id, code))) throw new AppError('TWO_FACTOR_CODE_INVALID', INVALID_CODE);
-  await resetRateLimit(ctx.db, limitKey);
+  const user = await requireOwnCode(ctx, code);
   await ctx.db.batch([
     ctx.db.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.id)),
     ctx.db.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id)),
