@@ -9,7 +9,9 @@ import { Button } from "@/components/ui/button";
 import { PageSpinner, Spinner } from "@/components/ui/spinner";
 import { useRegister, useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
-import { getSetting, isSettingOn, toSettingsLookup } from "@/lib/settings";
+import { passwordMinLength } from "@/lib/password-min-length";
+import { isSettingOn, toSettingsLookup } from "@/lib/settings";
+import { USERNAME_MAX_LENGTH } from "../../src/core/credential-rules";
 import { AuthCard } from "./-components/auth-card";
 import { AuthForm, UsernameField } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";
@@ -30,8 +32,6 @@ export const Route = createFileRoute("/register")({
   pendingComponent: () => <PageSpinner />,
   component: RegisterPage,
 });
-
-const DEFAULT_PASSWORD_MIN_LENGTH = 6; // docs/product.md §3 known keys
 
 // A short pause so the "logging you in" message can be read before the landing page appears.
 const REDIRECT_DELAY_MS = 800;
@@ -55,9 +55,7 @@ function RegisterPage() {
     );
   }
 
-  const rawMinLength = Number(getSetting(settings, "password_min_length", DEFAULT_PASSWORD_MIN_LENGTH));
-  const minLength = Number.isFinite(rawMinLength) && rawMinLength > 0 ? rawMinLength : DEFAULT_PASSWORD_MIN_LENGTH;
-  return <RegisterForm minLength={minLength} />;
+  return <RegisterForm minLength={passwordMinLength(settings)} />;
 }
 
 function RegisterForm({ minLength }: { minLength: number }) {
@@ -156,7 +154,7 @@ function RegisterForm({ minLength }: { minLength: number }) {
         submitText={register.isPending ? "Registering..." : "Register"}
       >
         <UsernameField
-          maxLength={32}
+          maxLength={USERNAME_MAX_LENGTH}
           ref={fieldErrors.inputRef("username")}
           error={fieldErrors.errors.username}
           value={username}

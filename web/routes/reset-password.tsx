@@ -10,6 +10,7 @@ import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
+import { PASSWORD_MIN_LENGTH } from "../../src/core/credential-rules";
 import { AuthCard } from "./-components/auth-card";
 import { AuthForm } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";
@@ -21,14 +22,12 @@ export const Route = createFileRoute("/reset-password")({
   component: ResetPasswordPage,
 });
 
-// Changing a password needs at least 6 characters whatever the setting says (docs/product.md §9).
-const ACCOUNT_MINIMUM = 6;
-
+// Changing a password needs at least PASSWORD_MIN_LENGTH characters whatever the setting says (docs/product.md §9).
 function ResetPasswordPage() {
   const trpc = useTrpc();
   const settingsQuery = useQuery(trpc.settings.list.queryOptions());
   if (settingsQuery.isPending) return <PageSpinner />;
-  const minLength = Math.max(ACCOUNT_MINIMUM, passwordMinLength(toSettingsLookup(settingsQuery.data?.settings)));
+  const minLength = Math.max(PASSWORD_MIN_LENGTH, passwordMinLength(toSettingsLookup(settingsQuery.data?.settings)));
   return <ResetPasswordForm minLength={minLength} />;
 }
 

@@ -1,5 +1,6 @@
 import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../core/credential-rules';
 import { localeSchema } from '../../core/locales';
 
 /** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
@@ -56,7 +57,7 @@ export const changePasswordSchema = z.object({
 });
 
 /** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`);
 export const USERNAME_RULE_MESSAGE = refusalText('USERNAME_INVALID', 'Username must be 3-32 characters: letters, digits, _ . -');
 
 /** docs/architecture.md §5 POST /api/account/forgot: a username or an e-mail address. */

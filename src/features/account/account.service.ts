@@ -9,10 +9,12 @@ import { requireUser, type HasUser } from '../auth/permissions';
 import { createSession, endOtherSessions, invalidateSession } from '../auth/session';
 import { loadUserProfile, type UserProfile } from '../auth/user-profile';
 import { refuseDuringMaintenance } from '../settings/maintenance';
-import { getBooleanSetting, getIntegerSetting } from '../settings/settings.service';
+import { getBooleanSetting, getIntegerSetting, type SettingReader } from '../settings/settings.service';
 import { isValidEmail } from '../../core/public-form-rules';
+import { PASSWORD_MIN_LENGTH } from '../../core/credential-rules';
 import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
 import { voidResetLinks } from './reset-links';
+import { LOCKED_NAME_TRIES_PER_ADDRESS, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_PAIR, LOGIN_LIMIT_PER_USERNAME } from './sign-in-limits';
 
 /** `two_factor_setup_required` (docs/architecture.md §5): the SPA sends such an admin to set up two-factor first. */
 export type MeAnswer = { loggedIn: false } | { loggedIn: true; user: UserProfile; two_factor_setup_required: boolean };
@@ -25,17 +27,6 @@ export function me(ctx: HasUser): MeAnswer {
 export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 const INVALID_CREDENTIALS = 'Invalid username or password';
 
-/**
- * docs/architecture.md §5 login throttling. Failures are counted per (username, address) pair, per address, and per
- * username across all addresses; only the first two refuse a right password, so a stranger can shut
- * neither an account nor anyone else's address, only their own. Over the per-username limit an address
- * has LOCKED_NAME_TRIES_PER_ADDRESS attempts for that name (docs/decisions/004, 055).
- */
-export const LOGIN_LIMIT_PER_PAIR: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
-export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
-export const LOGIN_LIMIT_PER_USERNAME: RateLimitRule = { limit: 50, windowMs: 15 * 60 * 1000 };
-/** Over the per-username limit: the attempts an address still gets for that username (docs/decisions/055). */
-export const LOCKED_NAME_TRIES_PER_ADDRESS = 3;
 const REGISTER_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 60 * 60 * 1000 };
 const PASSWORD_CHANGE_LIMIT_PER_USER: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** docs/architecture.md §3: the e-mail change answers whether an address is taken, so it must not serve as a probe. */
@@ -144,9 +135,9 @@ export async function logout(ctx: RequestCtx): Promise<void> {
   ctx.cookies.clear();
 }
 
-/** The length rule for new passwords: the setting, never below the account minimum of 6 (docs/product.md §9). */
-export async function minimumPasswordLength(ctx: RequestCtx): Promise<number> {
-  return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
+/** The length rule for new passwords: the setting, never below the account minimum (docs/product.md §9, docs/decisions/007). */
+export async function minimumPasswordLength(ctx: SettingReader): Promise<number> {
+  return Math.max(PASSWORD_MIN_LENGTH, await getIntegerSetting(ctx, 'password_min_length'));
 }
 
 export interface RegisterResult {

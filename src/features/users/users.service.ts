@@ -7,10 +7,10 @@ import { PERMISSIONS } from '../auth/permission-keys';
 import { requireAdmin, requirePermission } from '../auth/permissions';
 import { invalidateUserSessions } from '../auth/session';
 import { loadAllUserProfiles, type UserProfile } from '../auth/user-profile';
-import { getIntegerSetting } from '../settings/settings.service';
 import { adminRemainsAfter, adminRemainsAfterCheck, lastAdminRefused } from './last-admin';
 import { auditIfChanged } from '../audit/audit';
 import { voidResetLinks } from '../account/reset-links';
+import { minimumPasswordLength } from '../account/account.service';
 import type { UserGroupInput, UserStatus } from './users.schemas';
 
 export type UsersCtx = Pick<RequestCtx, 'db' | 'clock' | 'passwords' | 'settingsCache' | 'session' | 'user' | 'ip'>;
@@ -90,11 +90,6 @@ export async function removeGroup(ctx: UsersCtx, input: UserGroupInput): Promise
     return;
   }
   await touch(ctx, user.id);
-}
-
-/** The length rule for new passwords: the setting, never below the account minimum of 6 (docs/product.md §9). */
-async function minimumPasswordLength(ctx: UsersCtx): Promise<number> {
-  return Math.max(6, await getIntegerSetting(ctx, 'password_min_length'));
 }
 
 async function emailInUse(ctx: UsersCtx, email: string, exceptUserId: number): Promise<boolean> {
