@@ -31,6 +31,7 @@ import { AppError, refusalBody } from './core/errors';
 import type { AppContext, AppEnv } from './http/app-env';
 import { getRequestCtx } from './request-ctx';
 import { STATE_CHANGING_GET_PATHS } from './http/rest';
+import { openApiRoutes } from './http/openapi-routes';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
 import { appRouter } from './app-router';
@@ -75,7 +76,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.on(STATE_CHANGING_METHODS, '*', guard);
   for (const path of STATE_CHANGING_GET_PATHS) {
     // Hono answers HEAD with the GET handler: a HEAD must never change anything.
-    app.get(`${base}${path}`, async (c, next) => (c.req.raw.method === 'HEAD' ? c.json(refusalBody('METHOD_NOT_ALLOWED', 'Method not allowed'), 405) : next()), guard);
+    app.get(
+      `${base}${path}`,
+      async (c, next) => (c.req.raw.method === 'HEAD' ? c.json(refusalBody('METHOD_NOT_ALLOWED', 'Method not allowed'), 405) : next()),
+      guard,
+    );
   }
 
   app.all('/trpc/*', async (c) => {
@@ -122,6 +127,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, backupsRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
+  // Read on the first request, when every route above is in place.
+  app.route(
+    base,
+    openApiRoutes(() => app.routes, base),
+  );
   app.route('/', seoRoutes(deps));
 
   app.onError((error, c) => {

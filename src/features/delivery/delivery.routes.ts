@@ -1,6 +1,6 @@
 import { idSchema } from '../../core/record-id';
-import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput, readJsonBody } from '../../http/validate';
+import { describeRoute, SUCCESS } from '../../http/openapi';
+import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { deliveredSchema, deliveryListSchema } from './delivery.schemas';
 import { deliveryListPdf, setOrderDelivered } from './delivery.service';
 
@@ -8,17 +8,12 @@ import { deliveryListPdf, setOrderDelivered } from './delivery.service';
 export function deliveryRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  r.post('/orders/setDelivered', manager, async (c) => {
-    const ctx = await ctxOf(c);
-    const { id } = parseInput(idSchema, { id: c.req.query('id') });
-    const { delivered } = parseInput(deliveredSchema, await readJsonBody(c.req.raw));
-    await setOrderDelivered(ctx, id, delivered);
+  r.post('/orders/setDelivered', describeRoute({ answer: SUCCESS }), manager, query(idSchema), jsonBody(deliveredSchema), async (c) => {
+    await setOrderDelivered(await ctxOf(c), c.req.valid('query').id, c.req.valid('json').delivered);
     return c.json({ success: true });
   });
-  r.get('/orders/delivery-list.pdf', manager, async (c) => {
-    const ctx = await ctxOf(c);
-    const { tabler_id } = parseInput(deliveryListSchema, c.req.query());
-    const { fileName, pdf } = await deliveryListPdf(ctx, tabler_id);
+  r.get('/orders/delivery-list.pdf', describeRoute({ file: 'application/pdf' }), manager, query(deliveryListSchema), async (c) => {
+    const { fileName, pdf } = await deliveryListPdf(await ctxOf(c), c.req.valid('query').tabler_id);
     // pdf-lib's bytes sit on a plain ArrayBuffer; its types only promise ArrayBufferLike.
     return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',

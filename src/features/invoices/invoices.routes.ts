@@ -1,7 +1,7 @@
 import { AppError } from '../../core/errors';
 import { idSchema } from '../../core/record-id';
-import { attachmentResponse, managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput, readJsonBody } from '../../http/validate';
+import { describeRoute } from '../../http/openapi';
+import { attachmentResponse, jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { bulkSchema, runBulk } from './bulk.service';
 import { creditInvoice, getStoredPdf, sendInvoice, sendReminder } from './invoices.service';
 import { reminderOptionsSchema } from './invoices.schemas';
@@ -17,21 +17,34 @@ export const NO_CREDIT_NOTE = 'Er is geen creditnota voor deze bestelling.';
 export function invoicesRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  const orderId = (query: string | undefined) => parseInput(idSchema, { id: query }).id;
-  r.post('/orders/sendInvoice', manager, async (c) => c.json(await sendInvoice(await ctxOf(c), orderId(c.req.query('id')))));
-  r.post('/orders/creditInvoice', manager, async (c) => c.json(await creditInvoice(await ctxOf(c), orderId(c.req.query('id')))));
-  r.post('/orders/sendReminder', manager, async (c) => {
-    const id = orderId(c.req.query('id'));
-    return c.json(await sendReminder(await ctxOf(c), id, parseInput(reminderOptionsSchema, await readJsonBody(c.req.raw))));
-  });
-  r.post('/orders/bulk', manager, async (c) => c.json(await runBulk(await ctxOf(c), parseInput(bulkSchema, await readJsonBody(c.req.raw)))));
-  r.get('/orders/totals', manager, async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }));
+  const id = query(idSchema);
+  r.post('/orders/sendInvoice', describeRoute({ answer: '{success:true,invoice_number,queued,message,mail_id}' }), manager, id, async (c) =>
+    c.json(await sendInvoice(await ctxOf(c), c.req.valid('query').id)),
+  );
+  r.post('/orders/creditInvoice', describeRoute({ answer: '{success:true,credit_note_number,queued,message}' }), manager, id, async (c) =>
+    c.json(await creditInvoice(await ctxOf(c), c.req.valid('query').id)),
+  );
+  r.post('/orders/sendReminder', describeRoute({ answer: '{success:true,queued,message}' }), manager, id, jsonBody(reminderOptionsSchema), async (c) =>
+    c.json(await sendReminder(await ctxOf(c), c.req.valid('query').id, c.req.valid('json'))),
+  );
+  r.post('/orders/bulk', describeRoute({ answer: '{success:true,results:[{id,success,error?,due_date?}]}' }), manager, jsonBody(bulkSchema), async (c) =>
+    c.json(await runBulk(await ctxOf(c), c.req.valid('json'))),
+  );
+  r.get(
+    '/orders/totals',
+    describeRoute({
+      answer:
+        '{orders,packages,revenue_excl,revenue_incl,paid:{orders,amount_incl},open:{orders,amount_incl},part_paid:{orders,amount_incl},invoices_sent,per_tabler:[],per_day:[]}',
+    }),
+    manager,
+    async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }),
+  );
   for (const [path, which, missing, prefix] of [
     ['/orders/invoice.pdf', 'invoice', NO_INVOICE_YET, 'Factuur'],
     ['/orders/credit-note.pdf', 'credit_note', NO_CREDIT_NOTE, 'Creditnota'],
   ] as const) {
-    r.get(path, manager, async (c) => {
-      const pdf = await getStoredPdf(await ctxOf(c), orderId(c.req.query('id')), which);
+    r.get(path, describeRoute({ file: 'application/pdf' }), manager, id, async (c) => {
+      const pdf = await getStoredPdf(await ctxOf(c), c.req.valid('query').id, which);
       if (!pdf) throw new AppError('DOCUMENT_NOT_FOUND', missing);
       return attachmentResponse(pdf.body, { contentType: 'application/pdf', size: pdf.size, filename: `${prefix}-${pdf.number}.pdf` });
     });

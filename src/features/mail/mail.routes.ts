@@ -1,6 +1,6 @@
 import { idSchema } from '../../core/record-id';
-import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput } from '../../http/validate';
+import { describeRoute } from '../../http/openapi';
+import { managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { mailListSchema } from './mail.schemas';
 import { listMail, retryMail } from './mail.service';
 
@@ -8,12 +8,11 @@ import { listMail, retryMail } from './mail.service';
 export function mailRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  r.get('/api/mail', manager, async (c) =>
-    c.json(await listMail(await ctxOf(c), parseInput(mailListSchema, c.req.query())), 200, { 'Cache-Control': 'no-store' }),
+  r.get('/api/mail', describeRoute({ answer: '{smtp_configured,notice,counts,messages:[],total,page,per_page}' }), manager, query(mailListSchema), async (c) =>
+    c.json(await listMail(await ctxOf(c), c.req.valid('query')), 200, { 'Cache-Control': 'no-store' }),
   );
-  r.post('/api/mail/retry', manager, async (c) => {
-    const { id } = parseInput(idSchema, { id: c.req.query('id') });
-    return c.json(await retryMail(await ctxOf(c), id));
-  });
+  r.post('/api/mail/retry', describeRoute({ answer: '{success:true,message,mail}' }), manager, query(idSchema), async (c) =>
+    c.json(await retryMail(await ctxOf(c), c.req.valid('query').id)),
+  );
   return r;
 }

@@ -1,14 +1,14 @@
-import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput } from '../../http/validate';
+import { describeRoute } from '../../http/openapi';
+import { managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { csvFileName, exportOrdersCsv } from './orders-csv';
 import { orderFiltersSchema } from './orders.schemas';
 
 /** GET /orders/export.csv: the orders of GET /orders, with the same filters, as a CSV download. */
 export function ordersCsvRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  r.get('/orders/export.csv', managementOnly(ctxOf), async (c) => {
+  r.get('/orders/export.csv', describeRoute({ file: 'text/csv' }), managementOnly(ctxOf), query(orderFiltersSchema), async (c) => {
     const ctx = await ctxOf(c);
-    const csv = await exportOrdersCsv(ctx, parseInput(orderFiltersSchema, c.req.query()));
+    const csv = await exportOrdersCsv(ctx, c.req.valid('query'));
     // docs/decisions/029: streamed as the orders are read, never built whole in memory.
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -1,7 +1,8 @@
 import { AppError } from '../../core/errors';
 import { boundaryOf, readMultipart } from '../../http/multipart';
-import { managementOnly, restRouter, type CtxOf } from '../../http/rest';
-import { parseInput, readJsonBody } from '../../http/validate';
+import * as z from 'zod';
+import { describeRoute } from '../../http/openapi';
+import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { MAX_STATEMENT_BYTES, STATEMENT_TOO_LARGE } from './camt053';
 import { listFollowUps, resolveFollowUp } from './follow-ups.service';
 import { orderBalance } from './order-balance';
@@ -11,6 +12,9 @@ import { confirmImport, importEntries, importStatement, listImports } from './pa
 export const NO_STATEMENT_FILE = 'Kies een CAMT.053-bankafschrift (XML) om in te lezen.';
 export const NOT_A_FORM_UPLOAD = 'Stuur het bankafschrift als formulier-upload (multipart/form-data) in het veld file.';
 
+/** The upload's one field, for the contract only: readStatementUpload reads it from the stream. */
+const statementForm = z.object({ file: z.string().meta({ format: 'binary' }) });
+
 /** Room for the form's boundaries and part headers around a statement of the largest size. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
@@ -19,7 +23,8 @@ const FORM_OVERHEAD_BYTES = 64 * 1024;
  * stopped at the first byte past it (413), whatever Content-Length says. Other parts are skipped.
  */
 async function readStatementUpload(request: Request): Promise<{ filename: string; bytes: Uint8Array }> {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_STATEMENT_BYTES + FORM_OVERHEAD_BYTES) throw new AppError('STATEMENT_TOO_LARGE', STATEMENT_TOO_LARGE);
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_STATEMENT_BYTES + FORM_OVERHEAD_BYTES)
+    throw new AppError('STATEMENT_TOO_LARGE', STATEMENT_TOO_LARGE);
   let boundary: string;
   try {
     boundary = boundaryOf(request.headers.get('content-type'));
@@ -68,21 +73,33 @@ async function readStatementUpload(request: Request): Promise<{ filename: string
 export function paymentsRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
-  r.post('/api/payments/import', manager, async (c) => c.json(await importStatement(await ctxOf(c), await readStatementUpload(c.req.raw))));
-  r.post('/api/payments/confirm', manager, async (c) => {
-    const { import_id } = parseInput(importIdSchema, await readJsonBody(c.req.raw));
-    return c.json(await confirmImport(await ctxOf(c), import_id));
-  });
-  r.get('/api/payments/imports', manager, async (c) => {
-    const { id } = parseInput(importListSchema, c.req.query());
+  r.post(
+    '/api/payments/import',
+    describeRoute({
+      form: statementForm,
+      answer: '{success:true,import_id,entries:[{entry_ref,booked_at,amount,counterparty,remittance,status,order_id?,reference?}],skipped:[]}',
+    }),
+    manager,
+    async (c) => c.json(await importStatement(await ctxOf(c), await readStatementUpload(c.req.raw))),
+  );
+  r.post('/api/payments/confirm', describeRoute({ answer: '{success:true,marked_paid,follow_ups}' }), manager, jsonBody(importIdSchema), async (c) =>
+    c.json(await confirmImport(await ctxOf(c), c.req.valid('json').import_id)),
+  );
+  r.get('/api/payments/imports', describeRoute({ answer: '{imports:[]} | {import,entries:[],skipped:[]}' }), manager, query(importListSchema), async (c) => {
+    const { id } = c.req.valid('query');
     const ctx = await ctxOf(c);
     return c.json(id === undefined ? await listImports(ctx) : await importEntries(ctx, id));
   });
-  r.get('/api/payments/follow-ups', manager, async (c) => c.json(await listFollowUps(await ctxOf(c))));
-  r.post('/api/payments/follow-ups/resolve', manager, async (c) => {
-    const input = parseInput(resolveFollowUpSchema, await readJsonBody(c.req.raw));
-    return c.json(await resolveFollowUp(await ctxOf(c), input));
-  });
-  r.get('/api/payments/order', manager, async (c) => c.json(await orderBalance(await ctxOf(c), parseInput(orderLookupSchema, c.req.query()))));
+  r.get('/api/payments/follow-ups', describeRoute({ answer: '{follow_ups:[],total}' }), manager, async (c) => c.json(await listFollowUps(await ctxOf(c))));
+  r.post(
+    '/api/payments/follow-ups/resolve',
+    describeRoute({ answer: '{success:true,resolution,order?}' }),
+    manager,
+    jsonBody(resolveFollowUpSchema),
+    async (c) => c.json(await resolveFollowUp(await ctxOf(c), c.req.valid('json'))),
+  );
+  r.get('/api/payments/order', describeRoute({ answer: '{order,bookings:[]}' }), manager, query(orderLookupSchema), async (c) =>
+    c.json(await orderBalance(await ctxOf(c), c.req.valid('query'))),
+  );
   return r;
 }

@@ -1,32 +1,32 @@
-import { restRouter, type CtxOf } from '../../http/rest';
-import { parseInput, readJsonBody } from '../../http/validate';
+import { describeRoute } from '../../http/openapi';
+import { jsonBody, restRouter, type CtxOf } from '../../http/rest';
 import { codeSchema } from './two-factor.schemas';
 import { checkTwoFactor, completeTwoFactorLogin, disableTwoFactor, setupTwoFactor, verifyTwoFactor } from './two-factor.service';
 
-/** docs/architecture.md §4 /api/twofactor/*. */
+/** /api/twofactor/*: set-up, turning it on and off, and the second step of a sign-in. */
 export function twoFactorRoutes(ctxOf: CtxOf) {
   const r = restRouter();
-  const code = async (request: Request) => parseInput(codeSchema, await readJsonBody(request)).code;
-  r.get('/api/twofactor/setup', async (c) => {
+  const code = jsonBody(codeSchema);
+  r.get('/api/twofactor/setup', describeRoute({ access: 'signed in', answer: '{success:true,secret,otpauth_url,qr_code}' }), async (c) => {
     const setup = await setupTwoFactor(await ctxOf(c));
     return c.json({ success: true, ...setup }, 200, { 'Cache-Control': 'no-store' });
   });
-  r.post('/api/twofactor/verify', async (c) => {
+  r.post('/api/twofactor/verify', describeRoute({ access: 'signed in', answer: '{success:true,message,recovery_codes:[]}' }), code, async (c) => {
     const ctx = await ctxOf(c);
-    return c.json({ success: true, ...(await verifyTwoFactor(ctx, await code(c.req.raw))) }, 200, { 'Cache-Control': 'no-store' });
+    return c.json({ success: true, ...(await verifyTwoFactor(ctx, c.req.valid('json').code)) }, 200, { 'Cache-Control': 'no-store' });
   });
-  r.post('/api/twofactor/completelogin', async (c) => {
+  r.post('/api/twofactor/completelogin', describeRoute({ access: 'pending sign-in', answer: '{success:true,user}' }), code, async (c) => {
     const ctx = await ctxOf(c);
-    await completeTwoFactorLogin(ctx, await code(c.req.raw));
+    await completeTwoFactorLogin(ctx, c.req.valid('json').code);
     return c.json({ success: true, user: ctx.user });
   });
-  r.post('/api/twofactor/check', async (c) => {
+  r.post('/api/twofactor/check', describeRoute({ access: 'pending sign-in', answer: '{success:true,message}' }), code, async (c) => {
     const ctx = await ctxOf(c);
-    return c.json({ success: true, ...(await checkTwoFactor(ctx, await code(c.req.raw))) });
+    return c.json({ success: true, ...(await checkTwoFactor(ctx, c.req.valid('json').code)) });
   });
-  r.post('/api/twofactor/disable', async (c) => {
+  r.post('/api/twofactor/disable', describeRoute({ access: 'signed in', answer: '{success:true,message}' }), code, async (c) => {
     const ctx = await ctxOf(c);
-    return c.json({ success: true, ...(await disableTwoFactor(ctx, await code(c.req.raw))) });
+    return c.json({ success: true, ...(await disableTwoFactor(ctx, c.req.valid('json').code)) });
   });
   return r;
 }
