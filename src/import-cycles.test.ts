@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * No module imports itself back (files of src/ and web/), and no folder of src/ does either: the folders
  * stay layered (core/ at the bottom, the entries at the top, every feature above the ones it uses), so a
  * change low down never needs one higher up, and load order never meets a half-evaluated module. Every
- * relative import and every `@/` import (web/) counts, type-only ones too, and so do tests: a test
+ * relative import, every `@/` import (web/) and every `#src/` import (package.json "imports") counts, type-only ones too, and so do tests: a test
  * beside the code is part of its folder. No exceptions (docs/decisions/043-no-import-cycles.md).
  */
 
@@ -27,6 +27,7 @@ function resolveImport(from: string, specifier: string): string | null {
   let base: string;
   if (specifier.startsWith('.')) base = resolve(dirname(from), specifier);
   else if (specifier.startsWith('@/')) base = join(ROOT, 'web', specifier.slice(2));
+  else if (specifier.startsWith('#src/')) base = join(ROOT, 'src', specifier.slice('#src/'.length));
   else return null;
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
     if (/\.tsx?$/.test(candidate) && existsSync(candidate) && statSync(candidate).isFile()) return candidate;

@@ -4,7 +4,7 @@ import type { SiteIdentity } from "@/lib/site";
 import type { FileRoutesByFullPath } from "@/routeTree.gen";
 import type { Islands } from "@/routes/-public/island";
 import type { pageMeta } from "@/routes/-public/page-meta";
-import { PUBLIC_PAGES as PAGES, type PrivateScreen, type PublicPath } from "../src/core/public-pages";
+import { PUBLIC_PAGES as PAGES, type PrivateScreen, type PublicPath } from "#src/core/public-pages";
 
 // docs/decisions/015: the five public pages (and the order form) are rendered to HTML at build time (scripts/prerender.mjs)
 // and hydrated in the browser by their own entry (web/public-entry.tsx), without the router, React

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER } from "../../src/features/geocode/geocode-headers";
+import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER } from "#src/features/geocode/geocode-headers";
 import { fetchAddressSuggestions, toPickedAddress } from "./address-search";
 
 describe("toPickedAddress", () => {

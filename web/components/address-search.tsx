@@ -1,5 +1,5 @@
-import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER, GEOCODER_UNAVAILABLE } from "../../src/features/geocode/geocode-headers";
-import type { AddressSuggestion, GeocoderProvider } from "../../src/features/geocode/geocode.service";
+import { GEOCODER_PROVIDER_HEADER, GEOCODER_STATUS_HEADER, GEOCODER_UNAVAILABLE } from "#src/features/geocode/geocode-headers";
+import type { AddressSuggestion, GeocoderProvider } from "#src/features/geocode/geocode.service";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
 import MapPinIcon from "lucide-react/icons/map-pin";
 import * as React from "react";

@@ -5,9 +5,9 @@ import { Button } from "@/components/ui/button";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { shell } from "@/i18n/messages/shell";
 import { mayOpenAdminArea } from "@/lib/permissions";
-import type { UserWithPermissions } from "../../src/features/auth/permission-keys";
+import type { UserWithPermissions } from "#src/features/auth/permission-keys";
 import { cn } from "@/lib/utils";
-import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
+import { DEFAULT_LOCALE, type Locale } from "#src/core/locales";
 import { headerControl } from "./header-controls";
 
 // docs/product.md §2 "Layout", signed in: an Admin link (for whoever may open some admin page: admin.access, or

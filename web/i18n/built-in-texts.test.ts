@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BUILT_IN_SETTINGS } from "../../src/features/settings/settings.defaults";
-import { SEED_GROUPS, SEED_PERMISSIONS } from "../../src/features/setup/seed-data";
+import { BUILT_IN_SETTINGS } from "#src/features/settings/settings.defaults";
+import { SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
 import { DUTCH_BUILT_IN_TEXTS, groupDescription, permissionDescription, settingDescription, settingGroupTitle } from "./built-in-texts";
 
 describe("the built-in descriptions in Dutch", () => {

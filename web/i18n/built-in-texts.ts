@@ -1,6 +1,6 @@
-import type { Locale } from "../../src/core/locales";
-import { BUILT_IN_SETTINGS } from "../../src/features/settings/settings.defaults";
-import { SEED_GROUPS, SEED_PERMISSIONS } from "../../src/features/setup/seed-data";
+import type { Locale } from "#src/core/locales";
+import { BUILT_IN_SETTINGS } from "#src/features/settings/settings.defaults";
+import { SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
 
 // docs/decisions/041: the descriptions of the built-in settings, permissions and groups are stored in English, the
 // seed's words. A Dutch back-office shows them in Dutch while they are still those words; a description an

@@ -1,4 +1,4 @@
-import type { Locale } from "../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 import { account } from "./messages/account";
 import { audit } from "./messages/audit";
 import { backups } from "./messages/backups";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 
 // docs/decisions/041: the back-office's message catalogue is a small typed module rather than an i18n library:
 // two languages, no plural rules beyond what a function can say, and the compiler checks every key.

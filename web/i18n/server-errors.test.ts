@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { ERROR_STATUS, type ErrorCode } from "../../src/core/error-codes";
+import { ERROR_STATUS, type ErrorCode } from "#src/core/error-codes";
 import { hasDutchText, SENT_IN_DUTCH, translateRefusal } from "./server-errors";
 
 // docs/decisions/062: the back-office translates a refusal by its code, with the values the server sent beside it.

@@ -1,5 +1,5 @@
-import type { ErrorCode } from "../../src/core/error-codes";
-import type { Locale } from "../../src/core/locales";
+import type { ErrorCode } from "#src/core/error-codes";
+import type { Locale } from "#src/core/locales";
 
 // docs/decisions/011 and 062: the server answers the accounts and admin calls in the REST contract's English, and
 // every refusal carries a stable code with the values its text names. A Dutch back-office shows each refusal by its

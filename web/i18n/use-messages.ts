@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale } from "../../src/core/locales";
+import { DEFAULT_LOCALE, type Locale } from "#src/core/locales";
 import { useSession } from "@/lib/auth";
 import { errorText, serverRefusal } from "@/lib/errors";
 import { formatDateTime } from "@/lib/format";

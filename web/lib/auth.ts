@@ -4,7 +4,7 @@ import { useNavigate, useRouteContext } from "@tanstack/react-router";
 import { serverRefusal } from "@/lib/errors";
 import { type Session, type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { Trpc } from "@/lib/trpc";
-import type { Locale } from "../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 
 // docs/product.md §4 "Session": the session mutations in one place, so every screen refreshes the cache the
 // same way:

@@ -2,8 +2,8 @@ import { FieldApi, FormApi } from "@tanstack/react-form";
 import type * as z from "zod";
 import { describe, expect, it } from "vitest";
 
-import { addGroupSchema, GROUP_NAME_REQUIRED } from "../../src/features/groups/groups.schemas";
-import { addPermissionSchema, PERMISSION_KEY_RULE } from "../../src/features/permissions/permissions.schemas";
+import { addGroupSchema, GROUP_NAME_REQUIRED } from "#src/features/groups/groups.schemas";
+import { addPermissionSchema, PERMISSION_KEY_RULE } from "#src/features/permissions/permissions.schemas";
 import { failsLiveCheck, firstErrorText, liveCheck, problemText, schemaProblem } from "./form-errors";
 
 // docs/decisions/048: the rules every back-office form follows (web/lib/form.tsx), checked on TanStack Form itself.

@@ -1,8 +1,8 @@
 import type { StandardSchemaV1, StandardSchemaV1Issue } from "@tanstack/react-form";
 import type * as z from "zod";
 
-import { issueRefusal } from "../../src/core/input-issues";
-import type { Locale } from "../../src/core/locales";
+import { issueRefusal } from "#src/core/input-issues";
+import type { Locale } from "#src/core/locales";
 import { translateRefusal } from "../i18n/server-errors";
 
 // docs/decisions/048: the rules of the back-office forms (web/lib/form.tsx) that need no React. A form's check

@@ -1,4 +1,4 @@
-import type { Locale } from "../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 
 // Dates travel as ISO 8601 strings (docs/architecture.md §3); the back-office shows them in the user's language
 // (docs/decisions/011): '3 Dec 2025, 14:05' or '3 dec 2025, 14:05'. Made once each: a formatter is slow to make.

@@ -1,7 +1,7 @@
 import { redirect } from "@tanstack/react-router";
 
 import { mayOpenAdminArea } from "@/lib/permissions";
-import { hasPermission, type PermissionKey } from "../../src/features/auth/permission-keys";
+import { hasPermission, type PermissionKey } from "#src/features/auth/permission-keys";
 import { type SessionUser, sessionQueryOptions } from "@/lib/session";
 import type { RouterContext } from "@/routes/__root";
 

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS, type UserWithPermissions } from "../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS, type UserWithPermissions } from "#src/features/auth/permission-keys";
 import { isSettingOn, type SettingsLookup } from "@/lib/settings";
 
 // docs/product.md §2 Guards: with maintenance_mode on, everyone without admin.access goes to /maintenance,

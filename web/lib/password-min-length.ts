@@ -1,5 +1,5 @@
 import { getSetting, type SettingsLookup } from "@/lib/settings";
-import { PASSWORD_MIN_LENGTH } from "../../src/core/credential-rules";
+import { PASSWORD_MIN_LENGTH } from "#src/core/credential-rules";
 
 // docs/product.md §3 known keys / §9: registration and admin password resets need at least
 // password_min_length characters (default PASSWORD_MIN_LENGTH).

@@ -1,4 +1,4 @@
-import { hasPermission, PERMISSIONS, type UserWithPermissions } from "../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS, type UserWithPermissions } from "#src/features/auth/permission-keys";
 
 /**
  * Every permission that opens at least one page of the admin area. The admin sections

@@ -11,7 +11,7 @@ import {
   POSTCODE_MESSAGE,
   parseQuantity,
   requiredMessage,
-} from "../../src/core/public-form-rules";
+} from "#src/core/public-form-rules";
 
 // Client-side checks of the public forms, with the server's own rules and texts
 // (src/core/public-form-rules.ts); the server checks them again.

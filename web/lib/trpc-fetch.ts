@@ -7,7 +7,7 @@ import type {
 } from "@trpc/server";
 import * as React from "react";
 
-import type { AppRouter } from "../../src/app-router";
+import type { AppRouter } from "#src/app-router";
 
 // The few tRPC calls of the prerendered public pages, over plain fetch: their entry
 // (web/public-entry.tsx) stays free of the tRPC client and React Query (docs/decisions/045, 036: at most 80 KB of

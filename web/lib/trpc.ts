@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink } from "@trpc/client";
 import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import { createTRPCOptionsProxy, type TRPCOptionsProxy } from "@trpc/tanstack-react-query";
 
-import type { AppRouter } from "../../src/app-router";
+import type { AppRouter } from "#src/app-router";
 
 export type { AppRouter };
 export type Trpc = TRPCOptionsProxy<AppRouter>;

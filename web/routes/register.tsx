@@ -11,7 +11,7 @@ import { useRegister, useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { isSettingOn, toSettingsLookup } from "@/lib/settings";
-import { USERNAME_MAX_LENGTH } from "../../src/core/credential-rules";
+import { USERNAME_MAX_LENGTH } from "#src/core/credential-rules";
 import { AuthCard } from "./-components/auth-card";
 import { AuthForm, UsernameField } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";

@@ -10,7 +10,7 @@ import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { passwordMinLength } from "@/lib/password-min-length";
 import { toSettingsLookup } from "@/lib/settings";
-import { PASSWORD_MIN_LENGTH } from "../../src/core/credential-rules";
+import { PASSWORD_MIN_LENGTH } from "#src/core/credential-rules";
 import { AuthCard } from "./-components/auth-card";
 import { AuthForm } from "./-components/auth-form";
 import { NewPasswordFields } from "./-components/new-password-fields";

@@ -11,7 +11,7 @@ import { type ContactField, type ContactFormValues, type FieldErrors, firstError
 import { refusalText } from "@/lib/server-refusal";
 import { useMutate } from "@/lib/trpc-fetch";
 import { useHydrated } from "@/lib/use-hydrated";
-import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from "../../../src/core/public-form-rules";
+import { CONTACT_LABELS, CONTACT_MAX_LENGTHS } from "#src/core/public-form-rules";
 import { NEEDS_JS } from "./needs-javascript";
 
 // docs/product.md §5 contact (all four fields required); §8 contact messages. The form posts with

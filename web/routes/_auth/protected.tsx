@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { PageSpinner } from "@/components/ui/spinner";
 import { useLogout, useSession } from "@/lib/auth";
 import { requirePermission } from "@/lib/guards";
-import { PERMISSIONS } from "../../../src/features/auth/permission-keys";
+import { PERMISSIONS } from "#src/features/auth/permission-keys";
 
 // docs/product.md §2 route table and "Guards", premium guard: /protected redirects to / unless the user holds
 // premium.aiusage (admin.access passes every check).

@@ -13,7 +13,7 @@ import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValue
 import { refusalText } from "@/lib/server-refusal";
 import { formatEuro } from "@/lib/site";
 import { useMutate } from "@/lib/trpc-fetch";
-import { dutchPostcode, ORDER_LABELS, ORDER_MAX_LENGTHS, parseQuantity } from "../../../../src/core/public-form-rules";
+import { dutchPostcode, ORDER_LABELS, ORDER_MAX_LENGTHS, parseQuantity } from "#src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
 
 // docs/product.md §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.

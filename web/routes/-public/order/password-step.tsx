@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { refusalText } from "@/lib/server-refusal";
 import { useMutate } from "@/lib/trpc-fetch";
 import { useHydrated } from "@/lib/use-hydrated";
-import { gateInputProblem } from "../../../../src/features/tablers/tabler-gate";
+import { gateInputProblem } from "#src/features/tablers/tabler-gate";
 import type { SelectedTabler } from "./order-storage";
 
 // docs/product.md §8 'Tablers load': our form does not load the tablers (docs/architecture.md §3: the server matches the name), so

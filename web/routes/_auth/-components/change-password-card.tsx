@@ -4,8 +4,8 @@ import { useMessages } from "@/i18n/use-messages";
 import { useChangePassword } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { schemaProblem } from "@/lib/form-errors";
-import { changePasswordSchema } from "../../../../src/features/account/account.schemas";
-import { PASSWORD_MIN_LENGTH } from "../../../../src/core/credential-rules";
+import { changePasswordSchema } from "#src/features/account/account.schemas";
+import { PASSWORD_MIN_LENGTH } from "#src/core/credential-rules";
 
 // docs/product.md §9: the card asks for the account minimum, PASSWORD_MIN_LENGTH (the server also applies the setting).
 // docs/product.md §2 'Change Password' card; §5 "Account" and §8 "Account" for the texts. After the card's own

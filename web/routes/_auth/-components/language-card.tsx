@@ -6,7 +6,7 @@ import { catalogues, LOCALE_NAMES } from "@/i18n/catalogue";
 import { useMessages } from "@/i18n/use-messages";
 import { useSetLocale } from "@/lib/auth";
 import { cn } from "@/lib/utils";
-import { LOCALES, type Locale } from "../../../../src/core/locales";
+import { LOCALES, type Locale } from "#src/core/locales";
 
 // docs/decisions/011: the back-office language, stored on the user. A choice applies at once: the cached user
 // changes, so this page (and every admin screen) rerenders in the new language.

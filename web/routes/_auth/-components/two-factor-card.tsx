@@ -15,7 +15,7 @@ import { useErrorText, useMessages } from "@/i18n/use-messages";
 import { useTwoFactorDisable, useTwoFactorSetup, useTwoFactorVerify } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import type { SessionUser } from "@/lib/session";
-import { codeSchema } from "../../../../src/features/two-factor/two-factor.schemas";
+import { codeSchema } from "#src/features/two-factor/two-factor.schemas";
 
 // docs/product.md §4 "Two-factor": disabled → setup started (QR code shown) → a code is verified → enabled.
 // When enabled, 'Disable 2FA' opens a dialog that needs the current code. docs/architecture.md §3: enabling

@@ -7,7 +7,7 @@ import { useUpdateEmail } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { schemaProblem } from "@/lib/form-errors";
 import type { SessionUser } from "@/lib/session";
-import { editEmailSchema } from "../../../../src/features/account/account.schemas";
+import { editEmailSchema } from "#src/features/account/account.schemas";
 
 // A light shape check; the server has the last word.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

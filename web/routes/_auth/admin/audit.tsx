@@ -12,7 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import type { RouterOutputs } from "@/lib/trpc";
-import { AUDIT_ACTIONS } from "../../../../src/features/audit/audit-actions";
+import { AUDIT_ACTIONS } from "#src/features/audit/audit-actions";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 
 // docs/decisions/009: the audit log — who did what, when and from where — with filters and server-side paging.

@@ -5,7 +5,7 @@ import ShieldIcon from "lucide-react/icons/shield";
 import { PageContainer } from "@/components/layout/site-layout";
 import { useMessages } from "@/i18n/use-messages";
 import { useSession } from "@/lib/auth";
-import { hasPermission, PERMISSIONS } from "../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 import { sectionsFor } from "./-components/admin-sections";
 
 // docs/product.md §2 "Admin home and toolbar": /admin is a grid of the six tiles (icon, title, one line), of which

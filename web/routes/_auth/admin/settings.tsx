@@ -10,7 +10,7 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { settingGroupTitle } from "@/i18n/built-in-texts";
 import { useErrorText, useLocale, useMessages } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
-import { hasPermission, PERMISSIONS } from "../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { BackupsCard } from "./-settings/backups-card";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";

@@ -6,7 +6,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm } from "@/lib/form";
 import { liveCheck } from "@/lib/form-errors";
-import { addGroupSchema } from "../../../../../src/features/groups/groups.schemas";
+import { addGroupSchema } from "#src/features/groups/groups.schemas";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
 // docs/product.md §2 Add Group dialog; §5: name required (Create disabled while it is blank after trimming),

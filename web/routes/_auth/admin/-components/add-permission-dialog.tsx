@@ -6,7 +6,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm } from "@/lib/form";
 import { liveCheck } from "@/lib/form-errors";
-import { addPermissionSchema, PERMISSION_KEY_REQUIRED } from "../../../../../src/features/permissions/permissions.schemas";
+import { addPermissionSchema, PERMISSION_KEY_REQUIRED } from "#src/features/permissions/permissions.schemas";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 
 // docs/product.md §2 Add Permission dialog; §5: key required (trimmed; Add disabled while it is blank),

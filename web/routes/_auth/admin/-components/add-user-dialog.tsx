@@ -6,8 +6,8 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm } from "@/lib/form";
 import { liveCheck, schemaProblem } from "@/lib/form-errors";
-import { USERNAME_MAX_LENGTH } from "../../../../../src/core/credential-rules";
-import { inviteUserSchema } from "../../../../../src/features/users/users.schemas";
+import { USERNAME_MAX_LENGTH } from "#src/core/credential-rules";
+import { inviteUserSchema } from "#src/features/users/users.schemas";
 import type { AdminGroup } from "./admin-types";
 import { AddDialogButton, type FormDialogControls, useDialogSubmit } from "./form-dialog";
 

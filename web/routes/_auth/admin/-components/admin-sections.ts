@@ -8,7 +8,7 @@ import UsersIcon from "lucide-react/icons/users";
 
 import type { Messages } from "@/i18n/catalogue";
 import type { AdminAreaPermission } from "@/lib/permissions";
-import { hasPermission, PERMISSIONS, type UserWithPermissions } from "../../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS, type UserWithPermissions } from "#src/features/auth/permission-keys";
 
 // docs/product.md §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
 // the audit log (docs/decisions/009). Each names the permission that opens it (docs/decisions/026: a treasurer holds

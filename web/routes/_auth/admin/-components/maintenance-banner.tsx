@@ -7,10 +7,10 @@ import { catalogues } from "@/i18n/catalogue";
 import { useLocale } from "@/i18n/use-messages";
 import { useSession, useTrpc } from "@/lib/auth";
 import { isMaintenanceOn, MAINTENANCE_MODE } from "@/lib/maintenance";
-import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 import { toSettingsLookup } from "@/lib/settings";
 import { cn } from "@/lib/utils";
-import type { Locale } from "../../../../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 import { settingAnchor } from "../-settings/setting-utils";
 
 // Maintenance mode lets admins through, so without this strip nothing tells them that everyone

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tooltip, TooltipContent, TooltipTrigger } from "@/components/ui/tooltip";
 import { useFormatDateTime, useMessages } from "@/i18n/use-messages";
-import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 import type { SessionUser } from "@/lib/session";
 import type { AdminGroup, AdminUser } from "./admin-types";
 import { DeleteUserButton } from "./delete-user-button";

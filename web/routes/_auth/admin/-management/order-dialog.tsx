@@ -8,15 +8,9 @@ import { useSnackbar } from "@/components/ui/snackbar";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { liveCheck, schemaProblem } from "@/lib/form-errors";
-import {
-  dutchPostcode,
-  ORDER_LABELS,
-  parseQuantity,
-  QUANTITY_WHOLE_MESSAGE,
-  requiredMessage,
-} from "../../../../../src/core/public-form-rules";
-import { orderInputSchema } from "../../../../../src/features/orders/orders.schemas";
-import type { OrderBooking } from "../../../../../src/features/payments/order-balance";
+import { dutchPostcode, ORDER_LABELS, parseQuantity, QUANTITY_WHOLE_MESSAGE, requiredMessage } from "#src/core/public-form-rules";
+import { orderInputSchema } from "#src/features/orders/orders.schemas";
+import type { OrderBooking } from "#src/features/payments/order-balance";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 

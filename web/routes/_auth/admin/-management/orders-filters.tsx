@@ -5,7 +5,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
+import type { OrderSort } from "#src/features/orders/orders.schemas";
 import { DeliveryListButton } from "./delivery";
 import { effectiveSort, type ManagementSearch, MAX_SEARCH_LENGTH, type SearchChange, type SortDir } from "./search";
 import { UNKNOWN_TABLER } from "./shared";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { BACK_OFFICE_AMOUNT_MESSAGE } from "../../../../../src/features/orders/orders.service";
+import { BACK_OFFICE_AMOUNT_MESSAGE } from "#src/features/orders/orders.service";
 import { outcomeSummary } from "./bulk-actions";
 import { AMOUNT_RANGE_MESSAGE, parseAmount } from "./order-dialog";
 import { canCredit, canRemind, formatCount, ordersCountText, remindersText } from "./shared";

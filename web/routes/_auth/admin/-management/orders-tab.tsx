@@ -3,7 +3,7 @@ import * as React from "react";
 
 import { Spinner } from "@/components/ui/spinner";
 import { useTrpc } from "@/lib/auth";
-import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
+import type { OrderSort } from "#src/features/orders/orders.schemas";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { BulkActions } from "./bulk-actions";
 import { OrderDialog } from "./order-dialog";

@@ -2,7 +2,7 @@ import type * as React from "react";
 
 import { SelectionCheckbox } from "@/components/ui/selection-checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
+import type { OrderSort } from "#src/features/orders/orders.schemas";
 import type { SortDir } from "./search";
 import type { Order } from "./shared";
 import { SortableHead } from "./sortable-head";

@@ -1,15 +1,15 @@
 import type { UploadResult } from "@/lib/upload";
-import type { FollowUpView, ResolveResult } from "../../../../../src/features/payments/follow-ups.service";
-import type { OrderBalance } from "../../../../../src/features/payments/order-balance";
-import type { EntryStatus } from "../../../../../src/features/payments/payment-matching";
-import type { FollowUpAction } from "../../../../../src/features/payments/payments.schemas";
+import type { FollowUpView, ResolveResult } from "#src/features/payments/follow-ups.service";
+import type { OrderBalance } from "#src/features/payments/order-balance";
+import type { EntryStatus } from "#src/features/payments/payment-matching";
+import type { FollowUpAction } from "#src/features/payments/payments.schemas";
 import type {
   EntryOutcome,
   EntryView,
   ImportSummary,
   ImportResult as ServerImportResult,
   StoredEntryView,
-} from "../../../../../src/features/payments/payments.service";
+} from "#src/features/payments/payments.service";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
 
 // The answer of POST /api/payments/import (docs/architecture.md §5) and the Dutch words the Betalingen tab shows for

@@ -4,7 +4,7 @@ import TriangleAlertIcon from "lucide-react/icons/triangle-alert";
 
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { useSession, useTrpc } from "@/lib/auth";
-import { hasPermission, PERMISSIONS } from "../../../../../src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 
 // docs/decisions/019: invoices cannot go out while the club's IBAN, KvK number or VAT id still holds its seeded
 // placeholder (or is invalid), and the server refuses each send. Saying so at the top of the dashboard,

@@ -2,8 +2,8 @@ import { useQuery } from "@tanstack/react-query";
 
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useTrpc } from "@/lib/auth";
-import { formatDateLong } from "../../../../../src/core/nl-format";
-import { isPastDue, paymentDueDate } from "../../../../../src/features/invoices/payment-term";
+import { formatDateLong } from "#src/core/nl-format";
+import { isPastDue, paymentDueDate } from "#src/features/invoices/payment-term";
 import type { Order } from "./shared";
 
 // docs/decisions/059: a reminder before the invoice's payment term has run out is refused by the server

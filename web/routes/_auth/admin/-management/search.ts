@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ORDER_SORTS, type OrderSort } from "../../../../../src/features/orders/orders.schemas";
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, ORDER_SORTS, type OrderSort } from "#src/features/orders/orders.schemas";
 import type { OrderFilters } from "./shared";
 
 // docs/decisions/034: the dashboard's open tab and the orders table's filters, search text, sort and page live in

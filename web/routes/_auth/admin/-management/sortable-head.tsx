@@ -4,7 +4,7 @@ import ArrowUpDownIcon from "lucide-react/icons/arrow-up-down";
 
 import { TableHead } from "@/components/ui/table";
 import { cn } from "@/lib/utils";
-import type { OrderSort } from "../../../../../src/features/orders/orders.schemas";
+import type { OrderSort } from "#src/features/orders/orders.schemas";
 import type { SortDir } from "./search";
 
 /**

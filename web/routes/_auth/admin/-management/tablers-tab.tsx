@@ -14,7 +14,7 @@ import { useTrpc } from "@/lib/auth";
 import { errorText } from "@/lib/errors";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { liveCheck } from "@/lib/form-errors";
-import { requiredMessage } from "../../../../../src/core/public-form-rules";
+import { requiredMessage } from "#src/core/public-form-rules";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { DeliveryListButton } from "./delivery";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";

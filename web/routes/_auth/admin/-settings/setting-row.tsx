@@ -19,7 +19,7 @@ import { useTrpc } from "@/lib/auth";
 import { submitForm, useAppForm } from "@/lib/form";
 import { firstErrorText, problemText, schemaProblem } from "@/lib/form-errors";
 import { cn } from "@/lib/utils";
-import { settingUpdateSchema } from "../../../../../src/features/settings/settings.schemas";
+import { settingUpdateSchema } from "#src/features/settings/settings.schemas";
 import { SettingValueEditor } from "./setting-value-editor";
 import { boundsText, integerOrZero, type RowState, type Setting, settingAnchor, valueAsText } from "./setting-utils";
 import { VisibilityChip } from "./visibility-chip";

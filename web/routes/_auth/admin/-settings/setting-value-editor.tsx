@@ -8,7 +8,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { cn } from "@/lib/utils";
-import { SETTING_CHOICES } from "../../../../../src/features/settings/setting-rules";
+import { SETTING_CHOICES } from "#src/features/settings/setting-rules";
 import { DEFAULT_USER_GROUP_KEY, type Setting } from "./setting-utils";
 
 // The inline value editor of a setting row, by type (docs/product.md §5 "Setting form"): boolean → switch,

@@ -6,7 +6,7 @@ import { useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { schemaProblem } from "@/lib/form-errors";
-import { settingInputSchema } from "../../../../../src/features/settings/settings.schemas";
+import { settingInputSchema } from "#src/features/settings/settings.schemas";
 import type { Setting } from "./setting-utils";
 import { initialValues, settingInput } from "./setting-form-values";
 

@@ -13,7 +13,7 @@ import { useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { UploadNetworkError, uploadWithProgress } from "@/lib/upload";
-import { uploadLimitBytes } from "../../../../../src/features/versions/upload-limit";
+import { uploadLimitBytes } from "#src/features/versions/upload-limit";
 import { APK_ACCEPT, formatBytes, isApkName, UPLOAD_URL, uploadErrorText } from "./version-utils";
 
 // docs/product.md §2 "Version Management" upload dialog; §5 "Version upload" checks; §7 multipart upload

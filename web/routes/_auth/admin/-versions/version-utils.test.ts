@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { catalogues } from "@/i18n/catalogue";
-import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "../../../../../src/features/versions/upload-limit";
+import { maximumSizeText, uploadLimitBytes, uploadTooLargeText } from "#src/features/versions/upload-limit";
 import { formatBytes, isApkName, uploadErrorText, versionFileName } from "./version-utils";
 
 const en = catalogues.en;

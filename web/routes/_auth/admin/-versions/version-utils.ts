@@ -1,7 +1,7 @@
 import type { Messages } from "@/i18n/catalogue";
 import { translateRefusal } from "@/i18n/server-errors";
 import type { RouterOutputs } from "@/lib/trpc";
-import type { Locale } from "../../../../../src/core/locales";
+import type { Locale } from "#src/core/locales";
 
 // docs/product.md §3 "Version" and the REST file calls of docs/product.md §7 / docs/architecture.md §4 (files do not go through tRPC:
 // they are streamed, and the upload reports progress).
