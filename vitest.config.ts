@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // One process for every file (docs/decisions/063): 50 s → 40 s of CPU on three files; each still starts its own server and Chromium.
+          isolate: false,
           // A page waits on a server and lazy chunks: on a loaded 2-core machine one second (the default) is short.
           expect: { poll: { timeout: 10_000 } },
         },
