@@ -10,6 +10,7 @@ import { bankLineColumns, bankLineView } from './bank-line';
 import { type BalanceRow, balanceRow, balancesOf, balanceView, type OrderBalance, orderIdByReference } from './order-balance';
 import type { BankLineView, EntryStatus } from './payment-matching';
 import type { ResolveFollowUpInput } from './payments.schemas';
+import { euros } from '../../core/money';
 
 // docs/decisions/057: what 'Verwerken' could not book stays as a follow-up until the treasurer resolves it.
 
@@ -23,8 +24,6 @@ export const ORDER_CREDITED = 'Deze bestelling is gecrediteerd: boek er geen bet
 export const ORDER_ALREADY_PAID = 'Deze bestelling is al betaald: een deelbetaling kan er niet meer bij.';
 export const ORDER_PAID_BY_BANK = 'Deze bestelling is al met een andere bankboeking betaald. Negeer deze betaling met een reden (bijvoorbeeld: terugbetaald).';
 export const CHANGED_MEANWHILE = 'De post of de bestelling is intussen gewijzigd. Laad de pagina opnieuw en probeer het nog eens.';
-
-const euros = (cents: number) => Math.round(cents) / 100;
 
 /** An open follow-up as the payments tab lists it. Money in euros. */
 export interface FollowUpView extends BankLineView {

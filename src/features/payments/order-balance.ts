@@ -9,6 +9,7 @@ import { ORDER_NOT_FOUND } from '../orders/orders.service';
 import { bankLineColumns, bankLineView } from './bank-line';
 import { type BankLineView, findMentions } from './payment-matching';
 import { type OrderLookupInput, REFERENCE_INVALID } from './payments.schemas';
+import { euros } from '../../core/money';
 
 /**
  * What an order has been paid so far and what is still open on it (docs/decisions/057). Money in euros,
@@ -38,8 +39,6 @@ export function balanceCents(order: { paid: boolean; cancelled: boolean; paidCen
   if (order.paid) return { paidCents: Math.max(totalCents, order.paidCents), openCents: 0 };
   return { paidCents: order.paidCents, openCents: order.cancelled ? 0 : Math.max(totalCents - order.paidCents, 0) };
 }
-
-const euros = (cents: number) => Math.round(cents) / 100;
 
 // D1 binds at most 100 values per statement.
 const LOOKUP_CHUNK = 90;
