@@ -48,7 +48,11 @@ export const editEmailSchema = z.object({
 
 // docs/product.md §3 password change payload.
 export const changePasswordSchema = z.object({
-  old_password: z.string().max(MAX_PASSWORD_LENGTH, { error: refusalText('OLD_PASSWORD_INCORRECT', 'Old password is incorrect') }).optional().default(''),
+  old_password: z
+    .string()
+    .max(MAX_PASSWORD_LENGTH, { error: refusalText('OLD_PASSWORD_INCORRECT', 'Old password is incorrect') })
+    .optional()
+    .default(''),
   new_password: z
     .string()
     .max(MAX_PASSWORD_LENGTH, { error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.` })

@@ -1,4 +1,4 @@
-import { AppError, forbidden, notLoggedIn } from '../../core/errors';
+import { AppError, notLoggedIn, forbidden } from '../../core/errors';
 import { hasPermission, type PermissionKey, PERMISSIONS } from './permission-keys';
 import type { UserProfile } from './user-profile';
 
@@ -22,7 +22,7 @@ export function requireUser(ctx: HasUser): UserProfile {
 export function requirePermission(ctx: HasUser, key: PermissionKey): UserProfile {
   const user = requireUser(ctx);
   if (!hasPermission(user, key)) throw forbidden();
-  if (ctx.twoFactorSetupRequired) throw new AppError(403, ADMIN_TWO_FACTOR_REQUIRED);
+  if (ctx.twoFactorSetupRequired) throw new AppError('ADMIN_TWO_FACTOR_REQUIRED', ADMIN_TWO_FACTOR_REQUIRED);
   return user;
 }
 

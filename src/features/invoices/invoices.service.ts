@@ -535,7 +535,8 @@ export async function creditInvoice(
   requireManagement(ctx);
   const before = await requireOrder(ctx, orderId);
   if (!before.invoiceNumber) throw new AppError('NOTHING_TO_CREDIT', NOTHING_TO_CREDIT);
-  if (before.creditNoteNumber) throw new AppError('ALREADY_CREDITED', alreadyCredited(before.creditNoteNumber), { credit_note_number: before.creditNoteNumber });
+  if (before.creditNoteNumber)
+    throw new AppError('ALREADY_CREDITED', alreadyCredited(before.creditNoteNumber), { credit_note_number: before.creditNoteNumber });
   const settings = await readInvoiceSettings(ctx);
   // The billed sums must be known before the number is drawn (the invoice's files are made if missing).
   await ensureInvoiceFiles(ctx, before, settings);

@@ -458,7 +458,8 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
     if (existing[field] !== value) changes[field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)] = [existing[field], value];
   }
   // docs/decisions/018: an issued invoice never changes, so neither may what it printed.
-  if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes)) throw new AppError('INVOICE_LOCKED', invoicedOrderLocked(existing.invoiceNumber), { invoice_number: existing.invoiceNumber });
+  if (existing.invoiceNumber && INVOICED_FIELDS.some((field) => field in changes))
+    throw new AppError('INVOICE_LOCKED', invoicedOrderLocked(existing.invoiceNumber), { invoice_number: existing.invoiceNumber });
   if (input.paid && !existing.paid && existing.cancelled) throw new AppError('CREDITED_NOT_PAYABLE', CREDITED_NOT_PAYABLE);
   if (!input.paid && existing.paid) await refuseUndoingPartPayments(ctx, existing);
   const now = ctx.clock.now().toISOString();

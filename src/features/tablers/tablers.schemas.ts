@@ -7,5 +7,8 @@ export const matchSchema = z.object({
 });
 
 export const tablerNameSchema = z.object({
-  name: z.string({ error: refusalText('TABLER_NAME_REQUIRED', 'Naam is verplicht.') }).trim().max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
+  name: z
+    .string({ error: refusalText('TABLER_NAME_REQUIRED', 'Naam is verplicht.') })
+    .trim()
+    .max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
 });

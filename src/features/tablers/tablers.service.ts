@@ -69,7 +69,8 @@ async function checkTablerName(ctx: RequestCtx, name: string, exceptId?: number)
     .from(tablers)
     .where(exceptId === undefined ? undefined : ne(tablers.id, exceptId));
   const clash = others.find((other) => namesMatch(name, other.name));
-  if (clash) throw new AppError('TABLER_NAME_TOO_SIMILAR', `Deze naam lijkt te veel op die van ${clash.name}: het bestelformulier kan ze dan niet uit elkaar houden.`);
+  if (clash)
+    throw new AppError('TABLER_NAME_TOO_SIMILAR', `Deze naam lijkt te veel op die van ${clash.name}: het bestelformulier kan ze dan niet uit elkaar houden.`);
 }
 
 export async function createTabler(ctx: RequestCtx, name: string): Promise<TablerView> {

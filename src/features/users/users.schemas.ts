@@ -50,7 +50,11 @@ export const editUserInputSchema = z.object({ id: recordId('Invalid id'), ...edi
  */
 export const inviteUserSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: USERNAME_RULE_MESSAGE }),
-  email: z.string({ error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') }).trim().min(1, { error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') }).max(254, { error: refusalText('EMAIL_INVALID', 'Invalid email address') }),
+  email: z
+    .string({ error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') })
+    .trim()
+    .min(1, { error: refusalText('EMAIL_EMPTY', 'Email cannot be empty') })
+    .max(254, { error: refusalText('EMAIL_INVALID', 'Invalid email address') }),
   group_ids: z
     .array(recordId('Invalid group_id'), { error: 'Invalid group_id' })
     .max(100, { error: 'Invalid group_id' })

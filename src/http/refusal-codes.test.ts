@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import '../http/validate';
+import './validate';
 import { loginSchema } from '../features/account/account.schemas';
-import { ERROR_STATUS } from './error-codes';
-import { issueRefusal, refusalText } from './input-issues';
+import { ERROR_STATUS } from '../core/error-codes';
+import { issueRefusal, refusalText } from '../core/input-issues';
 
 /** Every non-test source file of the server but the catalogue, as one text. */
 function serverSource(): string {
