@@ -5,6 +5,7 @@
 // numbered from the real sequences, so orders and invoices made afterwards go on without a gap. Mail addresses
 // are @example.*: an invoice sent from the demo reaches nobody. Another --seed makes other people. Refuses a
 // database that already holds orders unless --force.
+import { register } from 'node:module';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,8 +17,11 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { foldForSearch, orderSearchText, tablerSearchName } from '../src/db/search-text.ts';
 import { computeInvoiceAmounts, parseVatSplit } from '../src/features/invoices/invoice-amounts.ts';
 import { campaignYear } from '../src/core/calendar.ts';
-import { BUILT_IN_SETTINGS } from '../src/features/settings/settings.defaults.ts';
 import { namesMatch } from '../src/features/tablers/tabler-gate.ts';
+
+// settings.defaults.ts imports server modules without an extension: the hook lets plain Node find them.
+register('./ts-extension-hook.mjs', import.meta.url);
+const { BUILT_IN_SETTINGS } = await import('../src/features/settings/settings.defaults.ts');
 
 const root = join(import.meta.dirname, '..');
 const ROWS_PER_INSERT = 500;
