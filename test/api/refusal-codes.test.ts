@@ -3,14 +3,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import './validate';
-import { loginSchema } from '../features/account/account.schemas';
-import { ERROR_STATUS } from '../core/error-codes';
-import { issueRefusal, refusalText } from '../core/input-issues';
+import '../../src/http/validate';
+import { loginSchema } from '../../src/features/account/account.schemas';
+import { ERROR_STATUS } from '../../src/core/error-codes';
+import { issueRefusal, refusalText } from '../../src/core/input-issues';
 
 /** Every non-test source file of the server but the catalogue, as one text. */
 function serverSource(): string {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../../src', import.meta.url));
   const texts: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
