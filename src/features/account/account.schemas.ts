@@ -24,14 +24,14 @@ const optionalEmail = z
   .optional()
   .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
 
+/** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
+export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`);
+export const USERNAME_RULE_MESSAGE = refusalText('USERNAME_INVALID', 'Username must be 3-32 characters: letters, digits, _ . -');
+
 // docs/product.md §3 registration payload: username, email (optional), password. The length rule needs a setting,
 // so it is checked in the service.
 export const registerSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, { error: 'Username is required' })
-    .max(64, { error: 'Username must be 3-32 characters: letters, digits, _ . -' }),
+  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(64, { error: USERNAME_RULE_MESSAGE }),
   email: optionalEmail,
   password: z
     .string({ error: 'Password is required' })
@@ -59,10 +59,6 @@ export const changePasswordSchema = z.object({
     .optional()
     .default(''),
 });
-
-/** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
-export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`);
-export const USERNAME_RULE_MESSAGE = refusalText('USERNAME_INVALID', 'Username must be 3-32 characters: letters, digits, _ . -');
 
 /** docs/architecture.md §5 POST /api/account/forgot: a username or an e-mail address. */
 export const forgotPasswordSchema = z.object({

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../platform/clock';
+import { PASSWORD_MIN_LENGTH } from '../../core/credential-rules';
 import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
 import { actsAsAdmin, requireAdmin, requirePermission, type HasUser } from '../auth/permissions';
@@ -177,7 +178,8 @@ function normaliseValue(type: SettingType, value: string, min: number | null, ma
 /** Rules that tie a built-in setting to the rest of the data. */
 async function checkSpecialSetting(ctx: SettingsCtx, key: string, stored: string, previous: string | null = null): Promise<void> {
   // docs/product.md §9: no password may be shorter than 6 characters, whatever the bounds say.
-  if (key === 'password_min_length' && Number(stored) < 6) throw new AppError('SETTING_TOO_SMALL', 'Value must be at least 6.', { minimum: 6 });
+  if (key === 'password_min_length' && Number(stored) < PASSWORD_MIN_LENGTH)
+    throw new AppError('SETTING_TOO_SMALL', `Value must be at least ${PASSWORD_MIN_LENGTH}.`, { minimum: PASSWORD_MIN_LENGTH });
   // docs/decisions/003 and 019: a bad VAT split, provider, IBAN, KvK number or VAT id is refused here, not at the next invoice.
   // A value kept as it was passes: the seeded placeholders stay editable in their other fields.
   const problem = stored === previous ? null : settingValueProblem(key, stored);
