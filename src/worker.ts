@@ -23,7 +23,7 @@ import { makeDailyBackup } from './features/backups/backups.service';
 import { createR2BackupStore } from './features/backups/r2-backups';
 import { drainOutbox } from './features/mail/mail-delivery';
 import { sendDueReminders } from './features/invoices/invoices.service';
-import { createPasswordHasher } from './platform/password';
+import { type Argon2Params, CURRENT_ARGON2_PARAMS, createPasswordHasher } from './platform/password';
 import { jsArgon2id } from './platform/password-js';
 import { createWorkerSmtpTransport } from './platform/smtp-worker';
 
@@ -35,18 +35,7 @@ interface Isolate {
   deps: AppDeps;
 }
 
-let isolate: Promise<Isolate> | null = null;
-
-/** The isolate's dependencies, built once; a failed build is retried by the next request. */
-function isolateFor(env: WorkerEnv): Promise<Isolate> {
-  isolate ??= buildIsolate(env).catch((error: unknown) => {
-    isolate = null;
-    throw error;
-  });
-  return isolate;
-}
-
-async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
+async function buildIsolate(env: WorkerEnv, argon2Params: Argon2Params): Promise<Isolate> {
   const config = parseConfig({ ...env });
   const secretKey = config.secretKey;
   if (!secretKey) throw new ConfigError('Invalid configuration: SECRET_KEY is required on the Worker (wrangler secret put SECRET_KEY)');
@@ -60,7 +49,7 @@ async function buildIsolate(env: WorkerEnv): Promise<Isolate> {
   // The libSQL client is imported only when Turso is configured: on D1 it is never evaluated.
   const db = config.tursoUrl ? (await import('./db/libsql-web')).openTursoDb(config.tursoUrl, config.tursoAuthToken) : openD1Db(env.DB);
   const clock = systemClock;
-  const passwords = createPasswordHasher(jsArgon2id);
+  const passwords = createPasswordHasher(jsArgon2id, argon2Params);
   const assets = env.ASSETS;
   let readiness: Promise<void> | null = null;
   const deps: AppDeps = {
@@ -106,28 +95,47 @@ function dailyBackup(deps: AppDeps): Promise<unknown> {
   );
 }
 
-export default {
-  async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
-    let built: Isolate;
-    try {
-      built = await isolateFor(env);
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : String(error));
-      return Response.json(refusalBody('SERVER_MISCONFIGURED', 'Server misconfigured'), { status: 503 });
-    }
-    return built.app.fetch(request, env, ctx as never);
-  },
+/**
+ * The Worker's handlers. Deployments use the default export, with the production Argon2 parameters; the workerd
+ * tests' entry (test/worker/entry.ts) builds one with cheap parameters, as the Node tests do (docs/decisions/063).
+ */
+export function createWorker(argon2Params: Argon2Params = CURRENT_ARGON2_PARAMS) {
+  let isolate: Promise<Isolate> | null = null;
 
-  async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
-    const { deps } = await isolateFor(env);
-    // The same checks as before a request: with a SECRET_KEY that is not the database's, the cron touches
-    // nothing (no mail, reminders or backups) and the refusal is logged (docs/decisions/050).
-    try {
-      await deps.ready?.();
-    } catch {
-      return;
-    }
-    // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
-    ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps), dailyBackup(deps)]));
-  },
-};
+  /** The isolate's dependencies, built once; a failed build is retried by the next request. */
+  const isolateFor = (env: WorkerEnv): Promise<Isolate> => {
+    isolate ??= buildIsolate(env, argon2Params).catch((error: unknown) => {
+      isolate = null;
+      throw error;
+    });
+    return isolate;
+  };
+
+  return {
+    async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+      let built: Isolate;
+      try {
+        built = await isolateFor(env);
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : String(error));
+        return Response.json(refusalBody('SERVER_MISCONFIGURED', 'Server misconfigured'), { status: 503 });
+      }
+      return built.app.fetch(request, env, ctx as never);
+    },
+
+    async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
+      const { deps } = await isolateFor(env);
+      // The same checks as before a request: with a SECRET_KEY that is not the database's, the cron touches
+      // nothing (no mail, reminders or backups) and the refusal is logged (docs/decisions/050).
+      try {
+        await deps.ready?.();
+      } catch {
+        return;
+      }
+      // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
+      ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps), dailyBackup(deps)]));
+    },
+  };
+}
+
+export default createWorker();

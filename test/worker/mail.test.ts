@@ -10,7 +10,7 @@ import { systemClock } from '../../src/platform/clock';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { enqueueMail } from '../../src/platform/mail';
 import { createWorkerSmtpTransport } from '../../src/platform/smtp-worker';
-import worker from '../../src/worker';
+import worker from './entry';
 
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0]; MAIL_SINK_URL: string };
 const site = 'https://kerst.example';

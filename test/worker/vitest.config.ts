@@ -17,6 +17,7 @@ export default defineProject(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: join(root, 'wrangler.toml') },
+        main: join(root, 'test/worker/entry.ts'),
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,

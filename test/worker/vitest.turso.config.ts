@@ -22,6 +22,7 @@ export default defineProject(async () => {
       // as each gets a fresh D1 on the D1 project.
       cloudflareTest(({ inject }) => ({
         wrangler: { configPath: join(root, 'wrangler.toml') },
+        main: join(root, 'test/worker/entry.ts'),
         miniflare: {
           bindings: {
             TURSO_DATABASE_URL: `${inject('hranaUrl')}/${randomUUID()}/`,

@@ -5,8 +5,13 @@ import { openD1Db } from '../../src/db/d1';
 import { mailOutbox } from '../../src/db/schema';
 import { createR2FileStore } from '../../src/platform/files-r2';
 import { enqueueMailUnlessWaiting } from '../../src/platform/mail';
+import { createPasswordHasher } from '../../src/platform/password';
+import { jsArgon2id } from '../../src/platform/password-js';
 import { buildTestApk } from '../support/zip';
 import { adminCookie } from './sign-in';
+
+/** `createPasswordHasher(nodeArgon2id).hash('Kerst-pakket 2026!')` under Node 24. */
+const NODE_MADE_HASH = '$argon2id$v=19$m=19456,t=2,p=1$dtj8LAeqdOE2HGtfGQYKsw$GRtqPgtuG9li55O35vYloLzDneENK3q/x+fgebf85e0';
 
 const bindings = env as unknown as { APKS: Parameters<typeof createR2FileStore>[0]; DB: Parameters<typeof openD1Db>[0] };
 
@@ -93,7 +98,18 @@ describe('the Worker entry inside workerd', () => {
 });
 
 describe('accounts inside workerd', () => {
-  it('signs the admin in with the pure-JS Argon2id and starts two-factor set-up with an SVG QR code', async () => {
+  it('hashes and verifies with the production Argon2id parameters in pure JS, as Node’s native argon2 does', async () => {
+    // The suites' Worker hashes cheaply (entry.ts); the deployed one uses CURRENT_ARGON2_PARAMS, checked here.
+    const passwords = createPasswordHasher(jsArgon2id);
+    const hash = await passwords.hash('Kerst-pakket 2026!');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
+    expect(await passwords.verify(hash, 'Kerst-pakket 2026!')).toBe(true);
+    expect(await passwords.verify(hash, 'Kerst-pakket 2026?')).toBe(false);
+    // Made by Node's crypto.argon2 with the same parameters: the two implementations agree.
+    expect(await passwords.verify(NODE_MADE_HASH, 'Kerst-pakket 2026!')).toBe(true);
+  });
+
+  it('signs the admin in and starts two-factor set-up with an SVG QR code', async () => {
     const login = await SELF.fetch('https://kerst.example/api/account/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
