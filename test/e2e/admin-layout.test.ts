@@ -4,7 +4,18 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { animationsDone, launchChromium, openWatchedPage, overflowingElements, postJson, SCREENSHOT_DIR, signIn, startTestServer, VIEWPORTS } from './browser';
+import {
+  animationsDone,
+  launchChromium,
+  openWatchedPage,
+  overflowingElements,
+  postJson,
+  SCREENSHOT_DIR,
+  signIn,
+  startTestServer,
+  VIEWPORTS,
+  screenshot,
+} from './browser';
 
 /**
  * The treasurer's and admins' screens at 1280 and 375 px against the real Node server: the orders and
@@ -232,7 +243,7 @@ for (const [label, viewport] of [
       }
       expect(await overflowingElements(page)).toEqual([]);
       await expectNoAxeViolation(page, `orders tab at ${label} px`);
-      await page.screenshot({ path: shot('orders'), fullPage: true });
+      await screenshot(page, shot('orders'), { fullPage: true });
     });
 
     it('shows every column of the mail, the retry included, without scrolling sideways (cards on a phone)', async () => {
@@ -267,7 +278,7 @@ for (const [label, viewport] of [
       }
       expect(await overflowingElements(page)).toEqual([]);
       await expectNoAxeViolation(page, `mail tab at ${label} px`);
-      await page.screenshot({ path: shot('mail'), fullPage: true });
+      await screenshot(page, shot('mail'), { fullPage: true });
     });
 
     it('shows a mail count of zero in a quiet colour, and only a count above zero in red', async () => {
@@ -299,7 +310,7 @@ for (const [label, viewport] of [
       await one.waitFor();
       expect(red).toContain((await coloursOf(one)).background);
       await expectNoAxeViolation(page, `mail counters at ${label} px`);
-      await page.screenshot({ path: shot('mail-failed'), fullPage: true });
+      await screenshot(page, shot('mail-failed'), { fullPage: true });
     });
 
     it('pages the mail 50 at a time with the total, newest first', async () => {
@@ -334,7 +345,7 @@ for (const [label, viewport] of [
         await expect.poll(async () => (await items.first().textContent()) ?? '').toContain('Pagineren 069');
         expect(await overflowingElements(page)).toEqual([]);
         await expectNoAxeViolation(page, `mail pages at ${label} px`);
-        await page.screenshot({ path: shot('mail-paged'), fullPage: !phone });
+        await screenshot(page, shot('mail-paged'), { fullPage: !phone });
 
         // The last page holds the rest, and the pager under the list goes back.
         for (let n = 3; n <= pages; n++) await pager.getByRole('button', { name: 'Volgende' }).click();
@@ -369,7 +380,7 @@ for (const [label, viewport] of [
       expect(await mask()).toContain('linear-gradient');
       const arrow = await boxOf(hint('after'));
       expect(arrow.x + arrow.width).toBeLessThanOrEqual(viewport.width);
-      await page.screenshot({ path: shot('toolbar-start'), clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
+      await screenshot(page, shot('toolbar-start'), { clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
 
       // The arrow scrolls on; at the far end only the left edge fades.
       await hint('after').click();
@@ -380,7 +391,7 @@ for (const [label, viewport] of [
       await expect.poll(() => nav.getAttribute('data-overflow-after')).toBeNull();
       await hint('before').waitFor();
       expect(await hint('after').count()).toBe(0);
-      await page.screenshot({ path: shot('toolbar-end'), clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
+      await screenshot(page, shot('toolbar-end'), { clip: { x: 0, y: 0, width: viewport.width, height: 150 } });
       // The arrows are for a pointer: no tab stop, hidden from screen readers (every link is reachable by Tab).
       expect(await hint('before').getAttribute('tabindex')).toBe('-1');
       expect(await hint('before').getAttribute('aria-hidden')).toBe('true');
@@ -405,14 +416,14 @@ for (const [label, viewport] of [
         expect(await error.count(), `'${TABLER_CLASH}' on the page while ${heading} is open`).toBe(1);
         await animationsDone(dialog);
         await expectNoAxeViolation(page, `${heading} with its error at ${label} px`);
-        await page.screenshot({ path: shot(heading === 'Nieuwe Tabler' ? 'tabler-dialog-error' : 'tabler-edit-error') });
+        await screenshot(page, shot(heading === 'Nieuwe Tabler' ? 'tabler-dialog-error' : 'tabler-edit-error'));
 
         await dialog.getByRole('button', { name: 'Annuleren' }).click();
         await dialog.waitFor({ state: 'detached' });
         expect(await error.count(), `'${TABLER_CLASH}' after Annuleren`).toBe(0);
         expect(await page.getByRole('button', { name: 'Dismiss' }).count()).toBe(0);
       }
-      await page.screenshot({ path: shot('tablers-after-cancel'), fullPage: true });
+      await screenshot(page, shot('tablers-after-cancel'), { fullPage: true });
     });
 
     it('tells a signed-in admin that maintenance mode is on, on every admin page, with a link to the setting', async () => {
@@ -440,7 +451,7 @@ for (const [label, viewport] of [
         await page.goto(`${server.url}/admin/users`);
         await banner.waitFor();
         await expectNoAxeViolation(page, `maintenance banner at ${label} px`);
-        await page.screenshot({ path: shot('maintenance-banner') });
+        await screenshot(page, shot('maintenance-banner'));
 
         // The link leads to the setting itself, scrolled into view and focused.
         await banner.getByRole('link', { name: MAINTENANCE_EN.link }).click();
@@ -451,7 +462,7 @@ for (const [label, viewport] of [
         expect(rowBox.y).toBeGreaterThanOrEqual(0);
         expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(viewport.height);
         await expectNoAxeViolation(page, `the maintenance_mode setting, reached from the banner, at ${label} px`);
-        await page.screenshot({ path: shot('maintenance-setting') });
+        await screenshot(page, shot('maintenance-setting'));
 
         // Turned off there, the banner goes at once.
         await row.getByRole('switch', { name: 'Value of maintenance_mode' }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type PageScreenshotOptions } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { eq } from 'drizzle-orm';
 import { groups, userGroups, users } from '../../src/db/schema';
@@ -62,6 +62,17 @@ export async function openWatchedPage(
 
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots');
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
+
+/**
+ * A picture of the page or element for a person to look at, taken only with E2E_SCREENSHOTS=1: nothing asserts on
+ * it, and a full-page PNG costs about a third of a second of CPU, so CI runs without them (docs/decisions/063).
+ */
+export async function screenshot(target: Page, path: string, options?: Pick<PageScreenshotOptions, 'fullPage' | 'clip'>): Promise<void>;
+export async function screenshot(target: Locator, path: string): Promise<void>;
+export async function screenshot(target: Page | Locator, path: string, options: Pick<PageScreenshotOptions, 'fullPage' | 'clip'> = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  await ('goto' in target ? target.screenshot({ path, ...options }) : target.screenshot({ path }));
+}
 
 export const VIEWPORTS = {
   phone: { width: 375, height: 800 },

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, rateLimits, tablers } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
 import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
@@ -58,9 +58,9 @@ async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] 
 }
 
 /** A full-page screenshot taken from the top (a scrolled page draws the sticky top bar mid-page). */
-async function screenshot(page: Page, name: string) {
+async function fullPageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, name), fullPage: true });
+  await screenshot(page, join(SCREENSHOT_DIR, name), { fullPage: true });
 }
 
 function storage(page: Page) {
@@ -263,7 +263,7 @@ describe('the order form in Chromium', () => {
       await expect.poll(() => fieldError(page, 'Aantal kerstpakketten').textContent(), { message: typed }).toBe(message);
     }
     expect(createCalls).toEqual([]);
-    await screenshot(page, 'order-form-errors-desktop.png');
+    await fullPageShot(page, 'order-form-errors-desktop.png');
   });
 
   it("keeps the member's own details out of the customer's fields (no autofill, no typed history)", async () => {
@@ -537,22 +537,22 @@ describe('the order screens on a phone and a desktop', () => {
       await page.getByLabel('Wachtwoord', { exact: true }).fill('Piet');
       await page.getByRole('button', { name: 'Doorgaan' }).click();
       await page.getByText('Onjuist wachtwoord. Probeer opnieuw.').waitFor();
-      await screenshot(page, `order-step1-${name}.png`);
+      await fullPageShot(page, `order-step1-${name}.png`);
 
       await passGate(page);
       await fillCustomer(page);
       await page.getByRole('combobox', { name: 'Adres' }).pressSequentially('Voorstraat');
       await page.getByRole('option').first().waitFor();
-      await screenshot(page, `order-step2-address-search-${name}.png`);
+      await fullPageShot(page, `order-step2-address-search-${name}.png`);
       await page.getByRole('option').first().click();
       await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `order-step2-${name}.png`);
+      await fullPageShot(page, `order-step2-${name}.png`);
 
       await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
       await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await screenshot(page, `order-confirmation-${name}.png`);
+      await fullPageShot(page, `order-confirmation-${name}.png`);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -580,7 +580,7 @@ describe('the order screens on a phone and a desktop', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     expect(await page.getByLabel('Postcode', { exact: true }).inputValue()).toBe('8861 BK');
-    await screenshot(page, 'order-address-suggestions-low-phone.png');
+    await fullPageShot(page, 'order-address-suggestions-low-phone.png');
     expect(errors).toEqual([]);
     await context.close();
   });

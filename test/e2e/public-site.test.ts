@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, rateLimits, settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 /**
  * docs/product.md §1 and §2 landing page, info pages and layout (club identity from the settings), §5 contact,
@@ -58,9 +58,9 @@ async function gotoAndWait(page: Page, path: string, heading: string) {
   await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
 }
 
-async function screenshot(page: Page, name: string) {
+async function fullPageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: join(SCREENSHOT_DIR, name), fullPage: true });
+  await screenshot(page, join(SCREENSHOT_DIR, name), { fullPage: true });
 }
 
 describe('the landing page', () => {
@@ -160,7 +160,7 @@ describe('the landing page', () => {
     expect(await page.getByRole('button', { name: 'Voedselbank – afbeelding vergroten' }).count()).toBe(1);
     const modalImage = dialog.getByRole('img', { name: 'Illustratie Voedselbank' });
     await expect.poll(() => modalImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await page.screenshot({ path: join(SCREENSHOT_DIR, 'public-home-image-modal-desktop.png') });
+    await screenshot(page, join(SCREENSHOT_DIR, 'public-home-image-modal-desktop.png'));
 
     // A click on the backdrop (outside the dialog box) closes it.
     await page.mouse.click(8, 450);
@@ -493,7 +493,7 @@ describe('the public pages on small screens', () => {
           await page.waitForTimeout(300); // the chevron's turn
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(viewport.width);
-        await screenshot(page, `public-${file}-${name}.png`);
+        await fullPageShot(page, `public-${file}-${name}.png`);
       }
       expect(errors).toEqual([]);
       await page.close();
