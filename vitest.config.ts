@@ -17,7 +17,7 @@ export default defineConfig({
         resolve: { alias: { '@': new URL('./web', import.meta.url).pathname } },
       },
       {
-        test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000, ...shared },
+        test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 40_000, ...shared },
       },
       'test/worker/vitest.config.ts',
       'test/worker/vitest.turso.config.ts',

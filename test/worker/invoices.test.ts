@@ -283,5 +283,5 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     );
     expect(reminders.recipients.sort()).toEqual([...everyone, ...everyone].sort());
     expect(reminders.rows.map((r) => r.status)).toEqual(Array(count).fill('sent'));
-  }, 60_000);
+  }, 120_000);
 });

@@ -34,7 +34,8 @@ export default defineProject(async () => {
       name: 'worker',
       include: [join(root, 'test/worker/**/*.test.ts')],
       setupFiles: [join(root, 'test/worker/apply-migrations.ts')],
-      testTimeout: 30_000,
+      // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
+      testTimeout: 60_000,
     },
   };
 });

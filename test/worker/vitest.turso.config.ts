@@ -63,7 +63,8 @@ export default defineProject(async () => {
         'user-mail',
       ].map((name) => join(workerTests, `${name}.test.ts`)),
       globalSetup: [join(workerTests, 'turso-global-setup.ts')],
-      testTimeout: 30_000,
+      // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
+      testTimeout: 60_000,
     },
   };
 });
