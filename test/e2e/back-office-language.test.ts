@@ -342,7 +342,8 @@ describe('the back-office in English and Dutch', () => {
     const nl = catalogues.nl;
     await page.getByRole('heading', { name: en.language.title }).waitFor();
     await page.getByRole('radio', { name: 'Nederlands' }).click();
-    expect(await page.getByRole('radio', { name: 'Nederlands' }).isChecked()).toBe(true);
+    // Checked once the choice is stored: the radio follows the saved language.
+    await expect.poll(() => page.getByRole('radio', { name: 'Nederlands' }).isChecked()).toBe(true);
     await page.getByText(nl.language.saved).waitFor();
     await page.getByRole('heading', { name: nl.language.title }).waitFor();
     expect(await page.locator('[lang=nl] h1').first().textContent()).not.toBe('My Account');

@@ -2,15 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page, type PageScreenshotOptions } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_FLAGS, HEADLESS_SHELL_PATH } from '../../scripts/chromium.mjs';
 import { eq } from 'drizzle-orm';
 import { groups, userGroups, users } from '../../src/db/schema';
 import { startNodeServer } from '../../src/node';
 import { TEST_ARGON2_PARAMS } from '../support/argon2-params';
 
-/** Debian's Chromium, started the way this machine allows (no downloads, no background network). */
+/** Debian's Chromium headless shell, started the way this machine allows (no downloads, no background network). */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS });
 }
 
 /**
