@@ -243,6 +243,8 @@ describe('the management dashboard in Chromium', () => {
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
     const row = orderRow(page, 'Groot Kantoor');
     await row.waitFor();
+    // The list has settled (it is aria-busy while it refetches): a row drawn again would fold the note back.
+    await expect.poll(() => page.locator('[aria-busy=true]').count()).toBe(0);
     expect(await row.locator('[data-slot=amount]').textContent()).toBe('25');
     // The note wraps (and folds) in its cell: the page stays as wide as the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
