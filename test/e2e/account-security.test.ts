@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { mailOutbox, users } from '../../src/db/schema';
 import { createPasswordHasher } from '../../src/platform/password';
 import { nodeArgon2id } from '../../src/platform/password-node';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, postJson, SCREENSHOT_DIR, startTestServer, VIEWPORTS, screenshot } from './browser';
+import { launchChromium, postJson, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 /**
  * docs/decisions/010, 012 and 009 in Chromium: forgot password from /login to a new password, the account's sessions card
@@ -64,7 +63,7 @@ describe('forgot password', () => {
     await page.getByRole('button', { name: 'Send link' }).click();
     await page.getByText('If an account with that username or email has an email address, we have sent it a link').waitFor();
     await page.getByText('No email address on your account? Ask an administrator to reset your password.').waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'forgot-password-sent-phone.png'), { fullPage: true });
+    await screenshot(page, 'forgot-password-sent-phone.png', { fullPage: true });
   });
 
   it('opens the mailed link, sets a new password, and signs in with it', async () => {
@@ -86,7 +85,7 @@ describe('forgot password', () => {
     await page.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set new password' }).click();
     await page.getByText('Your password has been changed. Sign in with your new password.').waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'reset-password-done-phone.png'), { fullPage: true });
+    await screenshot(page, 'reset-password-done-phone.png', { fullPage: true });
 
     // The link works once.
     await page.goto(link);
@@ -130,7 +129,7 @@ describe('sessions on the account page', () => {
           await expect.poll(() => list.count()).toBe(3);
           expect(await list.first().textContent(), where).toContain('Dit apparaat');
           expect(await list.filter({ hasText: 'Dit apparaat' }).count(), where).toBe(1);
-          await screenshot(view.locator('[data-slot=sessions-card]'), join(SCREENSHOT_DIR, `account-sessions-nl-${where}.png`));
+          await screenshot(view.locator('[data-slot=sessions-card]'), `account-sessions-nl-${where}.png`);
         }
       } finally {
         expect((await postJson(page, '/api/account/locale', { locale: 'en' })).json).toEqual({ success: true });
@@ -138,7 +137,7 @@ describe('sessions on the account page', () => {
       }
       await card.getByText('Chrome on Android').waitFor();
       expect(await blockingAxeViolations(page, '/account with sessions'), 'axe on /account').toBe('');
-      await screenshot(card, join(SCREENSHOT_DIR, 'account-sessions-desktop.png'));
+      await screenshot(card, 'account-sessions-desktop.png');
 
       await card.getByRole('button', { name: /^Sign out Chrome on Android/ }).click();
       await card.getByText('The device has been signed out.').waitFor();
@@ -181,7 +180,7 @@ describe('the audit log', () => {
       // The member's reset earlier in this file, without an actor: the link proved who it was.
       await page.locator('[data-slot=audit-entry]', { hasText: 'auth.password_reset_requested' }).waitFor();
       expect(await blockingAxeViolations(page, '/admin/audit'), 'axe on /admin/audit').toBe('');
-      await screenshot(page, join(SCREENSHOT_DIR, 'admin-audit-desktop.png'), { fullPage: true });
+      await screenshot(page, 'admin-audit-desktop.png', { fullPage: true });
 
       await page.getByLabel('Action').selectOption('tabler.created');
       await page.waitForURL(/action=tabler\.created/);
@@ -199,7 +198,7 @@ describe('the audit log', () => {
 
       await page.setViewportSize(VIEWPORTS.phone);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await screenshot(page, join(SCREENSHOT_DIR, 'admin-audit-phone.png'), { fullPage: true });
+      await screenshot(page, 'admin-audit-phone.png', { fullPage: true });
     } finally {
       await context.close();
     }

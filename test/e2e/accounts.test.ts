@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
 
 /**
  * docs/product.md §2 sign-in, registration, account page, guards and top bar; §4 session and two-factor states;
@@ -175,10 +174,10 @@ describe('a new user in Chromium', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
     const qr = page.getByRole('img', { name: /QR code/ });
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'accounts-account-2fa-setup-desktop.png'), { fullPage: true });
+    await screenshot(page, 'accounts-account-2fa-setup-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, join(SCREENSHOT_DIR, 'accounts-account-2fa-setup-phone.png'), { fullPage: true });
-    await screenshot(page.locator('[data-slot=card]', { hasText: 'Two-Factor Authentication' }), join(SCREENSHOT_DIR, 'accounts-account-2fa-card-phone.png'));
+    await screenshot(page, 'accounts-account-2fa-setup-phone.png', { fullPage: true });
+    await screenshot(page.locator('[data-slot=card]', { hasText: 'Two-Factor Authentication' }), 'accounts-account-2fa-card-phone.png');
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await page.getByLabel('Authentication code').fill('000000');
@@ -195,7 +194,7 @@ describe('a new user in Chromium', () => {
     recoveryCodes = (await codes.allTextContents()).map((text) => text.trim());
     expect(recoveryCodes[0]).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
     for (const name of ['Copy', 'Download']) await page.getByRole('button', { name }).waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'accounts-account-recovery-codes-desktop.png'));
+    await screenshot(page, 'accounts-account-recovery-codes-desktop.png');
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download' }).click();
@@ -230,7 +229,7 @@ describe('a new user in Chromium', () => {
     await codeField.waitFor();
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByText('Please enter the code.').count()).toBe(1);
-    await screenshot(page, join(SCREENSHOT_DIR, 'accounts-login-code-desktop.png'));
+    await screenshot(page, 'accounts-login-code-desktop.png');
     // The 'two-factor' answer switches modes; it is not shown as an error.
     expect(await errorAlert(page).count()).toBe(0);
     expect(await codeField.getAttribute('maxlength')).toBe('6');
@@ -350,7 +349,7 @@ describe('guards and screens for visitors and admins', () => {
     const avatarBox = await avatar.boundingBox();
     expect(avatarBox!.x + avatarBox!.width).toBeLessThanOrEqual(360);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'accounts-topbar-admin-360.png'), { clip: { x: 0, y: 0, width: 360, height: 120 } });
+    await screenshot(page, 'accounts-topbar-admin-360.png', { clip: { x: 0, y: 0, width: 360, height: 120 } });
     await banner.getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL(`${server.url}/admin`);
     await page.getByRole('heading', { name: 'Admin' }).waitFor();
@@ -429,11 +428,11 @@ describe('guards and screens for visitors and admins', () => {
         page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`${server.url}/login`);
         await page.getByRole('heading', { name: 'Login' }).waitFor();
-        await screenshot(page, join(SCREENSHOT_DIR, `accounts-login-${name}.png`), { fullPage: true });
+        await screenshot(page, `accounts-login-${name}.png`, { fullPage: true });
         await page.goto(`${server.url}/register`);
         await page.getByRole('heading', { name: 'Register' }).waitFor();
         await page.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
-        await screenshot(page, join(SCREENSHOT_DIR, `accounts-register-${name}.png`), { fullPage: true });
+        await screenshot(page, `accounts-register-${name}.png`, { fullPage: true });
         // No horizontal scrolling on a phone.
         expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         expect(errors).toEqual([]);

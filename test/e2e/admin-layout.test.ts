@@ -1,21 +1,9 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import {
-  animationsDone,
-  launchChromium,
-  openWatchedPage,
-  overflowingElements,
-  postJson,
-  SCREENSHOT_DIR,
-  signIn,
-  startTestServer,
-  VIEWPORTS,
-  screenshot,
-} from './browser';
+import { animationsDone, launchChromium, openWatchedPage, overflowingElements, postJson, signIn, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 /**
  * The treasurer's and admins' screens at 1280 and 375 px against the real Node server: the orders and
@@ -177,7 +165,7 @@ for (const [label, viewport] of [
   ['375', VIEWPORTS.phone],
 ] as const) {
   const phone = viewport === VIEWPORTS.phone;
-  const shot = (name: string) => join(SCREENSHOT_DIR, `admin-layout-${name}-${label}.png`);
+  const shot = (name: string) => `admin-layout-${name}-${label}.png`;
 
   describe(`the admin screens at ${label} px`, () => {
     let context: BrowserContext;

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../src/db/schema';
 import { orderSearchText } from '../../src/db/search-text';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, screenshot } from './browser';
 
 /**
  * docs/product.md §2 Management Dashboard; §4 order paid and invoice states; §5 tabler and back-office order
@@ -182,13 +181,13 @@ describe('the management dashboard in Chromium', () => {
     await expect.poll(() => page.locator('[data-slot=snackbar]').textContent()).toBeTruthy();
     await row.getByRole('button', { name: 'Opnieuw versturen' }).waitFor();
     await row.getByRole('link', { name: /PDF/ }).waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-orders-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-orders-desktop.png', { fullPage: true });
 
     await page.getByRole('tab', { name: 'Mail' }).click();
     await page.locator('[data-slot=mail-notice]').waitFor();
     await expect.poll(() => page.locator('tr[data-mail]').filter({ hasText: 'In wachtrij' }).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Opnieuw proberen' }).first().waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-mail-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-mail-desktop.png', { fullPage: true });
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
   });
 
@@ -248,7 +247,7 @@ describe('the management dashboard in Chromium', () => {
     expect(await row.locator('[data-slot=amount]').textContent()).toBe('25');
     // The note wraps (and folds) in its cell: the page stays as wide as the window.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-long-note-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-long-note-desktop.png', { fullPage: true });
     await row.getByRole('button', { name: 'Hele opmerking tonen' }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.desktop.width);
     await row.getByRole('button', { name: 'Minder tonen' }).click();
@@ -273,7 +272,7 @@ describe('the management dashboard in Chromium', () => {
     await dialog.getByLabel('Adres').fill('Havenweg 3');
     // Invoiced outside this system: the row and the totals both count it as sent.
     await dialog.getByLabel('Factuur verstuurd').check();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-order-dialog-desktop.png'));
+    await screenshot(page, 'admin-management-order-dialog-desktop.png');
     await save.click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => row.textContent()).toContain('Havenweg 3');
@@ -294,14 +293,14 @@ describe('the management dashboard in Chromium', () => {
     const card = page.locator('[data-order-card]').filter({ hasText: 'Groot Kantoor' });
     await card.getByRole('button', { name: 'Hele opmerking tonen' }).click();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-orders-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-orders-phone.png', { fullPage: true });
     await page.getByRole('tab', { name: 'Mail' }).click();
     await page.locator('[data-slot=mail-notice]').waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-mail-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-mail-phone.png', { fullPage: true });
     await page.getByRole('tab', { name: 'Tablers' }).click();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-tablers-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-tablers-phone.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.desktop);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-management-tablers-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-management-tablers-desktop.png', { fullPage: true });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, versions } from '../../src/db/schema';
 import { getSetting } from '../../src/features/settings/settings.service';
 import { buildTestApk } from '../support/zip';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
 
 /**
  * docs/product.md §2 Settings Management and Version Management; §4 setting row states; §5 setting form and
@@ -329,9 +329,9 @@ describe('Settings Management in Chromium', () => {
       await shot.mouse.move(0, 0);
       // From the top, so the sticky top bar is where it belongs in the full-page picture.
       await shot.evaluate(() => window.scrollTo(0, 0));
-      await screenshot(shot, join(SCREENSHOT_DIR, `admin-settings-${name}.png`), { fullPage: true });
+      await screenshot(shot, `admin-settings-${name}.png`, { fullPage: true });
       const club = await shot.locator('[data-slot=settings-group][data-group=club]').boundingBox();
-      await screenshot(shot, join(SCREENSHOT_DIR, `admin-settings-club-${name}.png`), { fullPage: true, clip: club! });
+      await screenshot(shot, `admin-settings-club-${name}.png`, { fullPage: true, clip: club! });
       expect(await shot.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       // The add dialog of an integer setting (min/max shown, 'deletable' offered).
@@ -341,7 +341,7 @@ describe('Settings Management in Chromium', () => {
       await choose(dialog, shot, 'Type', 'integer');
       await dialog.getByLabel('Value', { exact: true }).fill('10');
       await dialog.getByLabel('Minimum').fill('8');
-      await screenshot(shot, join(SCREENSHOT_DIR, `admin-settings-add-dialog-${name}.png`));
+      await screenshot(shot, `admin-settings-add-dialog-${name}.png`);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(shotErrors).toEqual([]);
@@ -432,7 +432,7 @@ describe('Version Management in Chromium', () => {
       const seen = Number(await progress.getAttribute('aria-valuenow'));
       expect(seen).toBeLessThanOrEqual(100);
       expect(await dialog.locator('[data-slot=upload-progress]').textContent()).toMatch(/\d+%/);
-      await screenshot(page, join(SCREENSHOT_DIR, 'admin-versions-upload-progress-desktop.png'));
+      await screenshot(page, 'admin-versions-upload-progress-desktop.png');
       await expect.poll(() => snackbar(page).textContent(), { timeout: 30_000 }).toContain('Version uploaded successfully');
     } finally {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
@@ -520,7 +520,7 @@ describe('Version Management in Chromium', () => {
       const { context: shotContext, page: shot, errors: shotErrors } = await newAdminPage(viewport);
       await openVersions(shot);
       await shot.getByRole('table', { name: 'Version history' }).waitFor();
-      await screenshot(shot, join(SCREENSHOT_DIR, `admin-versions-${name}.png`), { fullPage: true });
+      await screenshot(shot, `admin-versions-${name}.png`, { fullPage: true });
       expect(await shot.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       const dialog = await openUploadDialog(shot);
@@ -534,7 +534,7 @@ describe('Version Management in Chromium', () => {
         await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
         const progress = dialog.getByRole('progressbar', { name: 'Upload progress' });
         await expect.poll(async () => Number((await progress.getAttribute('aria-valuenow')) ?? 0), { timeout: 15_000 }).toBeGreaterThan(15);
-        await screenshot(shot, join(SCREENSHOT_DIR, `admin-versions-upload-${name}.png`));
+        await screenshot(shot, `admin-versions-upload-${name}.png`);
         await expect.poll(() => snackbar(shot).textContent(), { timeout: 30_000 }).toContain('Version uploaded successfully');
       } finally {
         await cdp.detach();

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
 import { eq } from 'drizzle-orm';
@@ -6,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 /**
  * docs/architecture.md §5 `require_2fa_for_admins`, as an admin sees it: signed in without two-factor they land on
@@ -44,7 +43,7 @@ describe('an admin without two-factor while the club requires it', () => {
     await page.getByText(NOTICE).waitFor();
     await page.getByText('Turn it on below to use the admin area.').waitFor();
     expect(await blockingAxeViolations(page, '/account with the two-factor notice'), 'axe on /account').toBe('');
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-2fa-required-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-2fa-required-desktop.png', { fullPage: true });
 
     await page.goto(`${server.url}/admin`);
     await page.waitForURL(`${server.url}/account`);

@@ -10,7 +10,6 @@ import {
   launchChromium,
   openWatchedPage,
   postJson,
-  SCREENSHOT_DIR,
   signIn as signInAs,
   startTestServer,
   VIEWPORTS,
@@ -98,10 +97,10 @@ describe('the admin screens in Chromium', () => {
     const titles = await tiles.evaluateAll((links) => links.map((link) => link.querySelector('span.font-semibold')?.textContent));
     expect(titles).toEqual(TILES);
     expect(await page.getByRole('navigation', { name: 'Admin', exact: true }).count()).toBe(0);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-home-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-home-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-home-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-home-phone.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
@@ -141,7 +140,7 @@ describe('the admin screens in Chromium', () => {
       await page.getByRole('status', { name: 'Loading users' }).waitFor();
       const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch users' });
       await alert.waitFor({ timeout: 15_000 });
-      await screenshot(page, join(SCREENSHOT_DIR, 'admin-users-load-error-desktop.png'));
+      await screenshot(page, 'admin-users-load-error-desktop.png');
       await page.unroute(failing);
       await alert.getByRole('button', { name: 'Retry' }).click();
       await userRow(page, BOB).waitFor();
@@ -154,7 +153,7 @@ describe('the admin screens in Chromium', () => {
     await page.goto(`${server.url}/admin/no-such-page`);
     await page.getByRole('navigation', { name: 'Admin', exact: true }).waitFor();
     await page.getByText('Page Not Found').waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-missing-page-desktop.png'));
+    await screenshot(page, 'admin-missing-page-desktop.png');
     // On a phone the toolbar scrolls its active (last) button into view.
     await page.setViewportSize(VIEWPORTS.phone);
     await page.goto(`${server.url}/admin/management`);
@@ -164,7 +163,7 @@ describe('the admin screens in Chromium', () => {
     const box = await active.boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-toolbar-scrolled-phone.png'), { clip: { x: 0, y: 0, width: 375, height: 140 } });
+    await screenshot(page, 'admin-toolbar-scrolled-phone.png', { clip: { x: 0, y: 0, width: 375, height: 140 } });
     await page.setViewportSize(VIEWPORTS.desktop);
   });
 
@@ -201,7 +200,7 @@ describe('the admin screens in Chromium', () => {
     await dialog.getByRole('checkbox', { name: HELPERS_GROUP }).click();
     await dialog.getByRole('checkbox', { name: 'Users' }).click();
     await animationsDone(dialog);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-add-user-desktop.png'));
+    await screenshot(page, 'admin-add-user-desktop.png');
     await add.click();
     await expectSnackbar(page, `${TREA} added; the link to choose a password is on its way to trea@example.nl`);
     await dialog.waitFor({ state: 'detached' });
@@ -242,7 +241,7 @@ describe('the admin screens in Chromium', () => {
       await dialog.getByText('Deze gebruikersnaam is al in gebruik').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await animationsDone(dialog);
-      await screenshot(page, join(SCREENSHOT_DIR, 'admin-add-user-taken-nl-phone.png'));
+      await screenshot(page, 'admin-add-user-taken-nl-phone.png');
       await dialog.getByRole('button', { name: 'Annuleren' }).click();
       await dialog.waitFor({ state: 'detached' });
     } finally {
@@ -320,9 +319,9 @@ describe('the admin screens in Chromium', () => {
     await confirmPassword.fill(BOB_NEW_PASSWORD);
     expect(await dialog.getByText('Passwords do not match').count()).toBe(0);
     expect(await save.isEnabled()).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-users-password-dialog-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-users-password-dialog-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-users-password-dialog-phone.png'));
+    await screenshot(page, 'admin-users-password-dialog-phone.png');
     await page.setViewportSize(VIEWPORTS.desktop);
     await save.click();
     await expectSnackbar(page, 'Password changed successfully');
@@ -352,9 +351,9 @@ describe('the admin screens in Chromium', () => {
       expect(await card.getByRole('button', { name }).isVisible()).toBe(true);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-users-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-users-phone.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.desktop);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-users-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-users-desktop.png', { fullPage: true });
   });
 
   it('deletes a user after a confirmation', async () => {
@@ -409,9 +408,9 @@ describe('the admin screens in Chromium', () => {
     }
     await box.click();
     expect(await box.isChecked()).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-groups-permissions-dialog-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-groups-permissions-dialog-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-groups-permissions-dialog-phone.png'));
+    await screenshot(page, 'admin-groups-permissions-dialog-phone.png');
     await page.setViewportSize(VIEWPORTS.desktop);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectSnackbar(page, 'Permissions updated successfully.');
@@ -437,11 +436,11 @@ describe('the admin screens in Chromium', () => {
   });
 
   it('deletes a group after a confirmation', async () => {
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-groups-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-groups-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
     await page.locator('[data-group-card="Packers"]').getByRole('button', { name: 'Edit permissions of Packers' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-groups-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-groups-phone.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.desktop);
     await groupRow(page, 'Packers').getByRole('button', { name: 'Delete group Packers' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -493,10 +492,10 @@ describe('the admin screens in Chromium', () => {
     await trigger.click();
     await page.locator('[data-permission="users.assign"]').waitFor();
 
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-permissions-desktop.png'), { fullPage: true });
+    await screenshot(page, 'admin-permissions-desktop.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.phone);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'admin-permissions-phone.png'), { fullPage: true });
+    await screenshot(page, 'admin-permissions-phone.png', { fullPage: true });
     await page.setViewportSize(VIEWPORTS.desktop);
 
     await row.getByRole('button', { name: 'Delete permission orders.export' }).click();

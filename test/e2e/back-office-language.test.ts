@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/core/locales';
@@ -14,7 +13,6 @@ import {
   openWatchedPage,
   overflowingElements,
   postJson,
-  SCREENSHOT_DIR,
   signIn,
   startTestServer,
   VIEWPORTS,
@@ -350,7 +348,7 @@ describe('the back-office in English and Dutch', () => {
     await page.reload();
     await page.getByRole('heading', { name: nl.language.title }).waitFor();
     expect(await page.getByRole('radio', { name: 'Nederlands' }).isChecked()).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'account-language-nl-desktop.png'), { fullPage: true });
+    await screenshot(page, 'account-language-nl-desktop.png', { fullPage: true });
 
     // The public home page does not follow the choice: it is Dutch for everyone.
     await page.goto(`${server.url}/`);
@@ -389,7 +387,7 @@ describe('the back-office in English and Dutch', () => {
           const axe = await blockingAxeViolations(page, where);
           if (axe) problems.push(`${where}: ${axe}`);
           const name = `back-office-${screen.path.replaceAll('/', '-').replace(/^-/, '')}-${locale}-${viewport}`;
-          await screenshot(page, join(SCREENSHOT_DIR, `${name}.png`), { fullPage: true });
+          await screenshot(page, `${name}.png`, { fullPage: true });
           for (const [i, open] of (screen.dialogs ?? []).entries()) {
             const dialog = await open(page, t);
             if (dialog) await animationsDone(dialog);
@@ -400,7 +398,7 @@ describe('the back-office in English and Dutch', () => {
             // The page behind was checked above: the dialog, or the part shown in place, is what is new.
             const dialogAxe = await blockingAxeViolations(page, dialogWhere, dialog ?? undefined);
             if (dialogAxe) problems.push(`${dialogWhere}: ${dialogAxe}`);
-            await screenshot(page, join(SCREENSHOT_DIR, `${name}-dialog-${i + 1}.png`));
+            await screenshot(page, `${name}-dialog-${i + 1}.png`);
             if (dialog) {
               await page.keyboard.press('Escape');
               await dialog.waitFor({ state: 'hidden' });

@@ -64,13 +64,14 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'screenshots')
 mkdirSync(SCREENSHOT_DIR, { recursive: true });
 
 /**
- * A picture of the page or element for a person to look at, taken only with E2E_SCREENSHOTS=1: nothing asserts on
+ * A picture of the page or element for a person to look at, saved as `name` in SCREENSHOT_DIR, taken only with E2E_SCREENSHOTS=1: nothing asserts on
  * it, and a full-page PNG costs about a third of a second of CPU, so CI runs without them (docs/decisions/063).
  */
-export async function screenshot(target: Page, path: string, options?: Pick<PageScreenshotOptions, 'fullPage' | 'clip'>): Promise<void>;
-export async function screenshot(target: Locator, path: string): Promise<void>;
-export async function screenshot(target: Page | Locator, path: string, options: Pick<PageScreenshotOptions, 'fullPage' | 'clip'> = {}): Promise<void> {
+export async function screenshot(target: Page, name: string, options?: Pick<PageScreenshotOptions, 'fullPage' | 'clip'>): Promise<void>;
+export async function screenshot(target: Locator, name: string): Promise<void>;
+export async function screenshot(target: Page | Locator, name: string, options: Pick<PageScreenshotOptions, 'fullPage' | 'clip'> = {}): Promise<void> {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const path = join(SCREENSHOT_DIR, name);
   await ('goto' in target ? target.screenshot({ path, ...options }) : target.screenshot({ path }));
 }
 

@@ -122,7 +122,7 @@ describe('delivery day on the Management page', () => {
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
     expect(await orderRow(page, 'Anna Aan').locator('[data-slot=delivered-at]').textContent()).toBe(`op ${nlDay(new Date())}`);
     await expect.poll(async () => (await deliveredInDb('Anna Aan')).delivered).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-delivery-orders-desktop.png'), { fullPage: true });
+    await screenshot(page, 'management-delivery-orders-desktop.png', { fullPage: true });
 
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
@@ -157,7 +157,7 @@ describe('delivery day on the Management page', () => {
     await confirm.getByRole('heading', { name: '2 bestellingen als bezorgd markeren?' }).waitFor();
     expect(await confirm.locator('p').textContent()).toBe('De bezorgdatum wordt vandaag. Bestellingen die al bezorgd zijn, blijven zoals ze zijn.');
     await settled(confirm);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-delivery-bulk-confirm-desktop.png'));
+    await screenshot(page, 'management-delivery-bulk-confirm-desktop.png');
     await confirm.getByRole('button', { name: 'Markeer als bezorgd' }).click();
     const result = page.getByRole('dialog', { name: 'Markeer als bezorgd: resultaat' });
     await result.waitFor();
@@ -186,7 +186,7 @@ describe('delivery day on the Management page', () => {
     await page.getByRole('tab', { name: 'Tablers' }).click();
     const button = page.locator(`tr[data-tabler="${TABLER}"]`).getByRole('button', { name: `Bezorglijst ${TABLER} (PDF)` });
     await button.waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-delivery-tablers-desktop.png'), { fullPage: true });
+    await screenshot(page, 'management-delivery-tablers-desktop.png', { fullPage: true });
     expect(await blockingAxeViolations(page, 'tablers tab with the delivery list buttons, 1280 px')).toBe('');
     const list = await download(page, button, 'management-delivery-bezorglijst.pdf');
     expect(list.name).toBe('bezorglijst-sjoerd-bezorger.pdf');
@@ -245,14 +245,14 @@ describe('delivery day on the Management page', () => {
       await button.scrollIntoViewIfNeeded();
       expect(await inView(page, button)).toBe(true);
     }
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-delivery-orders-phone.png'), { fullPage: true });
+    await screenshot(page, 'management-delivery-orders-phone.png', { fullPage: true });
     expect(await overflowingElements(page)).toEqual([]);
     expect(await blockingAxeViolations(page, 'orders tab with the delivery filter, 375 px')).toBe('');
 
     await page.getByRole('tab', { name: 'Tablers' }).click();
     const button = page.locator(`tr[data-tabler="${TABLER}"]`).getByRole('button', { name: `Bezorglijst ${TABLER} (PDF)` });
     await button.waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-delivery-tablers-phone.png'), { fullPage: true });
+    await screenshot(page, 'management-delivery-tablers-phone.png', { fullPage: true });
     expect(await overflowingElements(page)).toEqual([]);
     // The list button takes no room from edit and delete, which stay in sight without scrolling the table.
     for (const control of [button, page.getByRole('button', { name: `${TABLER} bewerken` }), page.getByRole('button', { name: `${TABLER} verwijderen` })]) {

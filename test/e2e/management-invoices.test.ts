@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { formatDateLong } from '../../src/core/nl-format';
 import { orders } from '../../src/db/schema';
 import { paymentDueDate } from '../../src/features/invoices/payment-term';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, overflowingElements, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, overflowingElements, screenshot } from './browser';
 
 /**
  * docs/decisions/018–022 (orders part) in Chromium against the real Node server: invoices sent in bulk, the invoice-fixed
@@ -170,7 +169,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
     expect(await save.isDisabled()).toBe(true);
     await settled(dialog);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-amount-error-desktop.png'));
+    await screenshot(page, 'management-invoices-amount-error-desktop.png');
     await amount.fill('0');
     expect(await dialog.locator('[data-slot=amount-error]').textContent()).toBe('Het aantal is 1 tot en met 10.');
     await amount.fill('6');
@@ -188,7 +187,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
       .toBe(
         `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`,
       );
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-edit-refused-desktop.png'));
+    await screenshot(page, 'management-invoices-edit-refused-desktop.png');
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'detached' });
     // The list caught up with the invoice, and the amount was not stored.
@@ -208,7 +207,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
       `Weet je zeker dat je een creditnota wilt maken voor factuur ${invoiceNumber} (bestelling ${reference} van Carla Credit)? De bestelling wordt daarmee geannuleerd en telt niet meer mee in de totalen. De creditnota wordt naar carla@example.nl gestuurd. Dit kan niet ongedaan worden gemaakt.`,
     );
     await settled(confirm);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-credit-confirm-desktop.png'));
+    await screenshot(page, 'management-invoices-credit-confirm-desktop.png');
     await confirm.getByRole('button', { name: 'Creditnota maken' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => snackbar(page).textContent()).toContain('Creditnota staat klaar en wordt verstuurd zodra de mailserver bereikbaar is.');
@@ -303,7 +302,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     const notDue = result.locator('[data-slot=bulk-not-due]');
     expect(await notDue.locator('p').textContent()).toBe('Bij 1 bestelling loopt de betaaltermijn nog. Wil je die toch nu al een herinnering sturen?');
     await settled(result);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-bulk-result-desktop.png'));
+    await screenshot(page, 'management-invoices-bulk-result-desktop.png');
     expect(await blockingAxeViolations(page, 'bulk reminder result, 1280 px')).toBe('');
     await notDue.getByRole('button', { name: 'Toch versturen (1)' }).click();
     await expect.poll(() => result.locator('[data-slot=bulk-summary]').textContent()).toBe('1 gelukt, 0 mislukt');
@@ -342,8 +341,8 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await page.getByRole('checkbox', { name: 'Selecteer alle bestellingen op deze pagina' }).click();
     await select(page, 'Carla Credit');
     await expect.poll(() => bulkBar(page).locator('[data-slot=bulk-count]').textContent()).toBe('4 geselecteerd');
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-orders-desktop.png'), { fullPage: true });
-    await screenshot(page.getByRole('tabpanel'), join(SCREENSHOT_DIR, 'management-invoices-orders-tab-desktop.png'));
+    await screenshot(page, 'management-invoices-orders-desktop.png', { fullPage: true });
+    await screenshot(page.getByRole('tabpanel'), 'management-invoices-orders-tab-desktop.png');
     expect(await blockingAxeViolations(page, 'orders tab with a selection, 1280 px')).toBe('');
 
     await bulkBar(page).getByRole('button', { name: 'Markeer betaald' }).click();
@@ -371,7 +370,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await page.locator('td').getByText('Geen bestellingen gevonden.').waitFor();
     await page.getByRole('checkbox', { name: 'Achterstallig' }).click();
     await expect.poll(() => page.locator('tr[data-order]').count()).toBe(CUSTOMERS.length);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-paid-desktop.png'), { fullPage: true });
+    await screenshot(page, 'management-invoices-paid-desktop.png', { fullPage: true });
   });
 
   it('fits 375 px: cards with the same states and a selection', async () => {
@@ -402,10 +401,10 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await expect.poll(placement).toEqual({ listScrolled: true, top: 0, onTop: true });
     // One row of actions that scrolls sideways: the bar keeps to a small part of the screen.
     expect(await bulkBar(page).evaluate((bar) => bar.getBoundingClientRect().height)).toBeLessThan(110);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-bulk-bar-sticky-phone.png'));
+    await screenshot(page, 'management-invoices-bulk-bar-sticky-phone.png');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-orders-phone.png'), { fullPage: true });
-    await screenshot(page.getByRole('tabpanel'), join(SCREENSHOT_DIR, 'management-invoices-orders-tab-phone.png'));
+    await screenshot(page, 'management-invoices-orders-phone.png', { fullPage: true });
+    await screenshot(page.getByRole('tabpanel'), 'management-invoices-orders-tab-phone.png');
     // Nothing sticks out sideways, apart from what scrolls inside its own region (the message names it).
     expect(await overflowingElements(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
@@ -415,7 +414,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await confirm.getByRole('heading', { name: '1 bestelling als onbetaald markeren?' }).waitFor();
     expect(await confirm.locator('p').textContent()).toBe('De betaaldatum van deze bestelling vervalt.');
     await settled(confirm);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-invoices-confirm-phone.png'));
+    await screenshot(page, 'management-invoices-confirm-phone.png');
     await confirm.getByRole('button', { name: 'Annuleren' }).click();
     await confirm.waitFor({ state: 'detached' });
     await page.setViewportSize(VIEWPORTS.desktop);

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, settings } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, signIn as signInAs, screenshot } from './browser';
 
 /**
  * docs/decisions/019, 024–026, dashboard part: the Management dashboard's invoice-readiness banner, the treasurer
@@ -165,7 +164,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     expect(await stat(admin, 'orders').textContent()).toBe('0');
     expect(plain(await stat(admin, 'revenue').textContent())).toBe('€ 0,00');
     for (const name of ['Tablers', 'Bestellingen', 'Betalingen', 'Mail']) await admin.getByRole('tab', { name }).waitFor();
-    await screenshot(admin, join(SCREENSHOT_DIR, 'management-readiness-banner-desktop.png'), { fullPage: true });
+    await screenshot(admin, 'management-readiness-banner-desktop.png', { fullPage: true });
     await expectAxeClean(admin, 'management dashboard with the readiness banner, 1280');
   });
 
@@ -217,7 +216,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await banner(treasurer).waitFor();
     expect(await banner(treasurer).getByText('Vraag een beheerder om deze instellingen in te vullen.').count()).toBe(1);
     expect(await banner(treasurer).getByRole('link').count()).toBe(0);
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-treasurer-desktop.png'), { fullPage: true });
+    await screenshot(treasurer, 'management-treasurer-desktop.png', { fullPage: true });
   });
 
   it("shows the server's refusal of a VAT split that does not add up, then saves the club's details", async () => {
@@ -269,7 +268,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => storedSetting('geocoder_provider')).toBe('pdok');
-    await screenshot(admin, join(SCREENSHOT_DIR, 'management-settings-geocoder-desktop.png'), { fullPage: false });
+    await screenshot(admin, 'management-settings-geocoder-desktop.png', { fullPage: false });
   });
 
   it('drops the banner once the settings are valid', async () => {
@@ -372,7 +371,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     ]);
     expect(plain(await entryRow(treasurer, 'amount_mismatch').locator('[data-slot=payment-status]').textContent())).toBe('Bedrag wijkt af');
     expect(plain(await entryRow(treasurer, 'unmatched').locator('[data-slot=payment-status]').textContent())).toBe('Niet gevonden');
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-preview-desktop.png'), { fullPage: true });
+    await screenshot(treasurer, 'management-payments-preview-desktop.png', { fullPage: true });
     await expectAxeClean(treasurer, 'payments preview, 1280');
 
     // Reading in changed nothing yet.
@@ -406,15 +405,15 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
       `totaal ${plain(euro(total))} · betaald € 0,00 · nog open ${plain(euro(total))}`,
     );
     expect(plain(await card('E2E-0003').locator('[data-slot=follow-up-order]').textContent())).toBe('Niet gevonden');
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-follow-ups-desktop.png'), { fullPage: true });
+    await screenshot(treasurer, 'management-payments-follow-ups-desktop.png', { fullPage: true });
     await expectAxeClean(treasurer, 'payments follow-ups and history, 1280');
 
     // On a phone: the cards fit, and the differing payment is booked as a part-payment on the order it names.
     await treasurer.setViewportSize(VIEWPORTS.phone);
     await card('E2E-0002').scrollIntoViewIfNeeded();
     expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(followUps, join(SCREENSHOT_DIR, 'management-payments-follow-ups-phone.png'));
-    await screenshot(treasurer.locator('[data-slot=payments-history]'), join(SCREENSHOT_DIR, 'management-payments-history-phone.png'));
+    await screenshot(followUps, 'management-payments-follow-ups-phone.png');
+    await screenshot(treasurer.locator('[data-slot=payments-history]'), 'management-payments-history-phone.png');
     await card('E2E-0002')
       .getByRole('button', { name: /^Afhandelen/ })
       .click();
@@ -425,7 +424,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await expect
       .poll(async () => plain(await dialog.locator('[data-slot=order-after]').textContent()))
       .toBe(`Daarna: betaald € 10,00 · nog open ${plain(euro(total - 10))}`);
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-resolve-phone.png'));
+    await screenshot(treasurer, 'management-payments-resolve-phone.png');
     await expectAxeClean(treasurer, 'resolve dialog, 375');
     await dialog.getByRole('button', { name: 'Boeken' }).click();
     await expect.poll(() => snackbar(treasurer).textContent()).toContain(`geboekt op ${notInvoiced.reference}`);
@@ -475,13 +474,13 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     expect(plain(await outcome('E2E-0002').textContent())).toBe('Deelbetaling geboekt');
     expect(plain(await outcome('E2E-0003').textContent())).toBe('Genegeerd: Gift voor het goede doel');
     expect(plain(await detail.locator('tr[data-entry="E2E-0003"]').textContent())).toContain('door penning');
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-import-detail-desktop.png'));
+    await screenshot(treasurer, 'management-payments-import-detail-desktop.png');
     await expectAxeClean(treasurer, 'import detail, 1280');
     await treasurer.setViewportSize(VIEWPORTS.phone);
     // A phone lists each line as a card, what became of it in view.
     await detail.locator('[data-entry-card="E2E-0003"]').waitFor();
     expect(plain(await detail.locator('[data-entry-card="E2E-0003"]').textContent())).toContain('Genegeerd: Gift voor het goede doel (door penning)');
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-import-detail-phone.png'));
+    await screenshot(treasurer, 'management-payments-import-detail-phone.png');
     await expectAxeClean(treasurer, 'import detail, 375');
     expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await treasurer.keyboard.press('Escape');
@@ -505,7 +504,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     );
     expect(plain(await treasurer.locator('[data-slot=part-paid-amounts]').textContent())).toBe('Deels betaald: 1 bestelling (€ 10,00 ontvangen)');
     await row.scrollIntoViewIfNeeded();
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-part-paid-row-desktop.png'));
+    await screenshot(treasurer, 'management-part-paid-row-desktop.png');
     await expectAxeClean(treasurer, 'orders with a part-paid order, 1280');
 
     await row.getByRole('button', { name: `Bestelling ${notInvoiced.reference} bewerken` }).click();
@@ -513,7 +512,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await dialog.locator('[data-slot=order-balance]').waitFor();
     expect(plain(await dialog.locator('[data-slot=order-balance]').textContent())).toBe(`Betaald tot nu: € 10,00 · Nog open: ${plain(euro(open))}`);
     expect((await dialog.locator('[data-slot=order-booking]').allTextContents()).map(plain)).toEqual(['3 dec 2026 · € 10,00 · Deelbetaling · J. Jansen']);
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-part-paid-dialog-desktop.png'));
+    await screenshot(treasurer, 'management-part-paid-dialog-desktop.png');
     await expectAxeClean(treasurer, 'order dialog of a part-paid order, 1280');
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -523,7 +522,7 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await card.scrollIntoViewIfNeeded();
     expect(plain(await card.locator('[data-slot=part-paid]').textContent())).toBe('Deels betaald: € 10,00');
     expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(card, join(SCREENSHOT_DIR, 'management-part-paid-card-phone.png'));
+    await screenshot(card, 'management-part-paid-card-phone.png');
     await expectAxeClean(treasurer, 'orders with a part-paid order, 375');
     await treasurer.setViewportSize(VIEWPORTS.desktop);
     await treasurer.getByRole('tab', { name: 'Betalingen' }).click();
@@ -554,14 +553,14 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
       'afschrift-2.xml',
     );
     await treasurer.locator('[data-slot=payments-preview]').waitFor();
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-payments-phone.png'), { fullPage: true });
+    await screenshot(treasurer, 'management-payments-phone.png', { fullPage: true });
     expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAxeClean(treasurer, 'payments preview, 375');
     await treasurer.evaluate(() => window.scrollTo(0, 0));
     await treasurer.locator('figure[data-chart="money"] svg.recharts-surface').first().waitFor();
     await expectAxeClean(treasurer, 'management dashboard, 375');
     await treasurer.setViewportSize(VIEWPORTS.desktop);
-    await screenshot(treasurer, join(SCREENSHOT_DIR, 'management-dashboard-desktop.png'), { fullPage: true });
+    await screenshot(treasurer, 'management-dashboard-desktop.png', { fullPage: true });
     await expectAxeClean(treasurer, 'management dashboard, 1280');
   });
 

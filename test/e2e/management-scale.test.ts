@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, tablers } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, signIn as signInAs, openWatchedPage, screenshot } from './browser';
 import { SORT_COLUMNS } from '../../src/features/orders/orders.service';
 
 /**
@@ -171,8 +171,8 @@ describe('the Management page with 50,000 orders at 1280 px', () => {
     expect(await column(page, 'Klant').getAttribute('aria-sort')).toBe('none');
     expect(await rows(page).first().getAttribute('data-order')).toBe(expected.newest);
     await expectAxeClean(page, 'orders tab with 50,000 orders, 1280 px');
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-scale-desktop.png'));
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-scale-desktop-full.png'), { fullPage: true });
+    await screenshot(page, 'management-scale-desktop.png');
+    await screenshot(page, 'management-scale-desktop-full.png', { fullPage: true });
   });
 
   it('sorts by customer name on the server: ascending, then descending', async () => {
@@ -291,7 +291,7 @@ describe('the Management page with 50,000 orders at 375 px', () => {
     expect(await cards(page).count()).toBe(PER_PAGE);
     expect(await pageStatus(page)).toBe('Pagina 1 van 1.000');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-scale-phone.png'));
+    await screenshot(page, 'management-scale-phone.png');
 
     await page.getByLabel('Sorteren').selectOption({ label: 'Klant A–Z' });
     await expect.poll(() => query(page)).toEqual({ tab: 'orders', sort: 'name' });
@@ -313,6 +313,6 @@ describe('the Management page with 50,000 orders at 375 px', () => {
       .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expectAxeClean(page, 'orders tab with 50,000 orders, 375 px');
-    await screenshot(page, join(SCREENSHOT_DIR, 'management-scale-phone-full.png'), { fullPage: true });
+    await screenshot(page, 'management-scale-phone-full.png', { fullPage: true });
   });
 });

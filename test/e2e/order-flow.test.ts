@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, rateLimits, tablers } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, openWatchedPage, screenshot } from './browser';
 import { GEOCODER_STATUS_HEADER } from '../../src/features/geocode/geocode-headers';
 
 /**
@@ -60,7 +59,7 @@ async function stubGeocoder(page: Page, answer: (query: string) => Suggestion[] 
 /** A full-page screenshot taken from the top (a scrolled page draws the sticky top bar mid-page). */
 async function fullPageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, join(SCREENSHOT_DIR, name), { fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 function storage(page: Page) {

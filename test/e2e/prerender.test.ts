@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, openWatchedPage, screenshot } from './browser';
+import { launchChromium, startTestServer, openWatchedPage, screenshot } from './browser';
 
 /**
  * docs/decisions/015: the five public pages come prerendered from the build, read fine without
@@ -153,7 +153,7 @@ describe('without JavaScript', () => {
     expect(await items.first().evaluate((item) => (item as HTMLDetailsElement).open)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.goto(`${server.url}/`);
-    await screenshot(page, join(SCREENSHOT_DIR, 'prerender-no-js-360.png'), { fullPage: true });
+    await screenshot(page, 'prerender-no-js-360.png', { fullPage: true });
     await close();
   });
 
@@ -181,7 +181,7 @@ describe('without JavaScript', () => {
       expect(await page.getByLabel(form, { exact: true }).isVisible(), path).toBe(false);
       expect(await page.locator('form').isVisible(), path).toBe(false);
     }
-    await screenshot(page, join(SCREENSHOT_DIR, 'prerender-no-js-contact-360.png'), { fullPage: true });
+    await screenshot(page, 'prerender-no-js-contact-360.png', { fullPage: true });
     await close();
   });
 

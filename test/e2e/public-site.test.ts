@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages, rateLimits, settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 /**
  * docs/product.md §1 and §2 landing page, info pages and layout (club identity from the settings), §5 contact,
@@ -60,7 +59,7 @@ async function gotoAndWait(page: Page, path: string, heading: string) {
 
 async function fullPageShot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await screenshot(page, join(SCREENSHOT_DIR, name), { fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 describe('the landing page', () => {
@@ -160,7 +159,7 @@ describe('the landing page', () => {
     expect(await page.getByRole('button', { name: 'Voedselbank – afbeelding vergroten' }).count()).toBe(1);
     const modalImage = dialog.getByRole('img', { name: 'Illustratie Voedselbank' });
     await expect.poll(() => modalImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await screenshot(page, join(SCREENSHOT_DIR, 'public-home-image-modal-desktop.png'));
+    await screenshot(page, 'public-home-image-modal-desktop.png');
 
     // A click on the backdrop (outside the dialog box) closes it.
     await page.mouse.click(8, 450);

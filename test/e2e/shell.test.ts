@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../src/db/schema';
-import { launchChromium, SCREENSHOT_DIR, startTestServer, VIEWPORTS, screenshot } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, screenshot } from './browser';
 
 let browser: Browser;
 let server: Awaited<ReturnType<typeof startTestServer>>;
@@ -37,7 +36,7 @@ describe('the SPA shell in Chromium', () => {
       expect(await footer.locator('a[href="/bestelinformatie"]').count()).toBe(1);
       expect(await footer.locator('a[href="/privacy"]').count()).toBe(1);
       expect(await footer.locator('a[href="/contact"]').count()).toBe(1);
-      await screenshot(page, join(SCREENSHOT_DIR, `shell-home-${name}.png`), { fullPage: true });
+      await screenshot(page, `shell-home-${name}.png`, { fullPage: true });
       expect(errors).toEqual([]);
       await page.close();
     });
@@ -48,7 +47,7 @@ describe('the SPA shell in Chromium', () => {
     const response = await page.goto(`${server.url}/dit-bestaat-niet`);
     expect(response?.status()).toBe(200);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
-    await screenshot(page, join(SCREENSHOT_DIR, 'shell-not-found-phone.png'), { fullPage: true });
+    await screenshot(page, 'shell-not-found-phone.png', { fullPage: true });
     await page.getByRole('link', { name: 'Go to Home' }).click();
     await page.waitForURL(`${server.url}/`);
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('Kerstactie');
@@ -63,7 +62,7 @@ describe('the SPA shell in Chromium', () => {
       await page.goto(`${server.url}/`);
       await page.waitForURL(`${server.url}/maintenance`);
       await page.getByRole('heading', { name: 'Onderhoud' }).waitFor();
-      await screenshot(page, join(SCREENSHOT_DIR, 'shell-maintenance-desktop.png'), { fullPage: true });
+      await screenshot(page, 'shell-maintenance-desktop.png', { fullPage: true });
       await page.goto(`${server.url}/login`);
       expect(new URL(page.url()).pathname).toBe('/login');
       await page.close();
