@@ -1,4 +1,4 @@
-// Second half of `npm run build:web` (after `vite build`): renders the five public pages to HTML
+// Second half of `npm run build:web` (after `vite build`): renders the public pages to HTML
 // (docs/decisions/015). Vite bundles web/prerender.tsx for Node into dist/prerender; each page is then
 // written into dist/web with the public pages' own entry (web/public-entry.tsx) instead of the SPA's,
 // and the SPA's shell is kept as app.html for every other route. Last, the text files get their Brotli and
@@ -107,6 +107,8 @@ for (const path of PAGE_PATHS) {
     ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ];
   const stylesheets = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // A page for one visitor (the customer's order page, docs/decisions/067) stays out of search engines.
+  const robots = page.noindex ? ['<meta name="robots" content="noindex">'] : [];
   /** The page with `head` added to its head and `bodyEnd` to the end of its body. */
   const assemble = (head, bodyEnd) =>
     shell
@@ -119,8 +121,8 @@ for (const path of PAGE_PATHS) {
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeHtml(page.path)}" data-fingerprint="${escapeHtml(page.fingerprint)}">${page.html}</div>`,
       );
-  const css = await criticalCss(assemble([...scripts, ...stylesheets], []));
-  const html = assemble([...scripts, `<style>${css}</style>`], stylesheets);
+  const css = await criticalCss(assemble([...robots, ...scripts, ...stylesheets], []));
+  const html = assemble([...robots, ...scripts, `<style>${css}</style>`], stylesheets);
   writeFileSync(join(webOut, page.file), html);
   console.log(`prerendered ${path.padEnd(18)} → dist/web/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

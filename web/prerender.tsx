@@ -18,6 +18,8 @@ export type PrerenderedPage = {
   html: string;
   title: string;
   description: string;
+  /** The page is for one visitor (docs/decisions/067): its head says `noindex`. */
+  noindex: boolean;
   fingerprint: string;
 };
 
@@ -54,12 +56,15 @@ export async function renderPage(path: string, now = new Date()): Promise<Preren
     });
     html = html.replace(placeholder(name), () => island);
   }
+  const { title, description, noindex = false } = pageMeta[page.meta](DEFAULT_SITE);
   return {
     path,
     file: page.file,
     source: page.source,
     html,
-    ...pageMeta[page.meta](DEFAULT_SITE),
+    title,
+    description,
+    noindex,
     fingerprint: prerenderFingerprint(DEFAULT_SITE, now),
   };
 }

@@ -63,6 +63,12 @@ const PAGE_CODE = {
     islands: () => import("@/routes/-public/islands/order").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/order-page").then((m) => m.OrderPage),
   },
+  "/bestelling": {
+    meta: "orderStatus",
+    source: "routes/-public/islands/order-status.ts",
+    islands: () => import("@/routes/-public/islands/order-status").then((m) => m.islands),
+    load: () => import("@/routes/-public/pages/order-status-page").then((m) => m.OrderStatusPage),
+  },
 } satisfies Record<PublicPath, PageCode>;
 
 export type PublicPage = (typeof PAGES)[number] & PageCode;

@@ -15,11 +15,27 @@ export const PUBLIC_PAGES = [
   // Not one of the five info pages, but public and often opened on a phone: it starts as HTML too.
   // Crawlers may read it; the sitemap offers only the info pages.
   { path: '/order', file: 'order.html', sitemap: false },
+  // The customer's order page: this one file answers every /bestelling/<token>, and the browser reads the
+  // token from the address (docs/decisions/067). Private to its customer: robots.txt keeps crawlers out.
+  { path: '/bestelling', file: 'bestelling.html', sitemap: false },
 ] as const;
 
 export type PublicPath = (typeof PUBLIC_PAGES)[number]['path'];
 
-/** The SPA's screens crawlers have no business with (each with everything below it): signing in, the account, the back-office. */
-export const PRIVATE_SCREENS = ['/admin', '/account', '/protected', '/login', '/register', '/forgot-password', '/reset-password', '/maintenance'] as const;
+/**
+ * The screens crawlers have no business with (each with everything below it): signing in, the account, the
+ * back-office, a customer's order page.
+ */
+export const PRIVATE_SCREENS = [
+  '/admin',
+  '/account',
+  '/protected',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password',
+  '/maintenance',
+  '/bestelling',
+] as const;
 
 export type PrivateScreen = (typeof PRIVATE_SCREENS)[number];

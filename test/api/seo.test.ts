@@ -49,6 +49,7 @@ describe('GET /robots.txt', () => {
         'Disallow: /forgot-password',
         'Disallow: /reset-password',
         'Disallow: /maintenance',
+        'Disallow: /bestelling',
         'Disallow: /api/',
         'Disallow: /trpc/',
         '',

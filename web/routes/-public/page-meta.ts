@@ -30,4 +30,10 @@ export const pageMeta = {
     title: `Kerstpakket Bestellen | ${suffix(site)}`,
     description: `Bestelformulier voor leden van ${site.clubName}: leg een bestelling voor kerstpakketten vast.`,
   }),
+  // A customer's own page (docs/decisions/067): never in a search engine.
+  orderStatus: (site: SiteIdentity): PageMeta => ({
+    title: `Je bestelling | ${suffix(site)}`,
+    description: `Je bestelling van kerstpakketten bij ${site.clubName}: de stand van zaken, de factuur en online betalen.`,
+    noindex: true,
+  }),
 };
