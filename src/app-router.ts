@@ -6,6 +6,7 @@ import { deliveryRouter } from './features/delivery/delivery.trpc';
 import { ordersRouter } from './features/orders/orders.trpc';
 import { invoicesRouter } from './features/invoices/invoices.trpc';
 import { paymentsRouter } from './features/payments/payments.trpc';
+import { onlinePaymentsRouter } from './features/online-payments/online-payments.trpc';
 import { mailRouter } from './features/mail/mail.trpc';
 import { tablersRouter } from './features/tablers/tablers.trpc';
 import { groupsRouter } from './features/groups/groups.trpc';
@@ -25,6 +26,7 @@ export const appRouter = router({
   orders: ordersRouter,
   invoices: invoicesRouter,
   payments: paymentsRouter,
+  onlinePayments: onlinePaymentsRouter,
   delivery: deliveryRouter,
   mail: mailRouter,
   tablers: tablersRouter,

@@ -16,6 +16,7 @@ import { todaysPricing } from './features/invoices/order-pricing';
 import { priceOrdersWith } from './features/orders/order-pricing-source';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
+import { onlinePaymentsRoutes } from './features/online-payments/online-payments.routes';
 import { onMailDelivered } from './features/mail/mail-delivery';
 import { forgetDeliveredResetLinks, PASSWORD_RESET_MAIL_KIND } from './features/account/password-reset.service';
 import { mailRoutes } from './features/mail/mail.routes';
@@ -30,7 +31,7 @@ import { assetCacheControl } from './http/asset-caching';
 import { AppError, refusalBody } from './core/errors';
 import type { AppContext, AppEnv } from './http/app-env';
 import { getRequestCtx } from './request-ctx';
-import { STATE_CHANGING_GET_PATHS } from './http/rest';
+import { STATE_CHANGING_GET_PATHS, CROSS_SITE_FREE_PATHS } from './http/rest';
 import { openApiRoutes } from './http/openapi-routes';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
@@ -73,7 +74,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
     });
   }
   const guard = crossSiteGuard(deps);
-  app.on(STATE_CHANGING_METHODS, '*', guard);
+  const unguarded = new Set(CROSS_SITE_FREE_PATHS.map((path) => `${base}${path}`));
+  app.on(STATE_CHANGING_METHODS, '*', (c, next) => (unguarded.has(c.req.path) ? next() : guard(c, next)));
   for (const path of STATE_CHANGING_GET_PATHS) {
     // Hono answers HEAD with the GET handler: a HEAD must never change anything.
     app.get(
@@ -121,6 +123,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, ordersCsvRoutes(ctxOf));
   app.route(base, invoicesRoutes(ctxOf));
   app.route(base, paymentsRoutes(ctxOf));
+  app.route(base, onlinePaymentsRoutes(ctxOf));
   app.route(base, deliveryRoutes(ctxOf));
   app.route(base, mailRoutes(ctxOf));
   app.route(base, auditRoutes(ctxOf));

@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       publicUrl: undefined,
       origin: 'http://127.0.0.1:8787',
       apiBasePath: '',
+      mollieApiUrl: 'https://api.mollie.com/v2',
       port: 8787,
       host: '127.0.0.1',
       trustedProxies: [],

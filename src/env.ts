@@ -44,6 +44,8 @@ export const envSchema = z.object({
     message: 'must be an e-mail address, optionally as "Name <address>"',
   }),
   PUBLIC_URL: urlString(['http:', 'https:']),
+  // docs/decisions/066: the base of every Mollie call; tests point it at a stand-in on loopback.
+  MOLLIE_API_URL: urlString(['http:', 'https:']),
   API_BASE_PATH: optionalString.refine((v) => v === undefined || /^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(v), {
     message: 'must start with / and not end with / (e.g. /backend)',
   }),
@@ -92,6 +94,8 @@ export interface Config {
    */
   origin: string;
   apiBasePath: string;
+  /** The base of Mollie's Payments API v2 (MOLLIE_API_URL, default https://api.mollie.com/v2). */
+  mollieApiUrl: string;
   port: number;
   host: string;
   trustedProxies: AddressRange[];
@@ -173,6 +177,7 @@ export function parseConfig(source: Record<string, unknown>): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     origin,
     apiBasePath: e.API_BASE_PATH ?? '',
+    mollieApiUrl: (e.MOLLIE_API_URL ?? 'https://api.mollie.com/v2').replace(/\/+$/, ''),
     port,
     host,
     trustedProxies: e.TRUSTED_PROXIES ? e.TRUSTED_PROXIES.split(/[\s,]+/).map((entry) => parseAddressRange(entry)!) : [],

@@ -23,6 +23,8 @@ export interface RouteDoc {
   body?: z.ZodType;
   /** The fields of a multipart/form-data upload. */
   form?: z.ZodType;
+  /** The fields of an application/x-www-form-urlencoded body (Mollie's webhook). */
+  urlencoded?: z.ZodType;
 }
 
 const ROUTE_DOC = Symbol('routeDoc');
@@ -165,21 +167,27 @@ export function openApiDocument(routes: readonly RouterRoute[], base: string, ve
         ? { description: op.file, content: { [op.file]: { schema: { type: 'string', format: 'binary' } } } }
         : { description: op.answer ?? 'OK', content: { 'application/json': { schema: op.answer ? shapeSchema(op.answer) : {} } } },
     };
-    const statuses = [...(op.query || op.body || op.form ? [400] : []), ...(guarded ? [401, 403] : []), ...(op.body ? [413, 415] : [])];
+    const statuses = [...(op.query || op.body || op.form || op.urlencoded ? [400] : []), ...(guarded ? [401, 403] : []), ...(op.body ? [413, 415] : [])];
     for (const status of statuses) responses[status] = failure(FAILURE_TEXTS[status]!);
     responses.default = failure('Any other refusal');
     const content = op.body
       ? { 'application/json': { schema: jsonSchemaOf(op.body) } }
       : op.form
         ? { 'multipart/form-data': { schema: jsonSchemaOf(op.form) } }
-        : null;
-    paths[op.path] ??= {};
-    paths[op.path]![op.method.toLowerCase()] = {
+        : op.urlencoded
+          ? { 'application/x-www-form-urlencoded': { schema: jsonSchemaOf(op.urlencoded) } }
+          : null;
+    // Hono's `:token` is OpenAPI's `{token}`, a required path parameter.
+    const path = op.path.replace(/:(\w+)/g, '{$1}');
+    const pathParameters = [...op.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters = [...pathParameters, ...(op.query ? queryParameters(op.query) : [])];
+    paths[path] ??= {};
+    paths[path]![op.method.toLowerCase()] = {
       tags: [segments[1] === 'api' ? segments[2] : segments[1]],
       'x-access': op.access,
       ...(guarded ? { security: [{ session: [] }] } : {}),
-      ...(op.query ? { parameters: queryParameters(op.query) } : {}),
-      ...(content ? { requestBody: { required: !!op.form, content } } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(content ? { requestBody: { required: !!op.form || !!op.urlencoded, content } } : {}),
       responses,
     };
   }

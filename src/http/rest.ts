@@ -18,6 +18,9 @@ export function restRouter(): Hono<AppEnv> {
  * Paths (relative to the REST mount) where a GET changes state: the specification's deletes (docs/product.md §7)
  * and the two-factor set-up, which stores a new secret (docs/decisions/030). app.ts guards them like a POST.
  */
+/** Posts a provider sends from its servers, never a browser (Mollie's webhook, docs/decisions/066): no cross-site refusal. */
+export const CROSS_SITE_FREE_PATHS = ['/api/payments/mollie/webhook'];
+
 export const STATE_CHANGING_GET_PATHS = ['/api/users/deleteuser', '/api/groups/deletegroup', '/api/permissions/delete', '/api/twofactor/setup'];
 
 /**

@@ -118,7 +118,7 @@ describe('the demo data seeder', () => {
       cookie: admin,
       body: { name: 'Na de demo', email: 'na@example.nl', phone: '0517-123456', address: 'Voorstraat 1', postal_code: '8861 BJ', city: 'Harlingen', amount: 1 },
     });
-    expect(created.json).toEqual({ success: true, order_reference: 'KP-2026-0521' });
+    expect(created.json).toEqual({ success: true, order_reference: 'KP-2026-0521', order_url: expect.stringMatching(/\/bestelling\/[A-Za-z0-9_-]{43}$/) });
     const issued = numbersOf((await t.db.select({ n: orders.invoiceNumber, c: orders.creditNoteNumber }).from(orders)).flatMap((o) => [o.n, o.c]));
     const [mine] = (await t.request('/orders?q=na%20de%20demo', { cookie: admin })).json as OrderView[];
     const sent = await t.request(`/orders/sendInvoice?id=${mine!.id}`, { cookie: admin, body: {} });

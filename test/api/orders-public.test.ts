@@ -32,6 +32,9 @@ const INVALID_EMAIL = 'Voer een geldig email adres in.';
 const ORDERS_TOO_MANY = 'Te veel bestellingen vanaf dit adres. Probeer het later opnieuw.';
 const GATE_TOKEN_SHAPE = /^[1-9]\d*\.\d+\.[A-Za-z0-9_-]{43}$/;
 const NAME_LINK = 'Naam mag geen link of e-mailadres bevatten.';
+/** The customer's order page on the test app's origin (PUBLIC_URL unset: the listening address). */
+const ORDER_PAGE = /^http:\/\/127\.0\.0\.1:8787\/bestelling\/[A-Za-z0-9_-]{43}$/;
+const ORDER_URL = expect.stringMatching(ORDER_PAGE);
 
 type Op = 'match' | 'list' | 'create';
 
@@ -312,9 +315,9 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
     it('answers {success:true, order_reference:"KP-2026-0001"}, then KP-2026-0002 and KP-2026-0003 for the next orders', async () => {
       const first = await create(orderBody(tablerId));
       expect(first.status).toBe(200);
-      expect(first.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0002' });
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003' });
+      expect(first.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0002', order_url: ORDER_URL });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003', order_url: ORDER_URL });
     });
 
     it('stores every field of the order', async () => {
@@ -341,7 +344,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
 
     it('stores the order unpaid with no invoice sent even when the body says paid:true and invoice_sent:true', async () => {
       const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }));
-      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
       const [row] = await orderRows();
       expect(row!.paid).toBe(false);
       expect(row!.invoiceSent).toBe(false);
@@ -351,7 +354,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       await t.createUser('plain_user');
       const cookie = await t.cookieFor('plain_user');
       const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }), { cookie });
-      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
       const [row] = await orderRows();
       expect(row).toMatchObject({ paid: false, invoiceSent: false });
       expect((await outbox()).map((m) => m.kind)).toEqual(['order-confirmation']);
@@ -360,7 +363,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
     it('accepts the public form spellings postalCode and quantity', async () => {
       const { postal_code: _p, amount: _a, ...rest } = orderBody(tablerId);
       const answer = await create({ ...rest, postalCode: '8862 AB', quantity: 4 });
-      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
       const [row] = await orderRows();
       expect(row).toMatchObject({ postalCode: '8862 AB', amount: 4 });
     });
@@ -396,7 +399,9 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
     });
 
     it('confirms what was ordered and where it goes: address, phone, notes and the total incl. VAT', async () => {
-      await create(orderBody(tablerId, { postal_code: ' 8861bm ' }));
+      const answer = await create(orderBody(tablerId, { postal_code: ' 8861bm ' }));
+      const orderUrl = (answer.data as { order_url: string }).order_url;
+      expect(orderUrl).toMatch(ORDER_PAGE);
       const [mail] = await outbox();
       expect(mail!.textBody).toBe(
         [
@@ -415,6 +420,9 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
           '',
           'Opmerkingen:',
           'Graag na 17:00 bezorgen',
+          '',
+          'Je bestelling bekijken:',
+          orderUrl,
           '',
           'Klopt er iets niet? Beantwoord dan deze e-mail.',
           '',
@@ -612,7 +620,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       const adminCookie = await t.cookieFor('admin');
       await setSetting(adminCookie, 'maintenance_mode', true);
       const answer = await create(orderBody(tablerId), { cookie: adminCookie });
-      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
     });
   });
 
@@ -629,7 +637,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       expect(await orderRows()).toHaveLength(20);
 
       const other = await create(orderBody(tablerId), { ip: freshIp() });
-      expect(other.data).toEqual({ success: true, order_reference: 'KP-2026-0021' });
+      expect(other.data).toEqual({ success: true, order_reference: 'KP-2026-0021', order_url: ORDER_URL });
     });
 
     it('lifts the limit to 200 an hour for orders sent with a valid gate token for their tabler', async () => {
@@ -670,7 +678,7 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
       for (let i = 0; i < 20; i++) await create(orderBody(tablerId), { ip });
       expect((await create(orderBody(tablerId), { ip })).status).toBe(429);
       t.clock.advance(HOUR);
-      expect((await create(orderBody(tablerId), { ip })).data).toEqual({ success: true, order_reference: 'KP-2026-0021' });
+      expect((await create(orderBody(tablerId), { ip })).data).toEqual({ success: true, order_reference: 'KP-2026-0021', order_url: ORDER_URL });
     });
   });
 
@@ -706,19 +714,19 @@ describe.each(both)('$name public order create (POST /orders/create, orders.crea
     it('starts a new series in the new Dutch year: 00:30 on 1 January in Amsterdam (23:30 UTC) is KP-2027-0001', async () => {
       // Before midnight in Amsterdam the order still belongs to 2026.
       t.clock.advance(new Date('2026-12-31T22:30:00.000Z').getTime() - t.clock.now().getTime());
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
 
       t.clock.advance(HOUR); // 2026-12-31T23:30:00Z
       expect(t.clock.now().toISOString()).toBe('2026-12-31T23:30:00.000Z');
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0001' });
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0002' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0001', order_url: ORDER_URL });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2027-0002', order_url: ORDER_URL });
     });
 
     it('never reuses a reference after an order row is gone', async () => {
       await create(orderBody(tablerId));
       await create(orderBody(tablerId));
       await t.db.delete(orders).where(eq(orders.reference, 'KP-2026-0002'));
-      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003' });
+      expect((await create(orderBody(tablerId))).data).toEqual({ success: true, order_reference: 'KP-2026-0003', order_url: ORDER_URL });
     });
   });
 });
@@ -736,7 +744,7 @@ describe.each(both)('$name admin order create (back-office)', (tr) => {
 
   it('may set paid and invoice_sent', async () => {
     const answer = await create(orderBody(tablerId, { paid: true, invoice_sent: true }));
-    expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    expect(answer.data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
     const [row] = await orderRows();
     expect(row).toMatchObject({ paid: true, invoiceSent: true });
   });
@@ -770,7 +778,7 @@ describe.each(both)('$name admin order create (back-office)', (tr) => {
   it('may leave tabler_id out: the order is stored without a tabler', async () => {
     const body: Record<string, unknown> = orderBody(tablerId);
     delete body.tabler_id;
-    expect((await create(body)).data).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    expect((await create(body)).data).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: ORDER_URL });
     const [row] = await orderRows();
     expect(row!.tablerId).toBeNull();
   });

@@ -157,7 +157,10 @@ describe('the public order form and its confirmation mail (docs/decisions/055)',
     for (const email of ['slachtoffer@example.nl', 'Slachtoffer@Example.nl', 'slachtoffer+1@example.nl', 'slachtoffer+2@example.nl'])
       answers.push(await order({ email }));
     expect(answers.map((a) => [a.status, a.json])).toEqual(
-      ['0001', '0002', '0003', '0004'].map((n) => [200, { success: true, order_reference: `KP-2026-${n}` }]),
+      ['0001', '0002', '0003', '0004'].map((n) => [
+        200,
+        { success: true, order_reference: `KP-2026-${n}`, order_url: expect.stringMatching(/\/bestelling\/[A-Za-z0-9_-]{43}$/) },
+      ]),
     );
     expect(await t.db.select().from(orders)).toHaveLength(4);
     expect((await confirmations()).map((m) => m.subject)).toEqual(['0001', '0002', '0003'].map((n) => `Bevestiging van je bestelling KP-2026-${n}`));
@@ -201,7 +204,7 @@ describe('the public order form and its confirmation mail (docs/decisions/055)',
     t.errors.length = 0;
     await t.db.run(sql`DROP TRIGGER outbox_down`);
     const stored = await order({});
-    expect(stored.json).toEqual({ success: true, order_reference: 'KP-2026-0001' });
+    expect(stored.json).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: expect.stringMatching(/\/bestelling\/[A-Za-z0-9_-]{43}$/) });
     expect((await confirmations()).map((m) => m.textBody.includes('Bestelnummer: KP-2026-0001\nAantal kerstpakketten: 1 (€ 75 per pakket'))).toEqual([true]);
   });
 });

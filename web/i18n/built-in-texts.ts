@@ -31,6 +31,10 @@ const SETTINGS: Readonly<Record<string, string>> = {
   reminder_auto_days: "Stuur zoveel dagen nadat een factuur vervallen is vanzelf een eerste betalingsherinnering; 0 = uit.",
   geocoder_provider: "Dienst voor het zoeken van adressen: pdok (de Nederlandse PDOK Locatieserver) of nominatim (een Nominatim-server).",
   geocoder_url: "Basis-URL van de dienst voor het zoeken van adressen.",
+  online_payments:
+    "Klanten kunnen online betalen vanaf hun bestelpagina (iDEAL en de andere methodes die in het Mollie-account van de club aan staan).",
+  mollie_api_key:
+    "De API-sleutel van het Mollie-account van de club (test_… om te proberen, live_… voor echte betalingen); leeg = niet gekoppeld.",
 };
 
 const PERMISSIONS: Readonly<Record<string, string>> = {
@@ -55,6 +59,7 @@ const SETTING_GROUPS: Readonly<Record<string, string>> = {
   club: "Club",
   invoice: "Facturen",
   geocoder: "Adressen zoeken",
+  payments: "Online betalen",
 };
 
 /** The Dutch texts, for the test that every built-in thing has one. */

@@ -57,6 +57,12 @@ export const orders = sqliteTable(
     lastReminderAt: text('last_reminder_at'),
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),
     deliveredAt: text('delivered_at'),
+    // How the order came to be paid (docs/decisions/066): 'manual' by hand or in bulk, 'bank' by a statement
+    // import, 'online' by a Mollie payment; null while unpaid.
+    paymentMethod: text('payment_method', { enum: ['manual', 'bank', 'online'] }),
+    // What was refunded through Mollie so far, in cents: the sum of its online payments' refunds, rewritten
+    // from them at every reconcile (docs/decisions/066).
+    refundedCents: integer('refunded_cents').notNull().default(0),
     // docs/decisions/034: the order's fields and numbers folded for search (db/search-text.ts), written
     // with every change of them. Null until filled: rows older than the column get it at start-up.
     searchText: text('search_text'),
@@ -169,4 +175,47 @@ export const bankEntries = sqliteTable(
     index('bank_entries_open_follow_up_idx').on(t.followUpAt).where(sql`${t.followUpAt} IS NOT NULL AND ${t.resolution} IS NULL`),
     check('bank_entries_status_check', sql`${t.status} IN ('matched', 'amount_mismatch', 'unmatched', 'already_imported')`),
   ],
+);
+
+// docs/decisions/066: the links of a customer's order page /bestelling/<token>. Only the SHA-256 of a token is
+// kept; every mail that carries the link gets a token of its own, so no stored value ever gives one back.
+export const orderLinks = sqliteTable(
+  'order_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('order_links_order_idx').on(t.orderId)],
+);
+
+/**
+ * docs/decisions/066: an online payment at Mollie as the server last saw it. `providerId` (Mollie's tr_…) is
+ * unique, so a replayed or concurrent webhook finds the one row; its amounts are Mollie's totals, compared and
+ * overwritten, never added to. `applied`: this payment is what turned the order paid (a chargeback of it
+ * undoes that); `doublePayment`: the order was already paid (or credited) when it came in, so it is to refund.
+ */
+export const onlinePayments = sqliteTable(
+  'online_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    providerId: text('provider_id').notNull().unique(),
+    // No cascade: the record of money received outlives an order deleted before it was invoiced.
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    reference: text('reference').notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    chargedBackCents: integer('charged_back_cents').notNull().default(0),
+    applied: integer('applied', { mode: 'boolean' }).notNull().default(false),
+    doublePayment: integer('double_payment', { mode: 'boolean' }).notNull().default(false),
+    checkoutUrl: text('checkout_url'),
+    expiresAt: text('expires_at'),
+    paidAt: text('paid_at'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [index('online_payments_order_idx').on(t.orderId), index('online_payments_created_idx').on(t.createdAt)],
 );

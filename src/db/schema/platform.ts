@@ -60,3 +60,11 @@ export const instanceMeta = sqliteTable('instance_meta', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
 });
+
+// docs/decisions/066: the payment provider refused the club's API key (HTTP 401). The settings screen warns
+// while the key it was refused for (by digest, never the key) is still the one stored.
+export const providerKeyRefusals = sqliteTable('provider_key_refusals', {
+  provider: text('provider').primaryKey(),
+  keyDigest: text('key_digest').notNull(),
+  refusedAt: text('refused_at').notNull(),
+});

@@ -53,6 +53,11 @@ export interface InvoiceDocumentBase {
    * shows one: nobody must pay a credit note by scanning it.
    */
   paymentQrPng?: Uint8Array;
+  /**
+   * The customer's order page, printed under the payment terms while the club takes online payments
+   * (docs/decisions/066); an invoice issued without them, or a credit note, names none.
+   */
+  orderPageUrl?: string;
 }
 
 export interface InvoicePdfInvoice extends InvoiceDocumentBase {
@@ -298,8 +303,14 @@ async function drawPaymentTerms(
     { size: 10, lineHeight: 14 },
   );
   y -= 4;
-  w.paragraph(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, textWidth, { size: 10, bold: true });
+  y = w.paragraph(`Betalingskenmerk: ${invoice.invoiceNumber} (bestelling ${invoice.orderReference})`, LEFT, y, textWidth, { size: 10, bold: true });
   if (qr) drawPaymentQr(page, w, qr, top);
+  if (invoice.orderPageUrl) {
+    // Below the QR code and its caption, across the page: the link is longer than the column beside the code.
+    y = Math.min(y, top - 132) - 6;
+    w.text('Liever online betalen (iDEAL)? Dat kan op je bestelpagina:', LEFT, y, { size: 10 });
+    w.text(invoice.orderPageUrl, LEFT, y - 14, { size: 9, color: ACCENT });
+  }
 }
 
 /** The SEPA payment QR code right of the payment terms, with a line under it on what it is for. */

@@ -15,6 +15,8 @@ import { INVOICE_MAIL_KIND, invoiceMailRef } from './invoice-delivered';
 import { assignCreditNoteNumber, assignInvoiceNumber, parseStoredAmounts } from './invoice-number';
 import type { InvoiceDocument } from './invoice-pdf';
 import { paymentQrPng } from './epc-qr';
+import { mintOrderLink } from '../orders/order-links';
+import { offersOnlinePayment, onlinePaymentSettings } from '../settings/online-payment-settings';
 import { campaignYear, overdueBefore } from '../../core/calendar';
 import { randomBytes } from '../../platform/crypto';
 import { enforceRateLimit, type RateLimitRule } from '../../platform/rate-limit';
@@ -65,6 +67,8 @@ interface InvoiceSettings {
   unitPriceCents: number;
   split: VatPart[];
   paymentTermDays: number;
+  /** Online payment is offered (docs/decisions/066): new invoices and the mails carry the order page link. */
+  orderPage: boolean;
 }
 
 /** What the invoice services need: the request's context, or the app's for the timer's reminders. */
@@ -102,6 +106,7 @@ async function readInvoiceSettings(deps: InvoiceDeps): Promise<InvoiceSettings> 
     unitPriceCents: price * 100,
     split,
     paymentTermDays: await paymentTermDays(deps),
+    orderPage: offersOnlinePayment(await onlinePaymentSettings(deps)),
   };
 }
 
@@ -209,7 +214,8 @@ async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: 
     if (!pdfKey) {
       const document = invoiceDocument(order, settings, invoiceNumber, new Date(order.invoiceDate!), amounts);
       const { renderInvoicePdf } = await loadPdfRenderer();
-      const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr });
+      const orderPageUrl = settings.orderPage ? await mintOrderLink(deps, order.id) : undefined;
+      const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr, ...(orderPageUrl ? { orderPageUrl } : {}) });
       pdfKey = await storeDocument(deps, order.id, 'invoiceFileKey', order.invoiceFileKey, newDocumentKey(invoiceNumber, '.pdf'), pdf, 'application/pdf');
     }
   }
@@ -234,9 +240,14 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** The HTML twin of a plain-text mail: its paragraphs, and the payment QR to scan with a banking app. */
+/** The HTML twin of a plain-text mail: its paragraphs (a link in them clickable), and the payment QR to scan with a banking app. */
 function htmlWithQr(text: string): string {
-  const paragraphs = text.split(/\n{2,}/).map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`);
+  const paragraphs = text.split(/\n{2,}/).map(
+    (p) =>
+      `<p>${escapeHtml(p)
+        .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+        .replace(/\n/g, '<br>')}</p>`,
+  );
   const qr = `<p><img src="cid:${QR_CONTENT_ID}" alt="Betaal-QR-code" width="180" height="180"><br>Scan de QR-code met je bank-app om te betalen.</p>`;
   return `<!doctype html><html lang="nl"><body style="font-family:Arial,sans-serif;font-size:14px;line-height:1.5">${paragraphs.join('')}${qr}</body></html>`;
 }
@@ -247,7 +258,12 @@ function paymentLines(order: OrderRow, settings: InvoiceSettings, amounts: Invoi
   return `Wil je ${total} binnen ${settings.paymentTermDays} dagen overmaken op IBAN ${club.iban} ten name van ${club.name}, onder vermelding van ${order.invoiceNumber}? Je kunt ook de QR-code hieronder scannen met je bank-app.`;
 }
 
-function invoiceMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
+/** docs/decisions/066: beside the transfer and its QR code, the order page where the customer can pay online. */
+function onlineLines(orderPageUrl: string | null): string[] {
+  return orderPageUrl ? [`Liever online betalen? Dat kan met iDEAL op je bestelpagina:`, orderPageUrl, ''] : [];
+}
+
+function invoiceMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts, orderPageUrl: string | null): string {
   const { club } = settings;
   return [
     `Beste ${order.name},`,
@@ -256,6 +272,7 @@ function invoiceMailText(order: OrderRow, settings: InvoiceSettings, amounts: In
     '',
     paymentLines(order, settings, amounts),
     '',
+    ...onlineLines(orderPageUrl),
     'De volledige opbrengst gaat naar goede doelen in de regio.',
     '',
     'Met vriendelijke groet,',
@@ -268,7 +285,7 @@ function reminderDueCents(order: OrderRow, amounts: InvoiceAmounts): number {
   return order.paidCents > 0 ? Math.max(amounts.totalCents - order.paidCents, 0) : amounts.totalCents;
 }
 
-function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts): string {
+function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: InvoiceAmounts, orderPageUrl: string | null): string {
   const { club } = settings;
   const dueCents = reminderDueCents(order, amounts);
   const state =
@@ -282,6 +299,7 @@ function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: I
     '',
     paymentLines(order, settings, amounts, dueCents),
     '',
+    ...onlineLines(orderPageUrl),
     'Heb je al betaald? Dan kruisen onze berichten elkaar en kun je deze herinnering als niet verzonden beschouwen.',
     '',
     'Met vriendelijke groet,',
@@ -310,7 +328,8 @@ async function queueInvoiceMail(
   files: { pdf: MailAttachmentRef; qr: MailAttachmentRef },
 ): Promise<number> {
   const relatedRef = invoiceMailRef(order.id);
-  const text = invoiceMailText(order, settings, issuedAmounts(order, settings));
+  const orderPageUrl = settings.orderPage ? await mintOrderLink(ctx, order.id) : null;
+  const text = invoiceMailText(order, settings, issuedAmounts(order, settings), orderPageUrl);
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
     kind: INVOICE_MAIL_KIND,
     to: order.email,
@@ -436,7 +455,8 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
   if (!claimed) return null;
   const files = await ensureInvoiceFiles(deps, order, settings);
   const amounts = issuedAmounts(order, settings);
-  const text = reminderMailText(order, settings, amounts);
+  const orderPageUrl = settings.orderPage ? await mintOrderLink(deps, order.id) : null;
+  const text = reminderMailText(order, settings, amounts, orderPageUrl);
   return enqueueMail(deps.db, deps.clock, {
     kind: 'reminder',
     to: order.email,
@@ -612,6 +632,14 @@ export interface StoredPdf {
  */
 export async function getStoredPdf(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
   requireManagement(ctx);
+  return storedDocument(ctx, orderId, which);
+}
+
+/**
+ * The same for a caller that has proved its right to the order otherwise: the customer's order page, opened
+ * with the order's own link (docs/decisions/066).
+ */
+export async function storedDocument(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
   const order = await requireOrder(ctx, orderId);
   const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
   if (!number) return null;

@@ -33,6 +33,8 @@ const order: CsvOrder & OrderView = {
   delivered_at: null,
   created_at: '2026-11-22T10:00:00.000Z',
   part_paid: 0,
+  payment_method: 'manual',
+  refunded_amount: 0,
   invoice_net_cents: null,
   invoice_total_cents: null,
   paid_cents: 0,

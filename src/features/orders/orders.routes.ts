@@ -25,9 +25,9 @@ export function ordersRoutes(ctxOf: CtxOf) {
     await deleteOrder(await ctxOf(c), c.req.valid('query').id);
     return c.json({ success: true });
   });
-  r.post('/orders/create', describeRoute({ access: 'public', answer: '{success:true,order_reference}' }), jsonBody(orderInputSchema), async (c) => {
+  r.post('/orders/create', describeRoute({ access: 'public', answer: '{success:true,order_reference,order_url}' }), jsonBody(orderInputSchema), async (c) => {
     const order = await createOrder(await ctxOf(c), c.req.valid('json'));
-    return c.json({ success: true, order_reference: order.reference });
+    return c.json({ success: true, order_reference: order.reference, order_url: order.orderUrl });
   });
   return r;
 }

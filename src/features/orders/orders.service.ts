@@ -18,6 +18,8 @@ import { getIntegerSetting, getStringSetting } from '../settings/settings.servic
 import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { campaignYear, overdueBefore } from '../../core/calendar';
+import { offersOnlinePayment, onlinePaymentSettings } from '../settings/online-payment-settings';
+import { newOrderLink, storeOrderLink } from './order-links';
 import { orderPricing } from './order-pricing-source';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
@@ -63,7 +65,7 @@ export const BACK_OFFICE_AMOUNT_MESSAGE = refusalText('AMOUNT_OUT_OF_RANGE', `He
  * an existing tabler; an admin may set every field. The reference comes from a per-year sequence in the
  * same batch as the insert, so references are unique, gap-free and never reused.
  */
-export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number }> {
+export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number; orderUrl: string }> {
   const isManager = actsAsManager(ctx);
   let gated = false;
   if (!isManager) {
@@ -94,6 +96,7 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   const sequence = and(eq(sequences.name, 'order'), eq(sequences.year, year));
   // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
   const reference = sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`;
+  const link = newOrderLink(ctx.siteOrigin);
   const drawAndInsert = [
     ctx.db
       .insert(sequences)
@@ -107,11 +110,14 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
         searchText: newOrderSearchText(input, reference),
         paid: isManager ? input.paid : false,
         paidAt: isManager && input.paid ? now.toISOString() : null,
+        paymentMethod: isManager && input.paid ? 'manual' : null,
         invoiceSent: isManager ? input.invoiceSent : false,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
       })
       .returning({ id: orders.id, reference: orders.reference }),
+    // docs/decisions/066: the customer's order page, answered as order_url and named in the confirmation.
+    storeOrderLink(ctx, link, sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.reference} = ${reference})`),
   ] as const;
   let order: { id: number; reference: string } | undefined;
   if (isManager) {
@@ -122,15 +128,20 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
     // The order and its confirmation are one batch (docs/decisions/055): a stored order never answers
     // 500 because its mail could not be queued, so nobody types it in twice.
     const club = { name: await getStringSetting(ctx, 'club_name'), price: await getIntegerSetting(ctx, 'package_price') };
-    const details = { takenBy: gated && tabler ? tabler.name : null, totalCents: await orderTotalIncl(ctx, input.amount) };
-    const [, inserted, queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input, details)]);
+    const details = {
+      takenBy: gated && tabler ? tabler.name : null,
+      totalCents: await orderTotalIncl(ctx, input.amount),
+      orderUrl: link.url,
+      payOnline: offersOnlinePayment(await onlinePaymentSettings(ctx)),
+    };
+    const [, inserted, , queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input, details)]);
     [order] = inserted;
     if (queued[0]) deliverSoon(ctx, [queued[0].id]);
   } else {
     [order] = (await ctx.db.batch(drawAndInsert))[1];
   }
   if (!order) throw new AppError('ORDER_NOT_STORED', 'Order could not be stored');
-  return order;
+  return { ...order, orderUrl: link.url };
 }
 
 /** A visitor's confirmations per recipient address a day (docs/decisions/055). */
@@ -156,7 +167,7 @@ function orderConfirmation(
   club: { name: string; price: number },
   reference: SQL,
   input: OrderInput,
-  { takenBy, totalCents }: { takenBy: string | null; totalCents: number | null },
+  { takenBy, totalCents, orderUrl, payOnline }: { takenBy: string | null; totalCents: number | null; orderUrl: string; payOnline: boolean },
 ) {
   const intro = takenBy
     ? `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! ${takenBy} heeft je bestelling opgenomen en zorgt voor de verdere afhandeling. De factuur ontvang je per e-mail.`
@@ -173,6 +184,9 @@ function orderConfirmation(
     `${input.postalCode} ${mailSafe(input.city)}`,
     `Telefoon: ${input.phone}`,
     ...(input.notes ? ['', 'Opmerkingen:', mailSafe(input.notes)] : []),
+    '',
+    payOnline ? 'Je bestelling bekijken en online betalen:' : 'Je bestelling bekijken:',
+    orderUrl,
     '',
     'Klopt er iets niet? Beantwoord dan deze e-mail.',
     '',
@@ -237,6 +251,10 @@ export interface OrderView {
    * docs/decisions/057); 0 when there are none. An order paid in full keeps what its part-payments were.
    */
   part_paid: number;
+  /** How it was paid (docs/decisions/066): manual, bank or online; null while unpaid. */
+  payment_method: 'manual' | 'bank' | 'online' | null;
+  /** What was refunded through Mollie so far, in euros. */
+  refunded_amount: number;
 }
 
 export type OrderFilters = Omit<OrderListInput, 'page' | 'per_page' | 'sort' | 'dir'>;
@@ -279,6 +297,8 @@ export const orderColumns = {
   created_at: orders.createdAt,
   // Euros from whole cents in the same statement, so the list costs no query more (aliased, as tabler_name).
   part_paid: sql<number>`${orders.paidCents} / 100.0`.mapWith(Number).as('part_paid'),
+  payment_method: orders.paymentMethod,
+  refunded_amount: sql<number>`${orders.refundedCents} / 100.0`.mapWith(Number).as('refunded_amount'),
 };
 
 /** The column each sort of GET /orders orders by (the tests compare with the same). */
@@ -468,7 +488,7 @@ export async function updateOrder(ctx: RequestCtx, id: number, input: OrderInput
       .update(orders)
       .set({
         ...next,
-        ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null } : {}),
+        ...(input.paid !== existing.paid ? { paidAt: input.paid ? now : null, paymentMethod: input.paid ? 'manual' : null } : {}),
         searchText: updatedOrderSearchText({ ...input, postalCode }),
         updatedAt: now,
       })
@@ -505,7 +525,7 @@ export async function setOrderPaid(ctx: RequestCtx, id: number, paid: boolean): 
   await ctx.db.batch([
     ctx.db
       .update(orders)
-      .set({ paid, paidAt: paid ? ctx.clock.now().toISOString() : null, updatedAt: ctx.clock.now().toISOString() })
+      .set({ paid, paidAt: paid ? ctx.clock.now().toISOString() : null, paymentMethod: paid ? 'manual' : null, updatedAt: ctx.clock.now().toISOString() })
       // A credit note drawn meanwhile still keeps the order from turning paid.
       .where(and(eq(orders.id, id), ne(orders.paid, paid), paid ? eq(orders.cancelled, false) : undefined)),
     auditIfChanged(ctx, { action: paid ? 'order.paid' : 'order.unpaid', target: orderTarget(existing) }),

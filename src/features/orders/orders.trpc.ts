@@ -5,10 +5,10 @@ import { orderInputSchema, orderListSchema, paidSchema } from './orders.schemas'
 import { createOrder, deleteOrder, listOrders, listOrdersPage, setOrderPaid, updateOrder } from './orders.service';
 
 export const ordersRouter = router({
-  create: publicProcedure.input(orderInputSchema).mutation(async ({ ctx, input }) => ({
-    success: true as const,
-    order_reference: (await createOrder(ctx, input)).reference,
-  })),
+  create: publicProcedure.input(orderInputSchema).mutation(async ({ ctx, input }) => {
+    const order = await createOrder(ctx, input);
+    return { success: true as const, order_reference: order.reference, order_url: order.orderUrl };
+  }),
   list: managementProcedure.input(orderListSchema.optional()).query(({ ctx, input }) => listOrders(ctx, input ?? {})),
   /** docs/architecture.md §5 paged list: { orders, total, page, per_page }. */
   page: managementProcedure.input(orderListSchema).query(({ ctx, input }) => listOrdersPage(ctx, input)),

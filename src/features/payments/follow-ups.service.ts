@@ -230,7 +230,7 @@ async function book(ctx: RequestCtx, entry: EntryRow, action: 'part_payment' | '
       .update(orders)
       .set({
         paidCents,
-        ...(paysNow ? { paid: true, paidAt: entry.bookedAt } : {}),
+        ...(paysNow ? { paid: true, paidAt: entry.bookedAt, paymentMethod: 'bank' } : {}),
         updatedAt: now,
       })
       .where(unchanged)

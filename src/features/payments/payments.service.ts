@@ -304,6 +304,7 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
       .set({
         paid: true,
         paidAt: sql`(SELECT e.booked_at FROM bank_entries AS e WHERE ${applicable('e', importId)} AND e.order_id = ${orders.id} ORDER BY e.id LIMIT 1)`,
+        paymentMethod: 'bank',
         updatedAt: now,
       })
       .where(

@@ -17,6 +17,9 @@ function isSealed(stored: string): boolean {
 }
 
 export async function sealSettingPassword(secretKey: string, plain: string): Promise<string> {
+  // Nothing stored is nothing to hide: an empty value (no Mollie key yet) stays empty, so a fresh database
+  // does not need its SECRET_KEY for a setting nobody filled in.
+  if (plain === '') return '';
   return SEALED + (await encrypt(secretKey, new TextEncoder().encode(plain)));
 }
 
@@ -35,7 +38,7 @@ export function clearPasswordSettingsExist(db: Db): SQL {
   const clear = db
     .select({ one: sql`1` })
     .from(settings)
-    .where(and(eq(settings.type, 'password'), sql`substr(${settings.value}, 1, ${SEALED.length}) <> ${SEALED}`));
+    .where(and(eq(settings.type, 'password'), sql`${settings.value} <> ''`, sql`substr(${settings.value}, 1, ${SEALED.length}) <> ${SEALED}`));
   return sql`EXISTS ${clear}`;
 }
 
@@ -73,7 +76,7 @@ export async function sealClearPasswordSettings(db: Db, secretKey: string): Prom
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));
   let sealed = 0;
   for (const row of rows) {
-    if (isSealed(row.value)) continue;
+    if (isSealed(row.value) || row.value === '') continue;
     const value = await sealSettingPassword(secretKey, row.value);
     // Only if nobody changed it meanwhile (another isolate sealing it, an admin editing it).
     const changed = await db

@@ -52,6 +52,9 @@ export const isValidKvkNumber = (value: string) => /^\d{8}$/.test(value.trim());
 /** The Dutch VAT identification number (btw-id): NL, nine digits, B, two digits. */
 export const isValidVatId = (value: string) => /^NL\d{9}B\d{2}$/.test(value.trim().toUpperCase());
 
+/** A Mollie API key as its dashboard shows it: test_ or live_ and at least 30 letters and digits. */
+export const isMollieApiKey = (value: string) => /^(test|live)_[A-Za-z0-9]{30,}$/.test(value);
+
 const NOT_A_SPLIT = 'The VAT split must be a list of {label, share_percent, vat_rate}.';
 
 /** Why a `vat_split` value is not usable, or null when it is. */
@@ -96,6 +99,10 @@ export function settingValueProblem(key: string, value: string): AppError | null
       return isValidIban(value) ? null : new AppError('IBAN_INVALID', 'Value must be a valid IBAN (e.g. NL91ABNA0417164300): the check digits do not match.');
     case 'club_kvk_number':
       return isValidKvkNumber(value) ? null : new AppError('KVK_NUMBER_INVALID', 'Value must be a KvK number of 8 digits.');
+    case 'mollie_api_key':
+      return value === '' || isMollieApiKey(value)
+        ? null
+        : new AppError('MOLLIE_KEY_INVALID', 'Value must be a Mollie API key: test_ or live_ followed by at least 30 letters and digits (or empty).');
     case 'club_vat_id':
       return isValidVatId(value) ? null : new AppError('VAT_ID_INVALID', 'Value must be a Dutch VAT id: NL, 9 digits, B, 2 digits (e.g. NL123456789B01).');
     default:

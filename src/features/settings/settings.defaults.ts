@@ -202,6 +202,22 @@ const DEFINITIONS = [
     group_name: 'geocoder',
     description: 'Base URL of the address search provider.',
   },
+  {
+    key: 'online_payments',
+    value: 'false',
+    type: 'boolean',
+    visibility: 'admin',
+    group_name: 'payments',
+    description: "Customers can pay online (iDEAL and the other methods enabled in the club's Mollie account) from their order page.",
+  },
+  {
+    key: 'mollie_api_key',
+    value: '',
+    type: 'password',
+    visibility: 'admin',
+    group_name: 'payments',
+    description: "The API key of the club's Mollie account (test_… to try it out, live_… for real payments); empty = not connected.",
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = DEFINITIONS;
