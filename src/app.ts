@@ -17,6 +17,7 @@ import { priceOrdersWith } from './features/orders/order-pricing-source';
 import { invoicesRoutes } from './features/invoices/invoices.routes';
 import { paymentsRoutes } from './features/payments/payments.routes';
 import { onlinePaymentsRoutes } from './features/online-payments/online-payments.routes';
+import { isOrderPagePath, ORDER_PAGE_PATH } from './features/orders/order-links';
 import { onMailDelivered } from './features/mail/mail-delivery';
 import { forgetDeliveredResetLinks, PASSWORD_RESET_MAIL_KIND } from './features/account/password-reset.service';
 import { mailRoutes } from './features/mail/mail.routes';
@@ -158,7 +159,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
     if (response.status === 404 && wantsPage(c.req.raw)) {
       // Any other route of the SPA gets the empty shell (the build's app.html); the router then shows
       // the screen, or its 'Page Not Found'. The five public pages are files of their own (prerendered).
-      const shell = new Request(new URL('/app', c.req.url), { method: c.req.method, headers: c.req.raw.headers });
+      // The customer's order page is one prerendered file for every /bestelling/<token> (docs/decisions/067).
+      const file = isOrderPagePath(c.req.path) ? ORDER_PAGE_PATH.slice(0, -1) : '/app';
+      const shell = new Request(new URL(file, c.req.url), { method: c.req.method, headers: c.req.raw.headers });
       response = await deps.assets(shell);
     }
     if (response.status !== 200 && response.status !== 304) return response;

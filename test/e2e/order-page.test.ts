@@ -82,26 +82,12 @@ async function standInApi(page: Page, options: { status: Answer[]; pay?: Answer[
   return calls;
 }
 
-/**
- * Until the server answers every /bestelling/<token> with the prerendered /bestelling page (docs/decisions/067),
- * the page's own address is fetched from /bestelling here: the same file, which reads the token from the address.
- */
-async function standInShell(page: Page) {
-  await page.route(/\/bestelling\/[^/?#]+$/, async (route) => {
-    const response = await route.fetch({ url: `${server.url}/bestelling` });
-    // The body comes decoded: the rest of the server's headers (its Content-Security-Policy too) stay.
-    const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
-    await route.fulfill({ status: response.status(), headers, body: await response.body() });
-  });
-}
-
 async function openOrderPage(viewport: { width: number; height: number }, api: Parameters<typeof standInApi>[1], path = ORDER_PATH) {
   const { context, page, errors } = await openWatchedPage(browser, { viewport });
   page.on('console', (message) => {
     // A 404 of the stood-in API is logged as a failed load; anything else (a hydration mismatch) is an error.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
   });
-  await standInShell(page);
   const calls = await standInApi(page, api);
   await page.goto(`${server.url}${path}`);
   return { context, page, errors, calls };

@@ -12,6 +12,11 @@ import { randomBytes, sha256Hex } from '../../platform/crypto';
  */
 export const ORDER_PAGE_PATH = '/bestelling/';
 
+/** Whether a request's path is an order page, /bestelling/<token> (the server answers it with the page's one file). */
+export function isOrderPagePath(path: string): boolean {
+  return path.startsWith(ORDER_PAGE_PATH) && /^[A-Za-z0-9_-]+\/?$/.test(path.slice(ORDER_PAGE_PATH.length));
+}
+
 export interface OrderLink {
   token: string;
   url: string;
