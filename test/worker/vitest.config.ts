@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
+import { startFakeMollie } from '../support/fake-mollie';
 import { startMailSinkWithHttp } from '../support/mail-sink-http';
 import { wranglerAliases } from '../support/wrangler-aliases';
 
@@ -12,6 +13,8 @@ export default defineProject(async () => {
   // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (docs/decisions/027, 028): mail
   // must arrive without any cron run. The tests read what arrived through its HTTP side door.
   const mailSink = await startMailSinkWithHttp();
+  // Mollie's Payments API as a stand-in on loopback (docs/decisions/066); the tests drive it through its side door.
+  const mollie = await startFakeMollie();
   return {
     resolve: { alias: wranglerAliases(root) },
     plugins: [
@@ -26,6 +29,8 @@ export default defineProject(async () => {
             ADMIN_PASSWORD: 'worker-admin-password',
             SMTP_URL: mailSink.smtp.url,
             MAIL_SINK_URL: mailSink.httpUrl,
+            MOLLIE_API_URL: mollie.url,
+            MOLLIE_CONTROL_URL: mollie.controlUrl,
           },
         },
       }),

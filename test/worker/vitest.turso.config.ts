@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
+import { startFakeMollie } from '../support/fake-mollie';
 import { startMailSinkWithHttp } from '../support/mail-sink-http';
 import { wranglerAliases } from '../support/wrangler-aliases';
 
@@ -15,6 +16,8 @@ const workerTests = join(root, 'test/worker');
  */
 export default defineProject(async () => {
   const mailSink = await startMailSinkWithHttp();
+  // Mollie's Payments API as a stand-in on loopback (docs/decisions/066); the tests drive it through its side door.
+  const mollie = await startFakeMollie();
   return {
     resolve: { alias: wranglerAliases(root) },
     plugins: [
@@ -31,6 +34,8 @@ export default defineProject(async () => {
             ADMIN_PASSWORD: 'worker-admin-password',
             SMTP_URL: mailSink.smtp.url,
             MAIL_SINK_URL: mailSink.httpUrl,
+            MOLLIE_API_URL: mollie.url,
+            MOLLIE_CONTROL_URL: mollie.controlUrl,
           },
         },
       })),
@@ -61,6 +66,7 @@ export default defineProject(async () => {
         'secret-key',
         'orders-second-pass',
         'user-mail',
+        'online-payments',
       ].map((name) => join(workerTests, `${name}.test.ts`)),
       globalSetup: [join(workerTests, 'turso-global-setup.ts')],
       // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
