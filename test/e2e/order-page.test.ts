@@ -1,5 +1,9 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealSettingPassword } from '../../src/features/settings/setting-passwords';
+import { settings } from '../../src/db/schema';
+import { startFakeMollie, type FakeMollie } from '../support/fake-mollie';
 import { axeViolations, describeViolations } from './axe';
 import { launchChromium, openWatchedPage, overflowingElements, screenshot, startTestServer, VIEWPORTS } from './browser';
 
@@ -101,14 +105,18 @@ async function expectAccessible(page: Page) {
 const stateBadge = (page: Page) => page.locator('[data-slot=order-state] [data-slot=badge]');
 const payButton = (page: Page) => page.getByRole('button', { name: 'Betalen met iDEAL' });
 
+let mollie: FakeMollie;
+
 beforeAll(async () => {
-  server = await startTestServer();
+  mollie = await startFakeMollie();
+  server = await startTestServer({ MOLLIE_API_URL: mollie.url });
   browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await mollie?.close();
 });
 
 describe('the order page (page test, API stood in)', () => {
@@ -276,5 +284,54 @@ describe('the order page (page test, API stood in)', () => {
     expect(await failing.page.getByRole('alert').count()).toBe(0);
     expect(failing.errors).toEqual([]);
     await failing.context.close();
+  });
+});
+
+describe('paying through Mollie (the real server and the Mollie stand-in)', () => {
+  it('takes the customer from the order page through the checkout and back, where the order shows Betaald', async () => {
+    const { db, secretKey, settingsCache } = server.deps;
+    await db.update(settings).set({ value: 'true' }).where(eq(settings.key, 'online_payments'));
+    await db
+      .update(settings)
+      .set({ value: await sealSettingPassword(secretKey, `test_${'e2eMollie1'.repeat(3)}`) })
+      .where(eq(settings.key, 'mollie_api_key'));
+    settingsCache.invalidate();
+    const login = await fetch(`${server.url}/api/account/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'e2e-admin-password' }),
+    });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const created = await fetch(`${server.url}/orders/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({
+        name: 'Mila Bakker',
+        email: 'mila@example.nl',
+        phone: '0612345678',
+        address: 'Voorstraat 1',
+        postal_code: '8861 BL',
+        city: 'Harlingen',
+        amount: 2,
+      }),
+    });
+    const { order_url } = (await created.json()) as { order_url: string };
+
+    const { context, page, errors } = await openWatchedPage(browser, { viewport: VIEWPORTS.phone });
+    await page.goto(order_url);
+    await expect.poll(() => stateBadge(page).textContent()).toBe('Open');
+    await payButton(page).click();
+    // Mollie's hosted checkout (the stand-in's test-mode page): the customer chooses the outcome.
+    await page.waitForURL(`${mollie.origin}/checkout/**`);
+    await page.getByLabel('paid', { exact: true }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(order_url);
+    await expect.poll(() => stateBadge(page).textContent()).toBe('Betaald');
+    expect(await payButton(page).count()).toBe(0);
+    // Mollie's webhook reached the server on its own, before the customer came back.
+    expect(mollie.webhookDeliveries.map((d) => d.status)).toEqual([200]);
+    await screenshot(page, 'order-page-paid-through-mollie-375.png');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
