@@ -2,6 +2,7 @@ import { useStore } from "@tanstack/react-form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import * as React from "react";
 
+import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Modal } from "@/components/ui/modal";
 import { useSnackbar } from "@/components/ui/snackbar";
@@ -12,6 +13,8 @@ import { dutchPostcode, ORDER_LABELS, parseQuantity, QUANTITY_WHOLE_MESSAGE, req
 import { orderInputSchema } from "#src/features/orders/orders.schemas";
 import type { OrderBooking } from "#src/features/payments/order-balance";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
+import { mayOfferRefund, paymentMethodText } from "./online-payments-rules";
+import { RefundDialog } from "./refund-dialog";
 import { type Order, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §5 Order (back-office): tabler, name and email are required to submit; the other fields are
@@ -181,6 +184,9 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
   // The fields the invoice printed stay as they are; the server refuses a change to them anyway (409).
   const invoiceNumber = order?.invoice_number ?? null;
   const locked = (key: string) => invoiceNumber !== null && (INVOICE_FIXED as readonly string[]).includes(key);
+  // What was refunded through Mollie: the row's, then what a refund made here answered (the row is a snapshot).
+  const [refunded, setRefunded] = React.useState(order?.refunded_amount ?? 0);
+  const [refunding, setRefunding] = React.useState(false);
 
   return (
     <form.AppForm>
@@ -271,7 +277,7 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
             {(field) => <field.Textarea id="order-notes" rows={2} className="max-h-48 wrap-anywhere" />}
           </form.AppField>
         </div>
-        {order && <OrderPayments orderId={order.id} />}
+        {order && <OrderPayments order={order} refunded={refunded} onRefund={() => setRefunding(true)} />}
         <div className="flex flex-wrap gap-6">
           {(
             [
@@ -309,6 +315,16 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
         )}
         <form.Actions onCancel={onDone} submitLabel="Opslaan" busyLabel="Opslaan" cancelLabel="Annuleren" />
       </form.Form>
+      {/* Outside the order's <form>: React passes a submit up through the portal, and it must not save the order. */}
+      {order && (
+        <RefundDialog
+          order={order}
+          refundedBefore={refunded}
+          open={refunding}
+          onClose={() => setRefunding(false)}
+          onRefunded={setRefunded}
+        />
+      )}
     </form.AppForm>
   );
 }
@@ -322,19 +338,31 @@ const BOOKING_KINDS: Record<OrderBooking["kind"], string> = {
 /**
  * docs/decisions/057: what the order has been paid so far and what is still open, with the bank bookings that
  * brought it in; only once something was paid or booked. Read from payments.order, which prices the order as
- * its invoice does (the row has no total incl. VAT).
+ * its invoice does (the row has no total incl. VAT). docs/decisions/066: how it was paid, what went back
+ * through Mollie, and a refund while there is an online payment to refund from.
  */
-function OrderPayments({ orderId }: { orderId: number }) {
+function OrderPayments({ order, refunded, onRefund }: { order: Order; refunded: number; onRefund: () => void }) {
   const trpc = useTrpc();
   // Read fresh each time the dialog opens: the Betaald switch or a booking may have changed it since.
-  const { data } = useQuery({ ...trpc.payments.order.queryOptions({ order_id: orderId }), retry: false, staleTime: 0, gcTime: 0 });
-  if (!data || (data.order.paid_amount === 0 && data.bookings.length === 0)) return null;
-  const { order, bookings } = data;
+  const { data } = useQuery({ ...trpc.payments.order.queryOptions({ order_id: order.id }), retry: false, staleTime: 0, gcTime: 0 });
+  const balance = data && (data.order.paid_amount > 0 || data.bookings.length > 0) ? data.order : null;
+  const bookings = data?.bookings ?? [];
+  const method = paymentMethodText(order);
+  const offerRefund = mayOfferRefund(order, refunded, data?.order.amount_incl ?? null);
+  if (!balance && !method && refunded <= 0 && !offerRefund) return null;
   return (
     <section aria-label="Betalingen" data-slot="order-payments" className="grid gap-1 rounded-md border bg-muted/50 p-3 text-sm">
-      <p data-slot="order-balance" className="font-medium tabular-nums">
-        Betaald tot nu: {formatEuroNl(order.paid_amount)} · Nog open: {formatEuroNl(order.open_amount)}
-      </p>
+      {balance && (
+        <p data-slot="order-balance" className="font-medium tabular-nums">
+          Betaald tot nu: {formatEuroNl(balance.paid_amount)} · Nog open: {formatEuroNl(balance.open_amount)}
+        </p>
+      )}
+      {method && <p data-slot="payment-method">{method}</p>}
+      {refunded > 0 && (
+        <p data-slot="order-refunded" className="tabular-nums">
+          Terugbetaald: {formatEuroNl(refunded)}
+        </p>
+      )}
       {bookings.length > 0 && (
         <ul className="grid gap-0.5 text-xs text-muted-foreground">
           {bookings.map((booking) => (
@@ -347,6 +375,13 @@ function OrderPayments({ orderId }: { orderId: number }) {
             </li>
           ))}
         </ul>
+      )}
+      {offerRefund && (
+        <div>
+          <Button type="button" variant="outline" size="sm" className="mt-1" onClick={onRefund}>
+            Terugbetalen…
+          </Button>
+        </div>
       )}
     </section>
   );

@@ -168,6 +168,12 @@ export const OrderRow = React.memo(function OrderRow({
           Deels betaald: {formatEuroNl(order.part_paid)}
         </span>
       )}
+      {/* docs/decisions/066: what went back to the customer through Mollie. */}
+      {order.refunded_amount > 0 && (
+        <span data-slot="refunded" className="text-xs font-medium tabular-nums">
+          Terugbetaald: {formatEuroNl(order.refunded_amount)}
+        </span>
+      )}
     </div>
   );
   const delivered = <DeliveredToggle order={order} onError={onError} />;

@@ -2,6 +2,7 @@ import CircleAlertIcon from "lucide-react/icons/circle-alert";
 import * as React from "react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { OnlinePaymentsSection } from "./online-payments";
 import { FollowUpsSection, usePaymentsRefresh } from "./payments-follow-ups";
 import { ImportHistory } from "./payments-history";
 import type { ImportResult } from "./payments-import";
@@ -12,7 +13,8 @@ import { StatementUploadForm } from "./statement-upload-form";
 // sees per booking whether it pays an invoiced order, and only then marks the matched orders paid.
 // Reading in changes nothing on the server; 'Verwerken' does, once per import (a statement read in
 // twice never pays twice: its bookings then show as 'Al verwerkt'). What it cannot book stays below as
-// a follow-up, and every import stays listed (docs/decisions/057).
+// a follow-up, and every import stays listed (docs/decisions/057). Payments through Mollie have a list of their
+// own (docs/decisions/066).
 
 export function PaymentsTab() {
   const refresh = usePaymentsRefresh();
@@ -54,6 +56,7 @@ export function PaymentsTab() {
       )}
 
       <FollowUpsSection />
+      <OnlinePaymentsSection />
       <ImportHistory />
     </div>
   );
