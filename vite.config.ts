@@ -1,11 +1,13 @@
 // Vite builds the SPA in web/ into dist/web, which the Hono server (Node and Worker) serves.
 // In development the API paths are proxied to the server (`npm run dev` starts both).
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { routeTreeOptions } from './scripts/route-tree.mjs';
 import { REST_ROOTS, SERVER_FILES, TRPC_ROOT } from './src/core/server-paths';
+import { PDF_FONT_ASSET } from './src/platform/pdf-font-source';
 import { defineConfig } from 'vite';
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url));
@@ -39,6 +41,16 @@ export default defineConfig({
     tanstackRouter({ ...routeTreeOptions, autoCodeSplitting: true }),
     react(),
     tailwindcss(),
+    {
+      // The PDF font's figures among the static assets, where the Worker reads them when it makes a PDF: in the
+      // Worker bundle they were its largest part (docs/decisions/035 and 059, amended).
+      name: 'kerstactie:pdf-font-asset',
+      apply: 'build',
+      generateBundle() {
+        const source = readFileSync(fileURLToPath(new URL('./src/platform/pdf-fonts.generated.json', import.meta.url)), 'utf8');
+        this.emitFile({ type: 'asset', fileName: PDF_FONT_ASSET.slice(1), source });
+      },
+    },
   ],
   build: {
     outDir,

@@ -13,11 +13,24 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'web/**/*.test.ts', 'test/support/**/*.test.ts'], environment: 'node', ...shared },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'web/**/*.test.ts', 'test/support/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['test/support/node-pdf-fonts.ts'],
+          ...shared,
+        },
         resolve: { alias: { '@': new URL('./web', import.meta.url).pathname } },
       },
       {
-        test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 40_000, ...shared },
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 40_000,
+          setupFiles: ['test/support/node-pdf-fonts.ts'],
+          ...shared,
+        },
       },
       'test/worker/vitest.config.ts',
       'test/worker/vitest.turso.config.ts',

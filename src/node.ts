@@ -2,6 +2,8 @@
  * Node entry (`npm start`): libSQL file in DATA_DIR, files on disk, the built SPA from dist/web.
  * Thin: it builds the dependencies and hands every request to the same Hono app as the Worker.
  */
+import { readPdfFontsFrom } from './platform/pdf-font';
+import { bundledPdfFonts } from './platform/pdf-font-bundled';
 import { serve } from '@hono/node-server';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import type { Server } from 'node:http';
@@ -69,6 +71,7 @@ export interface NodeServerOptions {
 
 export async function startNodeServer(env: Record<string, string | undefined> = process.env, options: NodeServerOptions = {}) {
   const config = parseConfig(env);
+  readPdfFontsFrom(bundledPdfFonts);
   // docs/decisions/032: the data folder (database, secret key, invoices, APKs) is the owner's alone. A
   // folder made before is tightened too. SQLite gives its journal files the database file's mode.
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });

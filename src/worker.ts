@@ -3,6 +3,8 @@
  * assets binding for the SPA. Thin: it builds the dependencies once per isolate and hands every request
  * to the same Hono app as Node. The cron trigger delivers the mail outbox.
  */
+import { readPdfFontsFrom } from './platform/pdf-font';
+import { pdfFontsFromAssets } from './platform/pdf-font-source';
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
 import type { Hono } from 'hono';
 import { connect } from 'cloudflare:sockets';
@@ -51,6 +53,8 @@ async function buildIsolate(env: WorkerEnv, argon2Params: Argon2Params): Promise
   const clock = systemClock;
   const passwords = createPasswordHasher(jsArgon2id, argon2Params);
   const assets = env.ASSETS;
+  // The PDF font is a static asset, not part of the bundle (docs/decisions/035 and 059, amended).
+  if (assets) readPdfFontsFrom(pdfFontsFromAssets((request) => assets.fetch(request as never) as unknown as Promise<Response>));
   let readiness: Promise<void> | null = null;
   const deps: AppDeps = {
     config,

@@ -1,6 +1,6 @@
 import { decodeBase64 } from '@oslojs/encoding';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
-import generated from './pdf-fonts.generated.json';
+import type { PdfFontData } from './pdf-font-source';
 
 /**
  * The font every PDF of ours sets its text in (docs/decisions/059): Arimo, regular and bold, cut down by
@@ -64,12 +64,14 @@ interface Face {
 }
 
 /** The characters both faces have, in the order of `generated.glyphIds` and each face's `advances`. */
-const CODE_POINTS: readonly number[] = generated.characters.flatMap(([from = 0, to = 0]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+function codePointsOf(generated: PdfFontData): number[] {
+  return generated.characters.flatMap(([from = 0, to = 0]) => Array.from({ length: to - from + 1 }, (_, i) => from + i));
+}
 
-function engineFont(data: FaceData): EngineFont {
+function engineFont(generated: PdfFontData, data: FaceData): EngineFont {
   const byCodePoint = new Map<number, Glyph>();
   const byId = new Map<number, Glyph>();
-  CODE_POINTS.forEach((codePoint, i) => {
+  codePointsOf(generated).forEach((codePoint, i) => {
     const id = generated.glyphIds[i]!;
     // A glyph that two characters share (hyphen and soft hyphen) stands for the first of them.
     const glyph = byId.get(id) ?? { id, advanceWidth: data.advances[i]!, codePoints: [codePoint] };
@@ -105,18 +107,37 @@ async function inflate(base64: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-async function loadFace(pdfName: string, data: FaceData): Promise<Face> {
-  return { pdfName, bytes: await inflate(data.ttfDeflated), font: engineFont(data) };
+async function loadFace(generated: PdfFontData, pdfName: string, data: FaceData): Promise<Face> {
+  return { pdfName, bytes: await inflate(data.ttfDeflated), font: engineFont(generated, data) };
 }
 
+let source: (() => Promise<PdfFontData>) | null = null;
 let faces: Promise<{ regular: Face; bold: Face }> | null = null;
 
-/** Inflated once per isolate or process, when the first document is made. */
+/**
+ * Where the font's figures are read from (docs/decisions/059, amended): the runtime's entry says, once. Node
+ * imports the generated file; the Worker fetches it from its static assets, so the font is not part of the
+ * Worker bundle (docs/decisions/035, amended).
+ */
+export function readPdfFontsFrom(loader: () => Promise<PdfFontData>): void {
+  if (source === loader) return;
+  source = loader;
+  faces = null;
+}
+
+/** Read and inflated once per isolate or process, when the first document is made; a failed read is tried again. */
 function loadFaces(): Promise<{ regular: Face; bold: Face }> {
-  faces ??= Promise.all([loadFace('KPFNTA+Arimo-Regular', generated.regular), loadFace('KPFNTB+Arimo-Bold', generated.bold)]).then(([regular, bold]) => ({
-    regular,
-    bold,
-  }));
+  const load = source;
+  if (!load) return Promise.reject(new Error('No PDF font source: the runtime entry sets one with readPdfFontsFrom (src/platform/pdf-font.ts)'));
+  faces ??= load()
+    .then((generated) =>
+      Promise.all([loadFace(generated, 'KPFNTA+Arimo-Regular', generated.regular), loadFace(generated, 'KPFNTB+Arimo-Bold', generated.bold)]),
+    )
+    .then(([regular, bold]) => ({ regular, bold }))
+    .catch((error: unknown) => {
+      faces = null;
+      throw error;
+    });
   return faces;
 }
 
