@@ -84,7 +84,13 @@ export function OnlinePaymentsSection() {
             />
           )}
         </div>
-        <div className="rounded-xl border bg-card">
+        {/* Phones: a card each, the state and the refund in view instead of beyond a wide table's edge. */}
+        <ul className="grid gap-2 md:hidden" aria-label="Online betalingen">
+          {data!.payments.map((payment) => (
+            <PaymentCard key={payment.id} payment={payment} onRefund={() => setRefunding(payment)} />
+          ))}
+        </ul>
+        <div className="hidden rounded-xl border bg-card md:block">
           <Table scrollLabel="Online betalingen" aria-labelledby={headingId} aria-busy={query.isPlaceholderData || undefined}>
             <TableHeader>
               <TableRow>
@@ -126,6 +132,54 @@ export function OnlinePaymentsSection() {
   );
 }
 
+function StatusBadges({ payment }: { payment: OnlinePayment }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      <Badge variant="outline" className={STATUS_STYLES[payment.status]} data-slot="online-payment-status">
+        {onlineStatusText(payment.status)}
+      </Badge>
+      {payment.double_payment && (
+        <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" data-slot="double-payment">
+          Dubbel betaald
+        </Badge>
+      )}
+    </span>
+  );
+}
+
+function RefundButton({ payment, onRefund }: { payment: OnlinePayment; onRefund: () => void }) {
+  if (!canRefundDouble(payment)) return null;
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className="h-7 px-2 text-xs"
+      onClick={onRefund}
+      aria-label={`Terugbetalen: dubbele betaling van ${payment.reference}`}
+    >
+      Terugbetalen
+    </Button>
+  );
+}
+
+function PaymentCard({ payment, onRefund }: { payment: OnlinePayment; onRefund: () => void }) {
+  return (
+    <li className="grid gap-1 rounded-xl border bg-card p-3 text-sm" data-slot="online-payment-card" data-payment={payment.provider_id}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold tabular-nums">{formatEuroNl(payment.amount)}</span>
+        <span className="text-muted-foreground">{formatNlDate(payment.created_at)}</span>
+      </div>
+      <span className="font-mono text-xs">{payment.reference}</span>
+      <StatusBadges payment={payment} />
+      {payment.refunded_amount > 0 && <span className="tabular-nums">Terugbetaald: {formatEuroNl(payment.refunded_amount)}</span>}
+      {payment.charged_back_amount > 0 && <span className="tabular-nums">Teruggeboekt: {formatEuroNl(payment.charged_back_amount)}</span>}
+      <div className="flex justify-end empty:hidden">
+        <RefundButton payment={payment} onRefund={onRefund} />
+      </div>
+    </li>
+  );
+}
+
 function PaymentRow({ payment, onRefund }: { payment: OnlinePayment; onRefund: () => void }) {
   return (
     <TableRow data-slot="online-payment" data-payment={payment.provider_id} data-status={payment.status} className="align-top">
@@ -133,16 +187,7 @@ function PaymentRow({ payment, onRefund }: { payment: OnlinePayment; onRefund: (
       <TableCell className="font-mono text-xs whitespace-nowrap">{payment.reference}</TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums">{formatEuroNl(payment.amount)}</TableCell>
       <TableCell className="whitespace-nowrap">
-        <span className="flex flex-wrap items-center gap-1.5">
-          <Badge variant="outline" className={STATUS_STYLES[payment.status]} data-slot="online-payment-status">
-            {onlineStatusText(payment.status)}
-          </Badge>
-          {payment.double_payment && (
-            <Badge variant="outline" className="border-amber-300 bg-amber-50 text-amber-900" data-slot="double-payment">
-              Dubbel betaald
-            </Badge>
-          )}
-        </span>
+        <StatusBadges payment={payment} />
       </TableCell>
       <TableCell className="text-right whitespace-nowrap tabular-nums" data-slot="online-payment-refunded">
         {payment.refunded_amount > 0 ? formatEuroNl(payment.refunded_amount) : "–"}
@@ -151,17 +196,7 @@ function PaymentRow({ payment, onRefund }: { payment: OnlinePayment; onRefund: (
         {payment.charged_back_amount > 0 ? formatEuroNl(payment.charged_back_amount) : "–"}
       </TableCell>
       <TableCell className="text-right">
-        {canRefundDouble(payment) && (
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7 px-2 text-xs"
-            onClick={onRefund}
-            aria-label={`Terugbetalen: dubbele betaling van ${payment.reference}`}
-          >
-            Terugbetalen
-          </Button>
-        )}
+        <RefundButton payment={payment} onRefund={onRefund} />
       </TableCell>
     </TableRow>
   );
