@@ -82,6 +82,9 @@ export const settings = defineMessages({
       chooseValue: "Choose a value",
       notAllowed: (value: string) => `${value} (not allowed)`,
     },
+    /** docs/decisions/066: Mollie answered 401 to the key that is stored now; `date` already formatted. */
+    mollieKeyRefused: (date: string) =>
+      `Mollie refused the stored API key on ${date}. Check the key in your Mollie dashboard and enter it again.`,
     visibility: {
       /** Read before the chip's label by screen readers. */
       prefix: "Visibility: ",
@@ -169,6 +172,8 @@ export const settings = defineMessages({
       chooseValue: "Kies een waarde",
       notAllowed: (value: string) => `${value} (niet toegestaan)`,
     },
+    mollieKeyRefused: (date: string) =>
+      `Mollie heeft de opgeslagen API-sleutel geweigerd op ${date}. Controleer de sleutel in je Mollie-dashboard en vul hem opnieuw in.`,
     visibility: {
       prefix: "Zichtbaarheid: ",
       public: { label: "Openbaar", hint: "Zichtbaar voor iedereen" },

@@ -13,6 +13,7 @@ import { useSession, useTrpc } from "@/lib/auth";
 import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
 import { AdminPage, LoadError, LoadingState } from "./-components/admin-page";
 import { BackupsCard } from "./-settings/backups-card";
+import { MollieKeyAlert } from "./-settings/mollie-key-alert";
 import { SettingFormDialog } from "./-settings/setting-form-dialog";
 import { SettingRow } from "./-settings/setting-row";
 import { groupSettings, type Setting, settingAnchor } from "./-settings/setting-utils";
@@ -71,6 +72,7 @@ function SettingsPage() {
         </Button>
       }
     >
+      <MollieKeyAlert settingsUpdatedAt={settings.dataUpdatedAt} />
       {settings.isPending ? (
         <LoadingState label={t.settings.loading} />
       ) : settings.isError && !list ? (
