@@ -1,7 +1,9 @@
+import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, settings } from '../../src/db/schema';
+import { onlinePayments, orders, providerKeyRefusals, settings } from '../../src/db/schema';
+import { keyedDigest } from '../../src/platform/crypto';
 import { blockingAxeViolations } from './axe';
 import { launchChromium, startTestServer, VIEWPORTS, signIn as signInAs, screenshot } from './browser';
 
@@ -562,6 +564,118 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     await treasurer.setViewportSize(VIEWPORTS.desktop);
     await screenshot(treasurer, 'management-dashboard-desktop.png', { fullPage: true });
     await expectAxeClean(treasurer, 'management dashboard, 1280');
+  });
+
+  it('lists online payments with their Dutch states and a double payment to refund, shows an order paid online with its refund dialog, and warns the admin of a refused Mollie key', async () => {
+    // Seeded as Mollie's webhook would leave them (no Mollie here): an order paid online with € 10,25 refunded,
+    // a payment that expired, and a double payment on the order the bank statement paid.
+    const created = await api<{ order_reference: string }>(admin, '/orders/create', {
+      tabler_id: (await api<{ id: number }[]>(admin, '/tablers')).body[0]!.id,
+      name: 'Klaas Online',
+      email: 'klaas@example.nl',
+      phone: '0517 654321',
+      address: 'Noorderhaven 2',
+      postal_code: '8861 AL',
+      city: 'Harlingen',
+      amount: 1,
+    });
+    const online = created.body.order_reference;
+    const total = (await api<{ order: { order_id: number; amount_incl: number } }>(admin, `/api/payments/order?reference=${online}`)).body.order;
+    const at = (minute: number) => `2026-12-04T09:${String(minute).padStart(2, '0')}:00.000Z`;
+    await server.deps.db
+      .update(orders)
+      .set({ paid: true, paidAt: at(11), paymentMethod: 'online', refundedCents: 1025 })
+      .where(eq(orders.id, total.order_id));
+    const row = (providerId: string, orderId: number, reference: string, cents: number, minute: number) => ({
+      providerId,
+      orderId,
+      reference,
+      status: 'paid',
+      amountCents: cents,
+      paidAt: at(minute + 1),
+      createdAt: at(minute),
+      updatedAt: at(minute + 1),
+    });
+    await server.deps.db.insert(onlinePayments).values([
+      { ...row('tr_e2eExpired1', total.order_id, online, Math.round(total.amount_incl * 100), 0), status: 'expired', paidAt: null },
+      { ...row('tr_e2eOnline1', total.order_id, online, Math.round(total.amount_incl * 100), 10), refundedCents: 1025, applied: true },
+      { ...row('tr_e2eDouble1', invoiced.id, invoiced.reference, Math.round(invoiced.totalIncl * 100), 20), doublePayment: true },
+    ]);
+
+    await treasurer.reload();
+    await treasurer.getByRole('tab', { name: 'Betalingen' }).click();
+    const section = treasurer.locator('[data-slot=online-payments]');
+    await section.locator('[data-slot=online-payment]').first().waitFor();
+    expect(plain(await section.locator('p').first().textContent())).toMatch(/^Betalingen via Mollie/);
+    const cells = async (id: string) => (await section.locator(`[data-payment="${id}"] td`).allTextContents()).map(plain);
+    expect(await section.locator('[data-slot=online-payment]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-payment')))).toEqual([
+      'tr_e2eDouble1',
+      'tr_e2eOnline1',
+      'tr_e2eExpired1',
+    ]);
+    const double = await cells('tr_e2eDouble1');
+    expect(double[0]).toMatch(/^4 dec\.? 2026,? \d{2}:\d{2}$/);
+    expect(double.slice(1)).toEqual([invoiced.reference, plain(euro(invoiced.totalIncl)), 'BetaaldDubbel betaald', '–', '–', 'Terugbetalen']);
+    expect((await cells('tr_e2eOnline1')).slice(1)).toEqual([online, plain(euro(total.amount_incl)), 'Betaald', '€ 10,25', '–', '']);
+    expect((await cells('tr_e2eExpired1')).slice(3, 4)).toEqual(['Verlopen']);
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(section, 'management-online-payments-desktop.png');
+    await expectAxeClean(treasurer, 'online payments, 1280');
+    // On a phone a card each, the double payment's state and refund in view.
+    await treasurer.setViewportSize(VIEWPORTS.phone);
+    const card = section.locator('[data-slot=online-payment-card][data-payment="tr_e2eDouble1"]');
+    await card.getByRole('button', { name: `Terugbetalen: dubbele betaling van ${invoiced.reference}` }).waitFor();
+    expect(plain(await card.locator('[data-slot=double-payment]').textContent())).toBe('Dubbel betaald');
+    expect(await treasurer.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(section, 'management-online-payments-phone.png');
+    await treasurer.setViewportSize(VIEWPORTS.desktop);
+    // Refunding a double payment asks first; cancelled here (a refund needs Mollie, tested against its stand-in elsewhere).
+    await section.getByRole('button', { name: `Terugbetalen: dubbele betaling van ${invoiced.reference}` }).click();
+    const confirm = treasurer.getByRole('alertdialog', { name: 'Dubbele betaling terugbetalen?' });
+    expect(plain(await confirm.getByText(/^Het hele bedrag/).textContent())).toBe(`Het hele bedrag van ${invoiced.reference} terugbetalen via Mollie?`);
+    await confirm.getByRole('button', { name: 'Annuleren' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    // The order paid online: how, and what went back, in its row and its dialog, with the refund dialog.
+    await treasurer.getByRole('tab', { name: 'Bestellingen' }).click();
+    const orderRow = treasurer.locator(`tr[data-order="${online}"]`);
+    expect(plain(await orderRow.locator('[data-slot=refunded]').textContent())).toBe('Terugbetaald: € 10,25');
+    await orderRow.getByRole('button', { name: `Bestelling ${online} bewerken` }).click();
+    const dialog = treasurer.getByRole('dialog', { name: 'Bestelling Bewerken' });
+    await dialog.locator('[data-slot=order-balance]').waitFor();
+    expect(plain(await dialog.locator('[data-slot=payment-method]').textContent())).toBe('Betaald via: iDEAL (online)');
+    expect(plain(await dialog.locator('[data-slot=order-refunded]').textContent())).toBe('Terugbetaald: € 10,25');
+    await screenshot(dialog.locator('[data-slot=order-payments]'), 'management-order-paid-online-desktop.png');
+    await dialog.getByRole('button', { name: 'Terugbetalen…' }).click();
+    const refund = treasurer.getByRole('dialog', { name: `Terugbetalen: ${online}` });
+    const amount = refund.getByRole('textbox', { name: 'Bedrag (€)' });
+    expect(await amount.inputValue()).toBe('');
+    // An amount with three decimals is refused with the server's text, before anything is sent.
+    await amount.fill('10,255');
+    await refund.getByRole('button', { name: 'Terugbetalen' }).click();
+    expect(plain(await refund.locator('[data-slot=refund-error]').textContent())).toBe(
+      'Geef een bedrag in euro’s van minstens € 0,01, met ten hoogste twee decimalen.',
+    );
+    await screenshot(treasurer, 'management-refund-dialog-desktop.png');
+    await expectAxeClean(treasurer, 'refund dialog, 1280');
+    await refund.getByRole('button', { name: 'Annuleren' }).click();
+    await refund.waitFor({ state: 'detached' });
+    await treasurer.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The admin's settings screen: the stored key, refused by Mollie (as the server records a 401, by its digest).
+    const key = `test_${'a1B2c3D4e5'.repeat(3)}`;
+    expect((await api(admin, '/api/settings/update', { key: 'mollie_api_key', value: key })).status).toBe(200);
+    const digest = encodeHexLowerCase(await keyedDigest(server.deps.secretKey, 'mollie-key', key));
+    await server.deps.db.insert(providerKeyRefusals).values({ provider: 'mollie', keyDigest: digest, refusedAt: at(30) });
+    await admin.goto(`${server.url}/admin/settings`);
+    const warning = admin.locator('[data-slot=mollie-key-refused]');
+    await warning.waitFor();
+    expect(plain(await warning.textContent())).toMatch(
+      /^Mollie refused the stored API key on 4 Dec 2026, \d{2}:\d{2}\. Check the key in your Mollie dashboard and enter it again\.$/,
+    );
+    await screenshot(admin, 'settings-mollie-key-refused-desktop.png');
+    await expectAxeClean(admin, 'settings with a refused Mollie key, 1280');
   });
 
   it('keeps the charting library out of the public pages', async () => {
