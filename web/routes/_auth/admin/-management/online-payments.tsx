@@ -91,7 +91,7 @@ export function OnlinePaymentsSection() {
           ))}
         </ul>
         <div className="hidden rounded-xl border bg-card md:block">
-          <Table scrollLabel="Online betalingen" aria-labelledby={headingId} aria-busy={query.isPlaceholderData || undefined}>
+          <Table scrollLabel="Tabel met online betalingen" aria-labelledby={headingId} aria-busy={query.isPlaceholderData || undefined}>
             <TableHeader>
               <TableRow>
                 <TableHead>Datum</TableHead>
