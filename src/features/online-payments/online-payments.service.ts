@@ -180,21 +180,21 @@ export async function reconcilePayment(ctx: RequestCtx, payment: MolliePayment):
       auditIfChanged(ctx, { action: 'payment.received', target, details: { payment: payment.id, amount: euros(centsOf(payment.amount)) } }),
     );
   }
+  // Mollie's running totals are copied only when they grew: an older or repeated state leaves them alone.
+  const grownTo = (total: 'refundedCents' | 'chargedBackCents', cents: number) =>
+    ctx.db
+      .update(onlinePayments)
+      .set({ [total]: cents, updatedAt: now })
+      .where(and(byId, sql`${onlinePayments[total]} < ${cents}`));
   if (refunded > 0) {
     statements.push(
-      ctx.db
-        .update(onlinePayments)
-        .set({ refundedCents: refunded, updatedAt: now })
-        .where(and(byId, sql`${onlinePayments.refundedCents} < ${refunded}`)),
+      grownTo('refundedCents', refunded),
       auditIfChanged(ctx, { action: 'payment.refunded', target, details: { payment: payment.id, refunded: euros(refunded) } }),
     );
   }
   if (chargedBack > 0) {
     statements.push(
-      ctx.db
-        .update(onlinePayments)
-        .set({ chargedBackCents: chargedBack, updatedAt: now })
-        .where(and(byId, sql`${onlinePayments.chargedBackCents} < ${chargedBack}`)),
+      grownTo('chargedBackCents', chargedBack),
       auditIfChanged(ctx, { action: 'payment.charged_back', target, details: { payment: payment.id, charged_back: euros(chargedBack) } }),
       // The audit insert above ran only when the chargeback grew, so changes() still tells; only the payment
       // that paid the order takes that back (a charged-back double payment leaves the order paid).
