@@ -680,14 +680,15 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
 
   it('keeps the charting library out of the public pages', async () => {
     const scriptsOf = async (page: Page, path: string) => {
-      const scripts: { url: string; body: string }[] = [];
-      const listener = async (response: Response) => {
-        if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text() });
+      // Each body is read before the page moves on: a text still being read when the page navigated was lost.
+      const scripts: Promise<{ url: string; body: string }>[] = [];
+      const listener = (response: Response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text().then((body) => ({ url: response.url(), body })));
       };
       page.on('response', listener);
       await page.goto(`${server.url}${path}`, { waitUntil: 'networkidle' });
       page.off('response', listener);
-      return scripts;
+      return Promise.all(scripts);
     };
     // The dashboard does load it (so the check below looks for the right thing)…
     const dashboard = await scriptsOf(treasurer, '/admin/management');
