@@ -42,6 +42,9 @@ describe('fifty public orders at the same moment', () => {
         },
         ip,
       );
+    // The D1 lane's files share one database (docs/decisions/063): count from what is there already.
+    const totalNow = async () => ((await (await SELF.fetch(`${site}/orders?page=1&per_page=1`, { headers: { cookie } })).json()) as { total: number }).total;
+    const before = await totalNow();
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => order(i)));
     const statuses = responses.map((r) => r.status);
     const bodies = (await Promise.all(responses.map((r) => r.json()))) as { success: boolean; order_reference: string }[];
@@ -53,8 +56,7 @@ describe('fifty public orders at the same moment', () => {
     expect(new Set(references).size).toBe(50);
 
     // Every order is stored once, whatever database the Worker runs on.
-    const list = (await (await SELF.fetch(`${site}/orders?page=1`, { headers: { cookie } })).json()) as { total: number };
-    expect(list.total).toBe(50);
+    expect(await totalNow()).toBe(before + 50);
 
     // And each visitor's confirmation leaves (in the background of its own request).
     const expected = Array.from({ length: 50 }, (_, i) => `klant${i}@example.nl`);

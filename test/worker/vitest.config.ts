@@ -1,46 +1,5 @@
 import { join } from 'node:path';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { defineProject } from 'vitest/config';
-import { startFakeMollie } from '../support/fake-mollie';
-import { startMailSinkWithHttp } from '../support/mail-sink-http';
-import { wranglerAliases } from '../support/wrangler-aliases';
+import { d1Project, OWN_DATABASE_FILES } from './d1-project';
 
-const root = join(import.meta.dirname, '..', '..');
-
-// The Worker entry inside workerd, with local D1 and R2 from wrangler.toml and the migrations of drizzle/.
-export default defineProject(async () => {
-  const migrations = await readD1Migrations(join(root, 'drizzle'));
-  // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (docs/decisions/027, 028): mail
-  // must arrive without any cron run. The tests read what arrived through its HTTP side door.
-  const mailSink = await startMailSinkWithHttp();
-  // Mollie's Payments API as a stand-in on loopback (docs/decisions/066); the tests drive it through its side door.
-  const mollie = await startFakeMollie();
-  return {
-    resolve: { alias: wranglerAliases(root) },
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: join(root, 'wrangler.toml') },
-        main: join(root, 'test/worker/entry.ts'),
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            SECRET_KEY: 'a'.repeat(64),
-            PUBLIC_URL: 'https://kerst.example',
-            ADMIN_PASSWORD: 'worker-admin-password',
-            SMTP_URL: mailSink.smtp.url,
-            MAIL_SINK_URL: mailSink.httpUrl,
-            MOLLIE_API_URL: mollie.url,
-            MOLLIE_CONTROL_URL: mollie.controlUrl,
-          },
-        },
-      }),
-    ],
-    test: {
-      name: 'worker',
-      include: [join(root, 'test/worker/**/*.test.ts')],
-      setupFiles: [join(root, 'test/worker/apply-migrations.ts')],
-      // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
-      testTimeout: 60_000,
-    },
-  };
-});
+// The Worker suites on D1 that share one workerd and one database; each file counts only its own rows.
+export default d1Project('worker', { include: [join(import.meta.dirname, '**/*.test.ts')], exclude: OWN_DATABASE_FILES, isolate: false });

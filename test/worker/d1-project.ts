@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineProject } from 'vitest/config';
+import { startFakeMollie } from '../support/fake-mollie';
+import { startMailSinkWithHttp } from '../support/mail-sink-http';
+import { wranglerAliases } from '../support/wrangler-aliases';
+
+const root = join(import.meta.dirname, '..', '..');
+const workerTests = join(root, 'test/worker');
+
+/**
+ * The files that need a D1 of their own: they assert on the whole of a table (a search's every match, a restore
+ * of every table, an export's every row). The other files share one workerd and one D1 (docs/decisions/063).
+ */
+export const OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass'].map((name) => join(workerTests, `${name}.test.ts`));
+
+/** The Worker entry inside workerd, with local D1 and R2 from wrangler.toml and the migrations of drizzle/. */
+export function d1Project(name: string, files: { include: string[]; exclude: string[]; isolate: boolean }) {
+  return defineProject(async () => {
+    const migrations = await readD1Migrations(join(root, 'drizzle'));
+    // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (docs/decisions/027, 028): mail
+    // must arrive without any cron run. The tests read what arrived through its HTTP side door.
+    const mailSink = await startMailSinkWithHttp();
+    // Mollie's Payments API as a stand-in on loopback (docs/decisions/066); the tests drive it through its side door.
+    const mollie = await startFakeMollie();
+    return {
+      resolve: { alias: wranglerAliases(root) },
+      plugins: [
+        cloudflareTest({
+          wrangler: { configPath: join(root, 'wrangler.toml') },
+          main: join(workerTests, 'entry.ts'),
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              SECRET_KEY: 'a'.repeat(64),
+              PUBLIC_URL: 'https://kerst.example',
+              ADMIN_PASSWORD: 'worker-admin-password',
+              SMTP_URL: mailSink.smtp.url,
+              MAIL_SINK_URL: mailSink.httpUrl,
+              MOLLIE_API_URL: mollie.url,
+              MOLLIE_CONTROL_URL: mollie.controlUrl,
+            },
+          },
+        }),
+      ],
+      test: {
+        name,
+        include: files.include,
+        exclude: files.exclude,
+        setupFiles: [join(workerTests, 'apply-migrations.ts')],
+        // One workerd for the whole lane instead of one per file (docs/decisions/063): 150 s → 70 s of the lane.
+        isolate: files.isolate,
+        // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
+        testTimeout: 60_000,
+      },
+    };
+  });
+}
