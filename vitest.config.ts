@@ -35,6 +35,7 @@ export default defineConfig({
       'test/worker/vitest.config.ts',
       'test/worker/vitest.own-db.config.ts',
       'test/worker/vitest.turso.config.ts',
+      'test/worker/vitest.turso-own-db.config.ts',
       {
         test: {
           name: 'e2e',

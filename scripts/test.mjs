@@ -106,7 +106,9 @@ const lanes = [
   suite(['unit', 'api'], background),
   // workerd serves the built SPA's assets. One after the other: each starts a workerd per test file.
   built.then((ok) =>
-    ok ? inTurn([() => suite(['worker', 'worker-own-db'], background), () => suite(['worker-turso'], background)]) : unbuilt(['worker'], ['worker-turso']),
+    ok
+      ? inTurn([() => suite(['worker', 'worker-own-db'], background), () => suite(['worker-turso', 'worker-turso-own-db'], background)])
+      : unbuilt(['worker'], ['worker-turso']),
   ),
   // After the build, which writes web/routeTree.gen.ts as the typecheck's route-tree step does.
   built.then((ok) =>
