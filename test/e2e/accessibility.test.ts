@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, settings, tablers } from '../../src/db/schema';
 import { blockingAxeViolations } from './axe';
-import { launchChromium, startTestServer, VIEWPORTS } from './browser';
+import { launchChromium, startTestServer, VIEWPORTS, watchNetwork } from './browser';
 
 /**
  * docs/decisions/036: every public page, the order form in each of its states, login and registration pass
@@ -97,8 +97,11 @@ for (const viewport of [NARROW, VIEWPORTS.desktop]) {
         try {
           // Once the network is quiet the prerendered pages are hydrated and show the visitor's
           // controls too: axe checks the page the visitor ends up with, not only the HTML as built.
-          await page.goto(`${server.url}${entry.path}`, { waitUntil: 'networkidle' });
+          const network = watchNetwork(page);
+          await page.goto(`${server.url}${entry.path}`);
           await page.getByRole('heading', { name: entry.ready, exact: true }).first().waitFor();
+          await network.quiet();
+          network.stop();
           await entry.reach?.(page);
 
           const where = `${entry.path} (${entry.name}) at ${viewport.width} px`;

@@ -17,6 +17,7 @@ import {
   startTestServer,
   VIEWPORTS,
   screenshot,
+  watchNetwork,
 } from './browser';
 
 /**
@@ -376,10 +377,11 @@ describe('the back-office in English and Dutch', () => {
         expect((await postJson(page, '/api/account/locale', { locale })).json).toEqual({ success: true });
         const data = await dataTexts(page);
         const problems: string[] = [];
+        const network = watchNetwork(page);
         for (const screen of SCREENS) {
           await page.goto(`${server.url}${screen.path}`);
           await page.getByRole('heading', { level: 1, name: screen.heading(t), exact: true }).waitFor();
-          await page.waitForLoadState('networkidle');
+          await network.quiet();
           const where = `${screen.path} (${locale}, ${VIEWPORTS[viewport].width} px)`;
           if (locale === 'nl') problems.push(...englishLeftovers(await textsOf(page), data).map((p) => `${where}: ${p}`));
           const overflow = await overflowingElements(page);

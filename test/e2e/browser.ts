@@ -124,3 +124,38 @@ export function overflowingElements(page: Page): Promise<string[]> {
 export async function animationsDone(locator: Locator): Promise<void> {
   await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
 }
+
+/**
+ * Starts counting the page's requests and answers a wait for the network to be quiet: none in flight for
+ * `quietMs`. Playwright's `networkidle` waits 500 ms after the last one, at every page of the long screen
+ * walks; 150 ms is enough for a chunk or query that one answer starts (docs/decisions/063).
+ */
+export function watchNetwork(page: Page): { quiet(quietMs?: number): Promise<void>; stop(): void } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => {
+    inFlight++;
+    lastChange = Date.now();
+  };
+  const ended = () => {
+    inFlight = Math.max(inFlight - 1, 0);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async quiet(quietMs = 150) {
+      const deadline = Date.now() + 30_000;
+      while (inFlight > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) throw new Error(`The network did not go quiet within 30 s (${inFlight} requests in flight)`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
