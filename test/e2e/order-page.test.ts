@@ -1,5 +1,6 @@
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import type { OrderStatusView as OrderStatus } from '../../src/features/online-payments/online-payments.schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealSettingPassword } from '../../src/features/settings/setting-passwords';
 import { settings } from '../../src/db/schema';
@@ -22,19 +23,6 @@ const TOKEN = 'qR7vXk2mN9pL4sT8wY3zA6bC1dE5fG0h';
 const ORDER_PATH = `/bestelling/${TOKEN}`;
 const API = `/api/order-status/${TOKEN}`;
 const NOTE = 'Je betaalt veilig via Mollie (iDEAL, Wero of een andere methode die de club aanbiedt).';
-
-type OrderStatus = {
-  reference: string;
-  name: string;
-  amount: number;
-  amount_incl: number;
-  paid: boolean;
-  paid_at: string | null;
-  cancelled: boolean;
-  invoice_number: string | null;
-  refunded_amount: number;
-  can_pay: boolean;
-};
 
 const OPEN: OrderStatus = {
   reference: 'KP-2026-0001',

@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
-import { startFakeMollie } from '../support/fake-mollie';
-import { startMailSinkWithHttp } from '../support/mail-sink-http';
 import { wranglerAliases } from '../support/wrangler-aliases';
+import { workerStandIns } from './stand-ins';
 
 const root = join(import.meta.dirname, '..', '..');
 const workerTests = join(root, 'test/worker');
@@ -18,11 +17,7 @@ export const OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pas
 export function d1Project(name: string, files: { include: string[]; exclude: string[]; isolate: boolean }) {
   return defineProject(async () => {
     const migrations = await readD1Migrations(join(root, 'drizzle'));
-    // A real SMTP server on loopback that the Worker reaches through cloudflare:sockets (docs/decisions/027, 028): mail
-    // must arrive without any cron run. The tests read what arrived through its HTTP side door.
-    const mailSink = await startMailSinkWithHttp();
-    // Mollie's Payments API as a stand-in on loopback (docs/decisions/066); the tests drive it through its side door.
-    const mollie = await startFakeMollie();
+    const standIns = await workerStandIns();
     return {
       resolve: { alias: wranglerAliases(root) },
       plugins: [
@@ -32,13 +27,7 @@ export function d1Project(name: string, files: { include: string[]; exclude: str
           miniflare: {
             bindings: {
               TEST_MIGRATIONS: migrations,
-              SECRET_KEY: 'a'.repeat(64),
-              PUBLIC_URL: 'https://kerst.example',
-              ADMIN_PASSWORD: 'worker-admin-password',
-              SMTP_URL: mailSink.smtp.url,
-              MAIL_SINK_URL: mailSink.httpUrl,
-              MOLLIE_API_URL: mollie.url,
-              MOLLIE_CONTROL_URL: mollie.controlUrl,
+              ...standIns,
             },
           },
         }),

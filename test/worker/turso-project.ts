@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineProject } from 'vitest/config';
-import { startFakeMollie } from '../support/fake-mollie';
-import { startMailSinkWithHttp } from '../support/mail-sink-http';
 import { wranglerAliases } from '../support/wrangler-aliases';
+import { workerStandIns } from './stand-ins';
 
 const root = join(import.meta.dirname, '..', '..');
 const workerTests = join(root, 'test/worker');
@@ -23,9 +22,7 @@ const TURSO_OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass
  */
 export function tursoProject(name: string, ownDatabase: boolean) {
   return defineProject(async () => {
-    const mailSink = await startMailSinkWithHttp();
-    // Mollie's Payments API as a stand-in on loopback (docs/decisions/066).
-    const mollie = await startFakeMollie();
+    const standIns = await workerStandIns();
     return {
       resolve: { alias: wranglerAliases(root) },
       plugins: [
@@ -36,13 +33,7 @@ export function tursoProject(name: string, ownDatabase: boolean) {
           miniflare: {
             bindings: {
               TURSO_DATABASE_URL: `${inject('hranaUrl')}/${randomUUID()}/`,
-              SECRET_KEY: 'a'.repeat(64),
-              PUBLIC_URL: 'https://kerst.example',
-              ADMIN_PASSWORD: 'worker-admin-password',
-              SMTP_URL: mailSink.smtp.url,
-              MAIL_SINK_URL: mailSink.httpUrl,
-              MOLLIE_API_URL: mollie.url,
-              MOLLIE_CONTROL_URL: mollie.controlUrl,
+              ...standIns,
             },
           },
         })),

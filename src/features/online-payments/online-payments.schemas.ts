@@ -31,3 +31,24 @@ const PAYMENT_ID_INVALID = refusalText('PAYMENT_ID_INVALID', 'Geef het id van ee
 export const mollieWebhookSchema = z.object({
   id: z.string({ error: PAYMENT_ID_INVALID }).regex(/^tr_[A-Za-z0-9]{2,64}$/, PAYMENT_ID_INVALID),
 });
+
+/**
+ * GET /api/order-status/<token>: what the customer's order page is told (DESIGN §6). One type for the server that
+ * answers it and the page that reads it (web/routes/-public/order-status).
+ */
+export interface OrderStatusView {
+  reference: string;
+  /** The customer's name. */
+  name: string;
+  /** Packages. */
+  amount: number;
+  /** Euros, VAT included. */
+  amount_incl: number;
+  paid: boolean;
+  paid_at: string | null;
+  cancelled: boolean;
+  invoice_number: string | null;
+  /** Euros refunded so far. */
+  refunded_amount: number;
+  can_pay: boolean;
+}

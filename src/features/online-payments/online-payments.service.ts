@@ -25,7 +25,7 @@ import { ORDER_PAGE_PATH, orderIdOfToken } from '../orders/order-links';
 import { ORDER_NOT_FOUND } from '../orders/orders.service';
 import { balanceCents } from '../payments/order-balance';
 import { offersOnlinePayment, onlinePaymentSettings } from '../settings/online-payment-settings';
-import type { OnlinePaymentListInput } from './online-payments.schemas';
+import type { OnlinePaymentListInput, OrderStatusView } from './online-payments.schemas';
 
 /**
  * docs/decisions/066: the customer's order page and online payment through Mollie's hosted checkout. Mollie is
@@ -68,9 +68,21 @@ async function totalCentsOf(ctx: RequestCtx, order: OrderRow): Promise<number> {
 
 async function orderOfToken(ctx: RequestCtx, token: string): Promise<OrderRow> {
   const id = await orderIdOfToken(ctx.db, token);
-  const [order] = id === null ? [] : await ctx.db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  const order = id === null ? undefined : await orderById(ctx, id);
   if (!order) throw new AppError('ORDER_PAGE_NOT_FOUND', ORDER_PAGE_NOT_FOUND);
   return order;
+}
+
+async function orderById(ctx: RequestCtx, id: number): Promise<OrderRow | undefined> {
+  return (await ctx.db.select().from(orders).where(eq(orders.id, id)).limit(1))[0];
+}
+
+/** The statement that sums the order's refunded total again from its payments: the same state gives the same sum. */
+function recomputeRefunded(ctx: RequestCtx, orderId: number) {
+  return ctx.db
+    .update(orders)
+    .set({ refundedCents: sql`(SELECT coalesce(sum(${onlinePayments.refundedCents}), 0) FROM ${onlinePayments} WHERE ${onlinePayments.orderId} = ${orderId})` })
+    .where(eq(orders.id, orderId));
 }
 
 // --- The provider's refusal of the key, for the settings screen ---------------------------------------
@@ -212,15 +224,7 @@ export async function reconcilePayment(ctx: RequestCtx, payment: MolliePayment):
         ),
     );
   }
-  // The order's refunded total is always recomputed from its payments: the same state gives the same sum.
-  statements.push(
-    ctx.db
-      .update(orders)
-      .set({
-        refundedCents: sql`(SELECT coalesce(sum(${onlinePayments.refundedCents}), 0) FROM ${onlinePayments} WHERE ${onlinePayments.orderId} = ${orderId})`,
-      })
-      .where(eq(orders.id, orderId)),
-  );
+  statements.push(recomputeRefunded(ctx, orderId));
   await ctx.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
 }
 
@@ -250,19 +254,6 @@ export async function handleMollieWebhook(ctx: RequestCtx, paymentId: string): P
 
 // --- The order page ------------------------------------------------------------------------------------
 
-export interface OrderStatusView {
-  reference: string;
-  name: string;
-  amount: number;
-  amount_incl: number;
-  paid: boolean;
-  paid_at: string | null;
-  cancelled: boolean;
-  invoice_number: string | null;
-  refunded_amount: number;
-  can_pay: boolean;
-}
-
 /**
  * GET /api/order-status/<token>. While a payment of the order is still open at Mollie, Mollie is asked first
  * (so a lost webhook loses nothing when the customer comes back); if Mollie does not answer, the page shows
@@ -279,7 +270,7 @@ export async function orderStatus(ctx: RequestCtx, token: string): Promise<Order
       .orderBy(desc(onlinePayments.id))
       .limit(3);
     for (const { providerId } of open) await fetchAndReconcile(ctx, settings.apiKey, providerId);
-    if (open.length > 0) order = await orderOfToken(ctx, token);
+    if (open.length > 0) order = (await orderById(ctx, order.id)) ?? order;
   }
   return {
     reference: order.reference,
@@ -419,7 +410,7 @@ export async function listOnlinePayments(
  */
 export async function refundOrder(ctx: RequestCtx, orderId: number, amountEuros: number | undefined): Promise<{ success: true; refunded_amount: number }> {
   requireManagement(ctx);
-  const [order] = await ctx.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const order = await orderById(ctx, orderId);
   if (!order) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   const payments = await ctx.db
     .select()
@@ -463,12 +454,7 @@ export async function refundOrder(ctx: RequestCtx, orderId: number, amountEuros:
           .update(onlinePayments)
           .set({ refundedCents: payment.refundedCents + part })
           .where(and(eq(onlinePayments.id, payment.id), sql`${onlinePayments.refundedCents} < ${payment.refundedCents + part}`)),
-        ctx.db
-          .update(orders)
-          .set({
-            refundedCents: sql`(SELECT coalesce(sum(${onlinePayments.refundedCents}), 0) FROM ${onlinePayments} WHERE ${onlinePayments.orderId} = ${orderId})`,
-          })
-          .where(eq(orders.id, orderId)),
+        recomputeRefunded(ctx, orderId),
       ]);
     }
     remaining -= part;

@@ -1,23 +1,11 @@
 import { formatDateLong, formatEuro } from "#src/core/nl-format";
+import type { OrderStatusView } from "#src/features/online-payments/online-payments.schemas";
 
 // The customer's order page (docs/architecture.md §6 "The order page and online payment", docs/decisions/067):
 // what GET /api/order-status/<token> answers, and the words the page makes of it.
 
-export type OrderStatus = {
-  reference: string;
-  name: string;
-  /** Packages. */
-  amount: number;
-  /** Euros, VAT included. */
-  amount_incl: number;
-  paid: boolean;
-  paid_at: string | null;
-  cancelled: boolean;
-  invoice_number: string | null;
-  /** Euros refunded so far. */
-  refunded_amount: number;
-  can_pay: boolean;
-};
+/** What GET /api/order-status/<token> answers: the server's own type of it. */
+export type OrderStatus = OrderStatusView;
 
 /** The token in the page's address, or null when the address names none. */
 export function orderTokenFromPath(pathname: string): string | null {
