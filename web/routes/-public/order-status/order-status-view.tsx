@@ -235,6 +235,14 @@ function PayOnline({ token, onFailed, onRefused }: { token: string; onFailed: (t
   const [paying, setPaying] = React.useState(false);
   const buttonRef = React.useRef<HTMLButtonElement>(null);
   const noteId = React.useId();
+  // Set when a payment could not start: the button, disabled while busy, lost the focus and gets it back once
+  // it is enabled again (after React's render, which a slow phone may finish after the next frame).
+  const refocus = React.useRef(false);
+  React.useEffect(() => {
+    if (paying || !refocus.current) return;
+    refocus.current = false;
+    buttonRef.current?.focus();
+  }, [paying]);
 
   async function pay() {
     if (paying) return;
@@ -257,9 +265,8 @@ function PayOnline({ token, onFailed, onRefused }: { token: string; onFailed: (t
       // No answer at all: the general text.
     }
     onFailed(failure);
+    refocus.current = true;
     setPaying(false);
-    // The button was disabled while busy and so lost the focus; give it back.
-    requestAnimationFrame(() => buttonRef.current?.focus());
   }
 
   return (
