@@ -9,6 +9,8 @@ export const tablers = sqliteTable(
     name: text('name').notNull(),
     // docs/decisions/034: the name folded for order search (db/search-text.ts); null until filled.
     searchName: text('search_name'),
+    // docs/decisions/070: the random part of the tabler's own order link; a new one stops the old link.
+    sellerNonce: text('seller_nonce'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -179,6 +181,23 @@ export const bankEntries = sqliteTable(
 
 // docs/decisions/066: the links of a customer's order page /bestelling/<token>. Only the SHA-256 of a token is
 // kept; every mail that carries the link gets a token of its own, so no stored value ever gives one back.
+/**
+ * docs/decisions/068: an order made under an Idempotency-Key, so the same key with the same request answers
+ * the same order again instead of making another. The key is unique: two requests racing with one key make
+ * one order, the loser's batch failing on this row. `requestHash` is the SHA-256 of the request as validated.
+ */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    key: text('key').primaryKey(),
+    requestHash: text('request_hash').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    orderReference: text('order_reference').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
 export const orderLinks = sqliteTable(
   'order_links',
   {
