@@ -21,6 +21,7 @@ import { isOrderPagePath, ORDER_PAGE_PATH } from './features/orders/order-links'
 import { onMailDelivered } from './features/mail/mail-delivery';
 import { forgetDeliveredResetLinks, PASSWORD_RESET_MAIL_KIND } from './features/account/password-reset.service';
 import { mailRoutes } from './features/mail/mail.routes';
+import { isSellerPagePath, SELLER_PAGE_PATH } from './features/tablers/seller-link';
 import { tablersRoutes } from './features/tablers/tablers.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { permissionsRoutes } from './features/permissions/permissions.routes';
@@ -44,10 +45,23 @@ export interface CreateAppOptions {
   clientIp: (c: AppContext) => string;
 }
 
-/** A browser asking for a page (not a missing script, image or file). */
+/**
+ * A browser asking for a page (not a missing script, image or file). A seller's page is one although its
+ * token has dots (docs/decisions/070): its path is checked whole.
+ */
 function wantsPage(request: Request): boolean {
-  const last = new URL(request.url).pathname.split('/').pop() ?? '';
-  return (request.headers.get('accept') ?? '').includes('text/html') && !last.includes('.');
+  const path = new URL(request.url).pathname;
+  const last = path.split('/').pop() ?? '';
+  return (request.headers.get('accept') ?? '').includes('text/html') && (!last.includes('.') || isSellerPagePath(path));
+}
+
+/** The prerendered file that answers a page with a token in its path, else the SPA's shell. */
+function pageFileFor(path: string): string {
+  // The customer's order page is one prerendered file for every /bestelling/<token> (docs/decisions/067),
+  // and a seller's order form one for every /bestellen/<seller_token> (docs/decisions/070).
+  if (isOrderPagePath(path)) return ORDER_PAGE_PATH.slice(0, -1);
+  if (isSellerPagePath(path)) return SELLER_PAGE_PATH.slice(0, -1);
+  return '/app';
 }
 
 /**
@@ -159,8 +173,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
     if (response.status === 404 && wantsPage(c.req.raw)) {
       // Any other route of the SPA gets the empty shell (the build's app.html); the router then shows
       // the screen, or its 'Page Not Found'. The five public pages are files of their own (prerendered).
-      // The customer's order page is one prerendered file for every /bestelling/<token> (docs/decisions/067).
-      const file = isOrderPagePath(c.req.path) ? ORDER_PAGE_PATH.slice(0, -1) : '/app';
+      const file = pageFileFor(c.req.path);
       const shell = new Request(new URL(file, c.req.url), { method: c.req.method, headers: c.req.raw.headers });
       response = await deps.assets(shell);
     }

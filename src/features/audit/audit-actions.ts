@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'tabler.created',
   'tabler.updated',
   'tabler.deleted',
+  'tabler.link_renewed',
   'order.created',
   'order.updated',
   'order.paid',

@@ -1,5 +1,6 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { tablers } from '../../db/schema';
 import { keyedDigest, randomBytes, timingSafeEqual } from '../../platform/crypto';
@@ -28,15 +29,22 @@ export function isSellerPagePath(path: string): boolean {
 
 /**
  * The tabler's token: the one it has, or a first one; `renew` replaces it (the old link stops). One UPDATE,
- * so two first requests at once agree on one nonce. Null when no tabler has this id.
+ * so two first requests at once agree on one nonce; `alongside` (a renewal's audit entry) lands in the same
+ * batch. Null when no tabler has this id.
  */
-export async function sellerToken(ctx: { db: Db; secretKey: string }, tablerId: number, renew: boolean): Promise<string | null> {
+export async function sellerToken(
+  ctx: { db: Db; secretKey: string },
+  tablerId: number,
+  renew: boolean,
+  alongside?: BatchItem<'sqlite'>,
+): Promise<string | null> {
   const fresh = encodeBase64urlNoPadding(randomBytes(9));
-  const [row] = await ctx.db
+  const update = ctx.db
     .update(tablers)
     .set({ sellerNonce: renew ? fresh : sql`coalesce(${tablers.sellerNonce}, ${fresh})` })
     .where(eq(tablers.id, tablerId))
     .returning({ nonce: tablers.sellerNonce });
+  const [[row]] = alongside ? await ctx.db.batch([update, alongside]) : [await update];
   return row?.nonce ? tokenFor(ctx.secretKey, tablerId, row.nonce) : null;
 }
 

@@ -1,10 +1,17 @@
 import { describeRoute, SUCCESS } from '../../http/openapi';
 import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { idSchema } from '../../core/record-id';
-import { matchSchema, tablerNameSchema } from './tablers.schemas';
+import { sellerFlyer, sellerOfLink, tablerLink } from './seller-links.service';
+import { matchSchema, sellerLinkSchema, tablerNameSchema } from './tablers.schemas';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
-/** /tablers (the list and its changes, mgmt) and /tablers/match (the public gate). */
+/** Whose link a token is may change with a renewal: no cache keeps the answer. */
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * /tablers (the list and its changes, mgmt), /tablers/match (the public gate), and the sellers' own links
+ * (DESIGN §6 "The door", docs/decisions/070): a tabler's link, QR code and flyer (mgmt), and whose link a token is (public).
+ */
 export function tablersRoutes(ctxOf: CtxOf) {
   const r = restRouter();
   const manager = managementOnly(ctxOf);
@@ -27,5 +34,21 @@ export function tablersRoutes(ctxOf: CtxOf) {
     const match = await matchTabler(await ctxOf(c), c.req.valid('json').password);
     return c.json({ success: true, ...match });
   });
+  r.post('/tablers/link', describeRoute({ answer: '{success:true,url,qr_png}' }), manager, query(idSchema), jsonBody(sellerLinkSchema), async (c) =>
+    c.json(await tablerLink(await ctxOf(c), c.req.valid('query').id, c.req.valid('json').renew === true), 200, NO_STORE),
+  );
+  r.get('/tablers/link/flyer.pdf', describeRoute({ file: 'application/pdf' }), manager, query(idSchema), async (c) => {
+    const { fileName, pdf } = await sellerFlyer(await ctxOf(c), c.req.valid('query').id);
+    // pdf-lib's bytes sit on a plain ArrayBuffer; its types only promise ArrayBufferLike.
+    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(pdf.byteLength),
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      ...NO_STORE,
+    });
+  });
+  r.get('/api/sellers/:token', describeRoute({ access: 'public', answer: '{tabler_id,tabler_name}' }), async (c) =>
+    c.json(await sellerOfLink(await ctxOf(c), c.req.param('token')), 200, NO_STORE),
+  );
   return r;
 }

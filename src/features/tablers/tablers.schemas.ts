@@ -12,3 +12,8 @@ export const tablerNameSchema = z.object({
     .trim()
     .max(100, { error: 'Naam is te lang (maximaal 100 tekens).' }),
 });
+
+/** POST /tablers/link's optional body (docs/decisions/070): `renew` makes a new link and stops the old one. */
+export const sellerLinkSchema = z.object({
+  renew: z.boolean({ error: 'renew moet true of false zijn.' }).optional(),
+});

@@ -1,6 +1,7 @@
 import { managementProcedure, publicProcedure, router } from '../../trpc/init';
 import { idSchema } from '../../core/record-id';
-import { matchSchema, tablerNameSchema } from './tablers.schemas';
+import { sellerLinkSchema, matchSchema, tablerNameSchema } from './tablers.schemas';
+import { tablerLink } from './seller-links.service';
 import { createTabler, deleteTabler, listTablers, matchTabler, renameTabler } from './tablers.service';
 
 export const tablersRouter = router({
@@ -15,5 +16,7 @@ export const tablersRouter = router({
     await deleteTabler(ctx, input.id);
     return { success: true as const };
   }),
+  // POST /tablers/link's twin for Management's "Eigen bestellink" (docs/decisions/070).
+  link: managementProcedure.input(idSchema.extend(sellerLinkSchema.shape)).mutation(({ ctx, input }) => tablerLink(ctx, input.id, input.renew === true)),
   match: publicProcedure.input(matchSchema).mutation(async ({ ctx, input }) => ({ success: true as const, ...(await matchTabler(ctx, input.password)) })),
 });
