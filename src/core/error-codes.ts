@@ -184,6 +184,11 @@ export const ERROR_STATUS = {
   REFUND_REFUSED: 409,
   MOLLIE_KEY_INVALID: 400,
 
+  // The door: orders sent again by a phone's outbox (docs/decisions/068), sellers' own links (docs/decisions/070).
+  IDEMPOTENCY_KEY_REUSED: 422,
+  SELLER_LINK_INVALID: 400,
+  SELLER_NOT_FOUND: 404,
+
   // Mail and backups.
   MAIL_NOT_FOUND: 404,
   MAIL_ALREADY_SENT: 400,

@@ -25,6 +25,8 @@ export interface RouteDoc {
   form?: z.ZodType;
   /** The fields of an application/x-www-form-urlencoded body (Mollie's webhook). */
   urlencoded?: z.ZodType;
+  /** Optional request headers the route reads, by name (the Idempotency-Key of POST /orders/create). */
+  headers?: Record<string, z.ZodType>;
 }
 
 const ROUTE_DOC = Symbol('routeDoc');
@@ -167,7 +169,11 @@ export function openApiDocument(routes: readonly RouterRoute[], base: string, ve
         ? { description: op.file, content: { [op.file]: { schema: { type: 'string', format: 'binary' } } } }
         : { description: op.answer ?? 'OK', content: { 'application/json': { schema: op.answer ? shapeSchema(op.answer) : {} } } },
     };
-    const statuses = [...(op.query || op.body || op.form || op.urlencoded ? [400] : []), ...(guarded ? [401, 403] : []), ...(op.body ? [413, 415] : [])];
+    const statuses = [
+      ...(op.query || op.body || op.form || op.urlencoded || op.headers ? [400] : []),
+      ...(guarded ? [401, 403] : []),
+      ...(op.body ? [413, 415] : []),
+    ];
     for (const status of statuses) responses[status] = failure(FAILURE_TEXTS[status]!);
     responses.default = failure('Any other refusal');
     const content = op.body
@@ -180,7 +186,8 @@ export function openApiDocument(routes: readonly RouterRoute[], base: string, ve
     // Hono's `:token` is OpenAPI's `{token}`, a required path parameter.
     const path = op.path.replace(/:(\w+)/g, '{$1}');
     const pathParameters = [...op.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-    const parameters = [...pathParameters, ...(op.query ? queryParameters(op.query) : [])];
+    const headerParameters = Object.entries(op.headers ?? {}).map(([name, schema]) => ({ name, in: 'header', required: false, schema: jsonSchemaOf(schema) }));
+    const parameters = [...pathParameters, ...(op.query ? queryParameters(op.query) : []), ...headerParameters];
     paths[path] ??= {};
     paths[path]![op.method.toLowerCase()] = {
       tags: [segments[1] === 'api' ? segments[2] : segments[1]],

@@ -3,7 +3,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orderLinks, orders } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
-import { randomBytes, sha256Hex } from '../../platform/crypto';
+import { keyedDigest, randomBytes, sha256Hex } from '../../platform/crypto';
 
 /**
  * The customer's order page /bestelling/<token> (docs/decisions/066): 256 random bits, of which only the
@@ -27,6 +27,15 @@ export interface OrderLink {
 export function newOrderLink(siteOrigin: string): OrderLink {
   const token = encodeBase64urlNoPadding(randomBytes(32));
   return { token, url: `${siteOrigin}${ORDER_PAGE_PATH}${token}`, tokenHash: sha256Hex(token) };
+}
+
+/**
+ * The link of an order made under an Idempotency-Key (docs/decisions/068): its token is an HMAC of the key and
+ * the request, so a replay answers the same link without the token itself ever being stored.
+ */
+export async function replayableOrderLink(ctx: { siteOrigin: string; secretKey: string }, seed: string): Promise<OrderLink> {
+  const token = encodeBase64urlNoPadding(await keyedDigest(ctx.secretKey, 'order-link', seed));
+  return { token, url: `${ctx.siteOrigin}${ORDER_PAGE_PATH}${token}`, tokenHash: sha256Hex(token) };
 }
 
 /** The insert of a link for the batch that makes or mails the order; `orderId` may be SQL that finds it there. */

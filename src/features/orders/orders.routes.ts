@@ -1,7 +1,8 @@
 import { idSchema } from '../../core/record-id';
 import { describeRoute, SUCCESS } from '../../http/openapi';
 import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
-import { orderInputSchema, orderListSchema } from './orders.schemas';
+import { parseInput } from '../../http/validate';
+import { idempotencyKeySchema, orderInputSchema, orderListSchema } from './orders.schemas';
 import { createOrder, deleteOrder, listOrders, listOrdersPage, updateOrder } from './orders.service';
 
 const ORDER = '{id,tabler_id,tabler_name,reference,name,email,phone,address,postal_code,city,amount,notes,paid,invoice_sent,created_at}';
@@ -25,9 +26,16 @@ export function ordersRoutes(ctxOf: CtxOf) {
     await deleteOrder(await ctxOf(c), c.req.valid('query').id);
     return c.json({ success: true });
   });
-  r.post('/orders/create', describeRoute({ access: 'public', answer: '{success:true,order_reference,order_url}' }), jsonBody(orderInputSchema), async (c) => {
-    const order = await createOrder(await ctxOf(c), c.req.valid('json'));
-    return c.json({ success: true, order_reference: order.reference, order_url: order.orderUrl });
-  });
+  r.post(
+    '/orders/create',
+    describeRoute({ access: 'public', answer: '{success:true,order_reference,order_url}', headers: { 'Idempotency-Key': idempotencyKeySchema } }),
+    jsonBody(orderInputSchema),
+    async (c) => {
+      // DESIGN §6 "The door": a retried request with the same Idempotency-Key answers the same order (docs/decisions/068).
+      const key = c.req.header('Idempotency-Key');
+      const order = await createOrder(await ctxOf(c), c.req.valid('json'), key === undefined ? null : parseInput(idempotencyKeySchema, key));
+      return c.json({ success: true, order_reference: order.reference, order_url: order.orderUrl });
+    },
+  );
   return r;
 }

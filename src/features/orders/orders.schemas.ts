@@ -58,6 +58,8 @@ export const orderInputSchema = z
     invoice_sent: z.boolean().optional(),
     // docs/architecture.md §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
     gate_token: z.string().max(200).optional().catch(undefined),
+    // docs/decisions/070: a tabler's own order link; the order is that tabler's, whatever tabler_id says.
+    seller_token: z.string().max(200).optional(),
   })
   .transform((o, ctx) => {
     const postal = (o.postal_code ?? o.postalCode ?? '').trim();
@@ -84,9 +86,15 @@ export const orderInputSchema = z
       paid: o.paid ?? false,
       invoiceSent: o.invoice_sent ?? false,
       gateToken: o.gate_token ?? null,
+      sellerToken: o.seller_token ?? null,
     };
   });
 export type OrderInput = z.output<typeof orderInputSchema>;
+
+/** DESIGN §6 "The door": the Idempotency-Key header of POST /orders/create, 1–255 visible ASCII characters. */
+export const idempotencyKeySchema = z
+  .string({ error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' })
+  .regex(/^[\x21-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' });
 
 const flag = z
   .enum(['true', 'false', '1', '0'], { error: 'Filter must be true or false' })

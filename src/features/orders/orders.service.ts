@@ -1,5 +1,6 @@
 import { refusalText } from '../../core/input-issues';
 import { and, asc, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
@@ -19,7 +20,9 @@ import { isValidGateToken } from '../tablers/gate-token';
 import { auditIfChanged } from '../audit/audit';
 import { campaignYear, overdueBefore } from '../../core/calendar';
 import { offersOnlinePayment, onlinePaymentSettings } from '../settings/online-payment-settings';
-import { newOrderLink, storeOrderLink } from './order-links';
+import { type CreatedOrder, earlierAnswer, idempotentRequest, linkSeed, rememberAnswer } from './order-idempotency';
+import { newOrderLink, replayableOrderLink, storeOrderLink } from './order-links';
+import { sellerOfToken } from '../tablers/seller-link';
 import { orderPricing } from './order-pricing-source';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
@@ -40,6 +43,13 @@ function orderFields(input: OrderInput, tablerId: number | null) {
 }
 
 const UNKNOWN_TABLER = 'Onbekende tabler.';
+
+/** The tabler whose own link this is; a link that is forged or renewed since is refused (docs/decisions/070). */
+async function sellerOfLink(ctx: RequestCtx, token: string): Promise<{ id: number; name: string }> {
+  const seller = await sellerOfToken(ctx, token);
+  if (!seller) throw new AppError('SELLER_LINK_INVALID', 'Deze bestellink werkt niet meer. Vraag het lid om een nieuwe link.');
+  return seller;
+}
 
 /** The tabler an order names, null for none; refused when the value or id names no tabler. */
 async function existingTabler(ctx: RequestCtx, tabler: TablerChoice): Promise<{ id: number; name: string } | null> {
@@ -65,7 +75,13 @@ export const BACK_OFFICE_AMOUNT_MESSAGE = refusalText('AMOUNT_OUT_OF_RANGE', `He
  * an existing tabler; an admin may set every field. The reference comes from a per-year sequence in the
  * same batch as the insert, so references are unique, gap-free and never reused.
  */
-export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{ reference: string; id: number; orderUrl: string }> {
+export async function createOrder(ctx: RequestCtx, input: OrderInput, idempotencyKey: string | null = null): Promise<CreatedOrder> {
+  // docs/decisions/068: a key seen before answers its order again before anything is checked, counted or mailed.
+  const once = idempotencyKey === null ? null : idempotentRequest(idempotencyKey, input);
+  if (once) {
+    const earlier = await earlierAnswer(ctx, once);
+    if (earlier) return earlier;
+  }
   const isManager = actsAsManager(ctx);
   let gated = false;
   if (!isManager) {
@@ -82,7 +98,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   if (!isManager && dutchPostcode(input.postalCode) === null) throw new AppError('POSTCODE_INVALID', POSTCODE_MESSAGE);
   if (isManager && input.amount > BACK_OFFICE_MAX_AMOUNT) throw new AppError('AMOUNT_OUT_OF_RANGE', BACK_OFFICE_AMOUNT_MESSAGE);
   if (input.amount > PUBLIC_MAX_QUANTITY) throw new AppError('AMOUNT_OUT_OF_RANGE', `Het aantal kerstpakketten is maximaal ${PUBLIC_MAX_QUANTITY}.`);
-  const tabler = await existingTabler(ctx, input.tabler);
+  // docs/decisions/070: a seller's own link names the tabler, without the gate; the public limits above still apply.
+  const tabler = input.sellerToken === null ? await existingTabler(ctx, input.tabler) : await sellerOfLink(ctx, input.sellerToken);
   const tablerId = tabler?.id ?? null;
   if (tablerId === null && !isManager) throw new AppError('TABLER_REQUIRED', 'Kies eerst een tabler.');
 
@@ -96,7 +113,8 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
   const sequence = and(eq(sequences.name, 'order'), eq(sequences.year, year));
   // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
   const reference = sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`;
-  const link = newOrderLink(ctx.siteOrigin);
+  const link = once ? await replayableOrderLink(ctx, linkSeed(once)) : newOrderLink(ctx.siteOrigin);
+  const orderIdOf = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.reference} = ${reference})`;
   const drawAndInsert = [
     ctx.db
       .insert(sequences)
@@ -117,31 +135,44 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput): Promise<{
       })
       .returning({ id: orders.id, reference: orders.reference }),
     // docs/decisions/066: the customer's order page, answered as order_url and named in the confirmation.
-    storeOrderLink(ctx, link, sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.reference} = ${reference})`),
+    storeOrderLink(ctx, link, orderIdOf),
   ] as const;
-  let order: { id: number; reference: string } | undefined;
+  const remembered = once ? [rememberAnswer(ctx, once, reference, orderIdOf)] : [];
+  let statements: BatchItem<'sqlite'>[] = [...drawAndInsert, ...remembered];
+  let queuedAt: number | null = null;
   if (isManager) {
     // Only an admin's order is an admin change; a visitor's order has no actor to record.
-    const audit = auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } });
-    [order] = (await ctx.db.batch([...drawAndInsert, audit]))[1];
+    statements.push(auditIfChanged(ctx, { action: 'order.created', target: `order (${input.name})`, details: { amount: input.amount, paid: input.paid } }));
   } else if (confirm) {
     // The order and its confirmation are one batch (docs/decisions/055): a stored order never answers
     // 500 because its mail could not be queued, so nobody types it in twice.
     const club = { name: await getStringSetting(ctx, 'club_name'), price: await getIntegerSetting(ctx, 'package_price') };
     const details = {
       takenBy: gated && tabler ? tabler.name : null,
+      soldBy: input.sellerToken !== null && tabler ? tabler.name : null,
       totalCents: await orderTotalIncl(ctx, input.amount),
       orderUrl: link.url,
       payOnline: offersOnlinePayment(await onlinePaymentSettings(ctx)),
     };
-    const [, inserted, , queued] = await ctx.db.batch([...drawAndInsert, orderConfirmation(ctx, club, reference, input, details)]);
-    [order] = inserted;
-    if (queued[0]) deliverSoon(ctx, [queued[0].id]);
-  } else {
-    [order] = (await ctx.db.batch(drawAndInsert))[1];
+    queuedAt = statements.length;
+    statements = [...statements, orderConfirmation(ctx, club, reference, input, details)];
   }
+  let results: unknown[];
+  try {
+    results = await ctx.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  } catch (failure) {
+    // Another request with this key won the race: its row is there now, and its answer is ours (docs/decisions/068).
+    const earlier = once ? await earlierAnswer(ctx, once) : null;
+    if (earlier) return earlier;
+    throw failure;
+  }
+  const [order] = results[1] as { id: number; reference: string }[];
   if (!order) throw new AppError('ORDER_NOT_STORED', 'Order could not be stored');
-  return { ...order, orderUrl: link.url };
+  if (queuedAt !== null) {
+    const [queued] = results[queuedAt] as { id: number }[];
+    if (queued) deliverSoon(ctx, [queued.id]);
+  }
+  return { reference: order.reference, orderUrl: link.url };
 }
 
 /** A visitor's confirmations per recipient address a day (docs/decisions/055). */
@@ -160,18 +191,27 @@ function recipientKey(email: string): string {
  * phone, notes and the amount incl. VAT, priced as the invoice will be (order-pricing-source.ts). What a
  * stranger could use to make the club mail a link (a link, a www-name or an e-mail address in the
  * address, city or notes) is not repeated; the order keeps it, and the 3 mails a day per mailbox of
- * docs/decisions/055 still hold. `takenBy`: the member who took the order through the gate, if one did.
+ * docs/decisions/055 still hold. `takenBy`: the member who took the order through the gate, if one did;
+ * `soldBy`: the member whose own link the customer ordered through (docs/decisions/070).
  */
 function orderConfirmation(
   ctx: RequestCtx,
   club: { name: string; price: number },
   reference: SQL,
   input: OrderInput,
-  { takenBy, totalCents, orderUrl, payOnline }: { takenBy: string | null; totalCents: number | null; orderUrl: string; payOnline: boolean },
+  {
+    takenBy,
+    soldBy,
+    totalCents,
+    orderUrl,
+    payOnline,
+  }: { takenBy: string | null; soldBy: string | null; totalCents: number | null; orderUrl: string; payOnline: boolean },
 ) {
   const intro = takenBy
     ? `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! ${takenBy} heeft je bestelling opgenomen en zorgt voor de verdere afhandeling. De factuur ontvang je per e-mail.`
-    : `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`;
+    : soldBy
+      ? `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Je hebt besteld via ${soldBy}, die zorgt voor de verdere afhandeling. De factuur ontvang je per e-mail.`
+      : `Hartelijk dank voor je bestelling bij de kerstactie van ${club.name}! Een lid van de club neemt contact met je op voor de verdere afhandeling. De factuur ontvang je per e-mail.`;
   const before = [`Beste ${input.name},`, '', intro, '', 'Bestelnummer: '].join('\n');
   const amount = `Aantal kerstpakketten: ${input.amount} (€ ${club.price} per pakket, exclusief btw)`;
   const after = [
