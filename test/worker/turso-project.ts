@@ -9,7 +9,20 @@ const root = join(import.meta.dirname, '..', '..');
 const workerTests = join(root, 'test/worker');
 
 /** The suites that go through the database (R2- and address-only files add nothing here), so the lane stays short. */
-const TURSO_FILES = ['worker', 'invoices', 'payments', 'mail', 'turso-load', 'delivery', 'health', 'secret-key', 'user-mail', 'online-payments', 'seller-links', 'order-idempotency'];
+const TURSO_FILES = [
+  'worker',
+  'invoices',
+  'payments',
+  'mail',
+  'turso-load',
+  'delivery',
+  'health',
+  'secret-key',
+  'user-mail',
+  'online-payments',
+  'seller-links',
+  'order-idempotency',
+];
 
 /** Those that assert on whole tables keep a database of their own (as on D1: d1-project.ts). */
 const TURSO_OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass'];
