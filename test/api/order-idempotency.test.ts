@@ -107,7 +107,7 @@ describe('POST /orders/create with an Idempotency-Key', () => {
         lost++;
         throw failure;
       });
-    }) as typeof t.db.batch;
+    }) as unknown as typeof t.db.batch;
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => create(body(), KEY, `10.61.1.${i + 1}`)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(new Set(answers.map((a) => JSON.stringify(a.json))).size).toBe(1);
