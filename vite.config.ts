@@ -9,6 +9,8 @@ import { routeTreeOptions } from './scripts/route-tree.mjs';
 import { REST_ROOTS, SERVER_FILES, TRPC_ROOT } from './src/core/server-paths';
 import { PDF_FONT_ASSET } from './src/platform/pdf-font-source';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { orderAppPrecache } from './scripts/order-app-precache.mjs';
 
 const webDir = fileURLToPath(new URL('./web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -51,6 +53,20 @@ export default defineConfig({
         this.emitFile({ type: 'asset', fileName: PDF_FONT_ASSET.slice(1), source });
       },
     },
+    // The member app's service worker (docs/decisions/069): web/order-sw.ts with its precache list, as
+    // dist/web/order-sw.js. The order page registers it itself (scope /order) and order.html links the static
+    // web/public/order.webmanifest, so the plugin injects nothing into the shell every page is made from.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'order-sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['assets/**/*.{js,css,woff2}', 'favicon.svg', 'icons/order-*.png'],
+        manifestTransforms: [orderAppPrecache(outDir)],
+      },
+    }),
   ],
   build: {
     outDir,

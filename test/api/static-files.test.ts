@@ -32,6 +32,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'favicon.svg'), `<svg xmlns="http://www.w3.org/2000/svg">${'<circle r="1"/>'.repeat(30)}</svg>`);
   writeFileSync(join(root, 'images/logo.png'), png);
   writeFileSync(join(root, 'tiny.txt'), 'ok');
+  writeFileSync(join(root, 'order-sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(root, '.vite/manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/app-abc123.js' } }));
   await precompress(root);
   // Replace the step's Brotli copy by a valid one of different bytes: whatever is sent must be the file on
@@ -194,6 +195,15 @@ describe('static files on Node', () => {
     const tiny = await get('/tiny.txt', { 'accept-encoding': 'br' });
     expect(tiny.headers.get('content-encoding')).toBeNull();
     expect(await tiny.text()).toBe('ok');
+  });
+
+  it("has the member app's service worker revalidated like a page (docs/decisions/069)", async () => {
+    const response = await get('/order-sw.js');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const again = await get('/order-sw.js', { 'if-none-match': response.headers.get('etag')! });
+    expect(again.status).toBe(304);
   });
 
   it('never serves the compressed copies or build internals as paths of their own', async () => {

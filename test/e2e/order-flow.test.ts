@@ -216,7 +216,7 @@ describe('the order form in Chromium', () => {
   it('shows the order form messages and refuses, never rewrites, what is no whole positive quantity', async () => {
     const createCalls: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/trpc/orders.create')) createCalls.push(request.url());
+      if (request.url().endsWith('/orders/create')) createCalls.push(request.url());
     });
     await passGate(page);
     const quantity = page.getByLabel('Aantal kerstpakketten', { exact: true });
@@ -411,8 +411,10 @@ describe('the order form in Chromium', () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     let sentToken: unknown;
-    await page.route('**/trpc/orders.create**', async (route) => {
+    let sentKey: string | null = null;
+    await page.route('**/orders/create', async (route) => {
       sentToken = (route.request().postDataJSON() as { gate_token?: unknown }).gate_token;
+      sentKey = await route.request().headerValue('idempotency-key');
       await held;
       await route.continue();
     });
@@ -423,11 +425,13 @@ describe('the order form in Chromium', () => {
     release();
 
     await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
-    await page.unroute('**/trpc/orders.create**');
-    // docs/architecture.md §5: the token the gate handed out (kept with the tabler) goes with the order.
+    await page.unroute('**/orders/create');
+    // docs/architecture.md §5: the token the gate handed out (kept with the tabler) goes with the order, and the
+    // order its own key (docs/decisions/069).
     const stored = await storage(page);
     expect(stored.gateToken).toMatch(new RegExp(`^${tablerId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
     expect(sentToken).toBe(stored.gateToken);
+    expect(sentKey).toMatch(/^[0-9a-f-]{36}$/);
     const confirmation = page.locator('[data-slot=order-confirmation]');
     const text = (await confirmation.textContent()) ?? '';
     expect(text).toContain(SUCCESS_TEXT);
@@ -505,7 +509,7 @@ describe('the order form in Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it("shows the server's text for a refused order and the fallback when the call fails", async () => {
+  it("shows the server's text for a refused order, and keeps an order it could not send in the outbox", async () => {
     await passGate(page);
     await fillCustomer(page);
     await page.getByRole('combobox', { name: 'Adres' }).fill('Voorstraat 12');
@@ -516,13 +520,24 @@ describe('the order form in Chromium', () => {
     const alert = page.locator('[role=alert][data-slot=alert]');
     await expect.poll(() => alert.textContent()).toContain('Het aantal kerstpakketten is maximaal 500.');
 
-    await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
-    await page.route('**/trpc/orders.create**', (route) => route.abort());
-    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
-    await expect.poll(() => alert.textContent()).toContain('Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.');
-    await page.unroute('**/trpc/orders.create**');
-    // Still on the form, nothing lost.
+    // Refused: nothing waits in the outbox, what was typed stays.
+    expect(await page.locator('[data-slot=order-outbox]').count()).toBe(0);
     expect(await page.getByLabel('Naam', { exact: true }).inputValue()).toBe('Anna Visser');
+
+    // No answer (docs/decisions/069): the order waits on the phone and the member goes on as after a sent one.
+    await page.getByLabel('Aantal kerstpakketten', { exact: true }).fill('2');
+    await page.route('**/orders/create', (route) => route.abort());
+    await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
+    await page.getByRole('heading', { name: 'Bestelling Opgeslagen' }).waitFor();
+    expect(await page.locator('[data-slot=order-confirmation] [role=status]').textContent()).toBe(
+      'Opgeslagen op deze telefoon; wordt verstuurd zodra er verbinding is.',
+    );
+    await expect.poll(() => page.locator('[data-slot=order-outbox] [role=status]').textContent()).toBe('Nog te versturen: 1');
+    await page.unroute('**/orders/create');
+    await page.getByRole('button', { name: 'Verstuur nu' }).click();
+    await expect.poll(() => page.locator('[data-slot=order-outbox]').textContent()).toBe('Alle bestellingen zijn verstuurd.');
+    await page.getByRole('button', { name: 'Nog een bestelling' }).click();
+    await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
   });
 });
 

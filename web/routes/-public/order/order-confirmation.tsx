@@ -1,4 +1,5 @@
 import CircleCheckBigIcon from "lucide-react/icons/circle-check-big";
+import CloudOffIcon from "lucide-react/icons/cloud-off";
 import PlusIcon from "lucide-react/icons/plus";
 import RotateCcwIcon from "lucide-react/icons/rotate-ccw";
 import type * as React from "react";
@@ -15,10 +16,13 @@ import type { PlacedOrder } from "./order-form";
 export const ORDER_SUCCESS =
   "Uw bestelling is succesvol ontvangen. Een lid van de club zal contact met u opnemen voor verdere afhandeling.";
 
+/** An order taken without a connection (docs/decisions/069): kept in the outbox, no reference yet. */
+export const ORDER_SAVED = "Opgeslagen op deze telefoon; wordt verstuurd zodra er verbinding is.";
+
 /**
  * docs/product.md §2 "Order screen": 'Bestelling Ontvangen!' with every detail and 'Nieuwe Bestelling', which starts
  * over at the password step. 'Nog een bestelling' keeps the tabler, for a member taking orders
- * door to door.
+ * door to door. An order that waits in the outbox gets the same screen, saying it is stored, without a reference.
  */
 export function OrderConfirmation({
   order,
@@ -33,8 +37,11 @@ export function OrderConfirmation({
   onNewOrder: () => void;
   onAnotherOrder: () => void;
 }) {
+  const saved = order.reference === null;
   const rows: { label: string; value: React.ReactNode }[] = [
-    { label: "Bestelnummer", value: <span className="font-mono font-semibold">{order.reference}</span> },
+    ...(order.reference === null
+      ? []
+      : [{ label: "Bestelnummer", value: <span className="font-mono font-semibold">{order.reference}</span> }]),
     { label: "Naam", value: order.name },
     { label: "Email", value: order.email },
     { label: "Telefoon", value: order.phone },
@@ -55,16 +62,22 @@ export function OrderConfirmation({
   ];
 
   return (
-    <div data-slot="order-confirmation" className="flex flex-col gap-6">
+    <div data-slot="order-confirmation" data-saved={saved || undefined} className="flex flex-col gap-6">
       <div className="flex flex-col items-center gap-3 text-center">
-        <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-success/10 text-success">
-          <CircleCheckBigIcon className="size-8" />
-        </span>
+        {saved ? (
+          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <CloudOffIcon className="size-8" />
+          </span>
+        ) : (
+          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-success/10 text-success">
+            <CircleCheckBigIcon className="size-8" />
+          </span>
+        )}
         <h2 ref={headingRef} tabIndex={-1} className="text-2xl font-bold tracking-tight outline-none">
-          Bestelling Ontvangen!
+          {saved ? "Bestelling Opgeslagen" : "Bestelling Ontvangen!"}
         </h2>
         <p role="status" className="max-w-md leading-relaxed text-pretty text-foreground/85">
-          {ORDER_SUCCESS}
+          {saved ? ORDER_SAVED : ORDER_SUCCESS}
         </p>
       </div>
       <dl className="divide-y rounded-lg border bg-muted/40 text-sm">

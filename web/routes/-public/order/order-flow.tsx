@@ -6,11 +6,15 @@ import { OrderConfirmation } from "./order-confirmation";
 import { OrderForm, type PlacedOrder } from "./order-form";
 import { clearStoredTabler, type SelectedTabler, storeTabler, useStoredTabler } from "./order-storage";
 import { OrderStepper } from "./order-stepper";
+import { OutboxPanel } from "./outbox-panel";
 import { PasswordStep } from "./password-step";
+import { registerOrderServiceWorker } from "./service-worker";
+import { useOutbox } from "./use-outbox";
 
 // docs/product.md §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
 // lives in browser storage, so a reload goes straight to the form; 'Terug' and 'Nieuwe Bestelling' clear
-// it, 'Nog een bestelling' keeps it and opens an empty form. The island of the order page (island.tsx).
+// it, 'Nog een bestelling' keeps it and opens an empty form. The island of the order page (island.tsx). Orders go out
+// through the outbox, whose waiting orders show above every step (docs/decisions/069).
 type Stage =
   | { step: "password" }
   | { step: "order"; tabler: SelectedTabler }
@@ -25,6 +29,10 @@ export function OrderFlow() {
   const stage: Stage = chosen ?? (storedTabler ? { step: "order", tabler: storedTabler } : { step: "password" });
   const headingRef = React.useRef<HTMLHeadingElement>(null);
   const moved = React.useRef(false);
+  const outbox = useOutbox();
+
+  // The member app works offline from the second visit on (docs/decisions/069); only this page installs it.
+  React.useEffect(registerOrderServiceWorker, []);
 
   // After a step change (not on the first render) focus goes to the new step's heading, so keyboard and
   // screen-reader users land on what changed.
@@ -50,6 +58,7 @@ export function OrderFlow() {
   return (
     <div {...NEEDS_JS} className="flex flex-col gap-6">
       <OrderStepper current={current} />
+      <OutboxPanel outbox={outbox} />
       <div className="rounded-xl border bg-card p-5 shadow-sm sm:p-8">
         {stage.step === "password" && (
           <PasswordStep
@@ -66,6 +75,7 @@ export function OrderFlow() {
             packagePrice={site.packagePrice}
             headingRef={headingRef}
             onBack={startOver}
+            onSubmitOrder={(request) => outbox.submit(request, stage.tabler.name)}
             onPlaced={(order) => go({ step: "done", tabler: stage.tabler, order })}
           />
         )}

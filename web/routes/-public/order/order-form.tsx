@@ -10,13 +10,13 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValues, validateOrder } from "@/lib/public-forms";
-import { refusalText } from "@/lib/server-refusal";
+import type { OrderRequest, SendOutcome } from "@/lib/outbox";
 import { formatEuro } from "@/lib/site";
-import { useMutate } from "@/lib/trpc-fetch";
 import { dutchPostcode, ORDER_LABELS, ORDER_MAX_LENGTHS, parseQuantity } from "#src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
 
-// docs/product.md §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages.
+// docs/product.md §2 "Order screen" step 2, §4 "Order flow", §5 "Order form", §8 order messages. The order goes out
+// through the outbox (web/lib/outbox.ts, docs/decisions/069); this text is for an outbox that cannot even store it.
 const SUBMIT_FAILED = "Er is een fout opgetreden bij het versturen van de bestelling. Probeer opnieuw.";
 
 export const EMPTY_ORDER: OrderFormValues = {
@@ -33,7 +33,8 @@ export const EMPTY_ORDER: OrderFormValues = {
 const FIELD_ORDER: readonly OrderField[] = ["name", "email", "phone", "address", "postalCode", "city", "quantity", "notes"];
 
 export type PlacedOrder = {
-  reference: string;
+  /** The server's order reference; null when the order waits in the outbox (taken without a connection). */
+  reference: string | null;
   tabler: SelectedTabler;
   name: string;
   email: string;
@@ -66,15 +67,18 @@ export function OrderForm({
   packagePrice,
   headingRef,
   onBack,
+  onSubmitOrder,
   onPlaced,
 }: {
   tabler: SelectedTabler;
   packagePrice: number;
   headingRef: React.Ref<HTMLHeadingElement>;
   onBack: () => void;
+  /** Puts the order in the outbox and sends it at once (use-outbox.ts). */
+  onSubmitOrder: (request: OrderRequest) => Promise<SendOutcome>;
   onPlaced: (order: PlacedOrder) => void;
 }) {
-  const create = useMutate("orders.create");
+  const [isPending, setPending] = React.useState(false);
   const formId = React.useId();
   const formRef = React.useRef<HTMLFormElement>(null);
   const [values, setValues] = React.useState<OrderFormValues>(EMPTY_ORDER);
@@ -98,7 +102,7 @@ export function OrderForm({
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (create.isPending) return;
+    if (isPending) return;
     setFeedback(null);
     const found = validateOrder(values);
     setErrors(found);
@@ -120,15 +124,22 @@ export function OrderForm({
       quantity,
       notes: values.notes.trim(),
     };
+    setPending(true);
     try {
-      const answer = await create.mutateAsync({
+      const outcome = await onSubmitOrder({
         tabler_id: tabler.id,
         ...order,
         ...(tabler.gateToken ? { gate_token: tabler.gateToken } : {}),
       });
-      onPlaced({ reference: answer.order_reference, tabler, ...order });
+      // A refusal (400: the server's own text) is shown on the form, as before the outbox; an order the server
+      // could not be reached for waits in the outbox, and the member goes on as after a sent one.
+      if (outcome.kind === "refused") setFeedback(errorFeedback(outcome.reason));
+      else onPlaced({ reference: outcome.kind === "sent" ? outcome.reference : null, tabler, ...order });
     } catch (failure) {
-      setFeedback(errorFeedback(refusalText(failure, SUBMIT_FAILED)));
+      console.error("The order could not be stored or sent", failure);
+      setFeedback(errorFeedback(SUBMIT_FAILED));
+    } finally {
+      setPending(false);
     }
   }
 
@@ -277,14 +288,14 @@ export function OrderForm({
           variant="outline"
           size="lg"
           onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())}
-          disabled={create.isPending}
+          disabled={isPending}
         >
           <ArrowLeftIcon aria-hidden="true" />
           Terug
         </Button>
-        <Button type="submit" size="lg" disabled={create.isPending} aria-busy={create.isPending || undefined}>
-          {create.isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
-          {create.isPending ? "Bestelling wordt verzonden..." : "Bestelling Plaatsen"}
+        <Button type="submit" size="lg" disabled={isPending} aria-busy={isPending || undefined}>
+          {isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
+          {isPending ? "Bestelling wordt verzonden..." : "Bestelling Plaatsen"}
         </Button>
       </div>
       {confirmingBack && (
