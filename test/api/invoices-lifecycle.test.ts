@@ -588,7 +588,7 @@ describe('totals and the paged list', () => {
         open: { orders: 1, amount_incl: 193.6 },
         part_paid: { orders: 0, amount_incl: 0 },
         invoices_sent: 1,
-        per_tabler: [{ tabler_id: null, tabler_name: null, orders: 2, packages: 5 }],
+        per_tabler: [{ tabler_id: null, tabler_name: null, orders: 2, packages: 5, amount_incl: 465.85, paid_amount_incl: 272.25 }],
         per_day: [
           { date: '2026-11-22', orders: 2, packages: 5, invoiced_incl: 272.25, received_incl: 0 },
           { date: '2026-11-23', orders: 0, packages: 0, invoiced_incl: 0, received_incl: 272.25 },

@@ -1,10 +1,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, bankEntries, orders, paymentImports } from '../../src/db/schema';
+import { auditLog, bankEntries, orders, paymentImports, tablers } from '../../src/db/schema';
 import { EMPTY_FILE, IS_CAMT054, NOT_CAMT053, STATEMENT_TOO_LARGE } from '../../src/features/payments/camt053';
 import { NO_STATEMENT_FILE, NOT_A_FORM_UPLOAD } from '../../src/features/payments/payments.routes';
 import type { ImportResult } from '../../src/features/payments/payments.service';
@@ -1157,6 +1157,16 @@ describe.each([restOrders, trpcOrders])('part-payments in the orders list and th
       openSum += Math.round(b.open_amount * 100);
     }
     expect([paidSum / 100, openSum / 100]).toEqual([after.data.paid.amount_incl, after.data.open.amount_incl]);
+
+    // Who sold what: F2026-0001 and KP-2026-0002 are Aaltje's, the others nobody's. Her money is theirs (272.25 +
+    // 181.50, of which 272.25 + 100 came in); the rest is 90.75 twice, of which 50 and 100 came in.
+    const now = t.clock.now().toISOString();
+    const [aaltje] = await t.db.insert(tablers).values({ name: 'Aaltje', createdAt: now, updatedAt: now }).returning();
+    await t.db.update(orders).set({ tablerId: aaltje!.id }).where(inArray(orders.id, [o1, o2]));
+    expect((await tr.call('totals', { cookie: admin })).data.per_tabler).toEqual([
+      { tabler_id: aaltje!.id, tabler_name: 'Aaltje', orders: 2, packages: 5, amount_incl: 453.75, paid_amount_incl: 372.25 },
+      { tabler_id: null, tabler_name: null, orders: 2, packages: 2, amount_incl: 181.5, paid_amount_incl: 150 },
+    ]);
 
     // A credited order leaves the totals with its part-payments.
     await t.db.update(orders).set({ cancelled: true, creditNoteNumber: 'F2026-0005' }).where(eq(orders.id, o3));

@@ -316,7 +316,11 @@ describe('the Management dashboard for admins and treasurers in Chromium', () =>
     expect(plain(await treasurer.locator('[data-slot=paid-amounts]').textContent())).toBe(
       `€ 0,00 ontvangen · ${plain(euro(totals.body.open.amount_incl))} open (incl. btw)`,
     );
-    expect(plain(await treasurer.locator('[data-slot=per-tabler]').textContent())).toContain(`${TABLER}: 5`);
+    expect(plain(await treasurer.locator('[data-slot=per-tabler]').textContent())).toContain(`${TABLER}: 5 pakketten (2 best.)`);
+    // The leaderboard's money is the totals' (both orders are this tabler's), nothing of it paid yet.
+    expect(plain(await treasurer.locator('[data-slot=per-tabler-amounts]').textContent())).toBe(
+      `${plain(euro(totals.body.revenue_incl))} incl. btw · € 0,00 betaald`,
+    );
     // What the invoice billed incl. VAT: the amount the payer transfers.
     const [stored] = await server.deps.db.select({ cents: orders.invoiceTotalCents }).from(orders).where(eq(orders.id, piet.id));
     invoiced.totalIncl = stored!.cents! / 100;

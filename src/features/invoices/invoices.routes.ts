@@ -34,7 +34,7 @@ export function invoicesRoutes(ctxOf: CtxOf) {
     '/orders/totals',
     describeRoute({
       answer:
-        '{orders,packages,revenue_excl,revenue_incl,paid:{orders,amount_incl},open:{orders,amount_incl},part_paid:{orders,amount_incl},invoices_sent,per_tabler:[],per_day:[]}',
+        '{orders,packages,revenue_excl,revenue_incl,paid:{orders,amount_incl},open:{orders,amount_incl},part_paid:{orders,amount_incl},invoices_sent,per_tabler:[{tabler_id,tabler_name,orders,packages,amount_incl,paid_amount_incl}],per_day:[]}',
     }),
     manager,
     async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }),

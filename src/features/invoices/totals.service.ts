@@ -23,7 +23,11 @@ export interface OrderTotals {
   /** Of the open orders, those with part-payments booked, and what those brought in (counted in `paid.amount_incl`). */
   part_paid: { orders: number; amount_incl: number };
   invoices_sent: number;
-  per_tabler: { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number }[];
+  /**
+   * Who sold what (the dashboard's leaderboard): per tabler, most packages first. `amount_incl` as the orders'
+   * totals count it, `paid_amount_incl` as `paid.amount_incl` counts what came in; their sums are those two.
+   */
+  per_tabler: { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number; amount_incl: number; paid_amount_incl: number }[];
   /**
    * Per calendar day (UTC date of the moment): orders and packages ordered, money invoiced and received (a
    * part-payment on its booking day, the rest of an order paid in full on its paid day).
@@ -61,13 +65,20 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
       .from(orders)
       .where(live)
       .groupBy(orders.amount, orders.paid, net, orders.invoiceTotalCents),
+    // Per tabler and the columns that price an order, so each tabler's money is summed as the totals' is.
     ctx.db
-      .select({ tabler_id: orders.tablerId, tabler_name: tablers.name, orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
+      .select({
+        tablerId: orders.tablerId,
+        tablerName: tablers.name,
+        amount: orders.amount,
+        paid: orders.paid,
+        total: orders.invoiceTotalCents,
+        n: sql<number>`count(*)`,
+      })
       .from(orders)
       .leftJoin(tablers, eq(tablers.id, orders.tablerId))
       .where(live)
-      .groupBy(orders.tablerId, tablers.name)
-      .orderBy(sql`sum(${orders.amount}) DESC`, sql`${tablers.name} COLLATE NOCASE`),
+      .groupBy(orders.tablerId, tablers.name, orders.amount, orders.paid, orders.invoiceTotalCents),
     ctx.db
       .select({ date: day(orders.createdAt), orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
       .from(orders)
@@ -87,6 +98,7 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     ctx.db
       .select({
         orderId: orders.id,
+        tablerId: orders.tablerId,
         amount: orders.amount,
         paid: orders.paid,
         total: orders.invoiceTotalCents,
@@ -110,7 +122,7 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     open: { orders: 0, amount_incl: 0 },
     part_paid: { orders: 0, amount_incl: 0 },
     invoices_sent: 0,
-    per_tabler: tablerRows.map((t) => ({ ...t, orders: Number(t.orders), packages: Number(t.packages) })),
+    per_tabler: [],
     per_day: [],
   };
   let netCents = 0;
@@ -136,6 +148,25 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     }
   }
 
+  const sellers = new Map<
+    number | null,
+    { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number; cents: number; paidCents: number }
+  >();
+  const sellerOf = (id: number | null) => sellers.get(id)!;
+  for (const g of tablerRows) {
+    const n = Number(g.n);
+    let seller = sellers.get(g.tablerId);
+    if (!seller) {
+      seller = { tabler_id: g.tablerId, tabler_name: g.tablerName, orders: 0, packages: 0, cents: 0, paidCents: 0 };
+      sellers.set(g.tablerId, seller);
+    }
+    const groupTotal = (g.total ?? unissued(g.amount).totalCents) * n;
+    seller.orders += n;
+    seller.packages += g.amount * n;
+    seller.cents += groupTotal;
+    if (g.paid) seller.paidCents += groupTotal;
+  }
+
   // The groups counted each order's whole total as paid or open; the part-paid orders move what came in.
   const partPaid = new Map<number, (typeof partPayments)[number]>();
   for (const row of partPayments) partPaid.set(row.orderId, row);
@@ -146,12 +177,14 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     if (order.paid) {
       // Counted at its total; part-payments beyond it came in too (docs/decisions/057's paid-so-far).
       paidCents += Math.max(order.paidCents - orderTotal, 0);
+      sellerOf(order.tablerId).paidCents += Math.max(order.paidCents - orderTotal, 0);
       // Its part-payments are counted on their own days: its paid day keeps only the rest.
       if (order.paidDate) paidDayCorrections.push({ date: order.paidDate, cents: -Math.min(order.paidCents, orderTotal) });
     } else {
       totals.part_paid.orders += 1;
       partPaidCents += order.paidCents;
       paidCents += order.paidCents;
+      sellerOf(order.tablerId).paidCents += order.paidCents;
       openCents -= Math.min(order.paidCents, orderTotal);
     }
   }
@@ -160,6 +193,9 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   totals.paid.amount_incl = euros(paidCents);
   totals.open.amount_incl = euros(openCents);
   totals.part_paid.amount_incl = euros(partPaidCents);
+  totals.per_tabler = [...sellers.values()]
+    .sort((a, b) => b.packages - a.packages || (a.tabler_name ?? '').localeCompare(b.tabler_name ?? '', 'nl', { sensitivity: 'base' }))
+    .map(({ cents, paidCents: paid, ...seller }) => ({ ...seller, amount_incl: euros(cents), paid_amount_incl: euros(paid) }));
 
   const days = new Map<string, OrderTotals['per_day'][number]>();
   const dayOf = (date: string) => {

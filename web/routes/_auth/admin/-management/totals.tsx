@@ -119,17 +119,29 @@ export function TotalsPanel({
               detail={`van ${formatCount(totals.orders)} ${totals.orders === 1 ? "bestelling" : "bestellingen"}`}
             />
             {totals.per_tabler.length > 0 && (
+              // Who sold what: a leaderboard, most packages first, with the money each seller's orders bring.
               <div className="rounded-xl border bg-card p-4 sm:col-span-2 lg:col-span-4">
-                <div className="text-xs font-medium text-muted-foreground">Pakketten per tabler</div>
-                <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm" data-slot="per-tabler">
-                  {totals.per_tabler.map((entry) => (
-                    <li key={entry.tabler_id ?? "none"}>
-                      <span className="font-medium">{entry.tabler_name ?? UNKNOWN_TABLER}</span>:{" "}
-                      <span className="tabular-nums">{formatCount(entry.packages)}</span>
-                      <span className="text-muted-foreground"> ({formatCount(entry.orders)} best.)</span>
+                <h3 className="text-xs font-medium text-muted-foreground">Verkopers: pakketten per tabler</h3>
+                <ol className="mt-2 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-3" data-slot="per-tabler">
+                  {totals.per_tabler.map((entry, index) => (
+                    <li key={entry.tabler_id ?? "none"} className="flex items-baseline gap-2">
+                      <span className="w-6 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}.</span>
+                      <div className="min-w-0">
+                        <div>
+                          <span className="font-medium">{entry.tabler_name ?? UNKNOWN_TABLER}</span>:{" "}
+                          <span className="tabular-nums">{formatCount(entry.packages)}</span>
+                          <span className="text-muted-foreground">
+                            {" "}
+                            {entry.packages === 1 ? "pakket" : "pakketten"} ({formatCount(entry.orders)} best.)
+                          </span>
+                        </div>
+                        <div className="text-xs text-muted-foreground tabular-nums" data-slot="per-tabler-amounts">
+                          {formatEuroNl(entry.amount_incl)} incl. btw · {formatEuroNl(entry.paid_amount_incl)} betaald
+                        </div>
+                      </div>
                     </li>
                   ))}
-                </ul>
+                </ol>
               </div>
             )}
           </div>
