@@ -69,6 +69,12 @@ const PAGE_CODE = {
     islands: () => import("@/routes/-public/islands/order-status").then((m) => m.islands),
     load: () => import("@/routes/-public/pages/order-status-page").then((m) => m.OrderStatusPage),
   },
+  "/bestellen": {
+    meta: "sellerOrder",
+    source: "routes/-public/islands/seller.ts",
+    islands: () => import("@/routes/-public/islands/seller").then((m) => m.islands),
+    load: () => import("@/routes/-public/pages/seller-page").then((m) => m.SellerPage),
+  },
 } satisfies Record<PublicPath, PageCode>;
 
 export type PublicPage = (typeof PAGES)[number] & PageCode;

@@ -18,13 +18,16 @@ export const PUBLIC_PAGES = [
   // The customer's order page: this one file answers every /bestelling/<token>, and the browser reads the
   // token from the address (docs/decisions/067). Private to its customer: robots.txt keeps crawlers out.
   { path: '/bestelling', file: 'bestelling.html', sitemap: false },
+  // A seller's own order form: this one file answers every /bestellen/<seller_token>, and the browser reads
+  // the token from the address (docs/decisions/070). Handed to customers, not to crawlers.
+  { path: '/bestellen', file: 'bestellen.html', sitemap: false },
 ] as const;
 
 export type PublicPath = (typeof PUBLIC_PAGES)[number]['path'];
 
 /**
  * The screens crawlers have no business with (each with everything below it): signing in, the account, the
- * back-office, a customer's order page.
+ * back-office, a customer's order page, a seller's order form.
  */
 export const PRIVATE_SCREENS = [
   '/admin',
@@ -36,6 +39,7 @@ export const PRIVATE_SCREENS = [
   '/reset-password',
   '/maintenance',
   '/bestelling',
+  '/bestellen',
 ] as const;
 
 export type PrivateScreen = (typeof PRIVATE_SCREENS)[number];

@@ -50,6 +50,7 @@ describe('GET /robots.txt', () => {
         'Disallow: /reset-password',
         'Disallow: /maintenance',
         'Disallow: /bestelling',
+        'Disallow: /bestellen',
         'Disallow: /api/',
         'Disallow: /trpc/',
         '',

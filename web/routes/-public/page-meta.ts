@@ -37,4 +37,10 @@ export const pageMeta = {
     description: `Je bestelling van kerstpakketten bij ${site.clubName}: de stand van zaken, de factuur en online betalen.`,
     noindex: true,
   }),
+  // A seller's own order form (docs/decisions/070): handed out by the seller, not found through a search engine.
+  sellerOrder: (site: SiteIdentity): PageMeta => ({
+    title: `Kerstpakket Bestellen | ${suffix(site)}`,
+    description: `Bestel kerstpakketten van ${site.clubName} via een van onze leden: € ${formatEuro(site.packagePrice)} per pakket (excl. btw).`,
+    noindex: true,
+  }),
 };

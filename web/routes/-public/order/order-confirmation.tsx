@@ -34,7 +34,8 @@ export function OrderConfirmation({
   order: PlacedOrder;
   packagePrice: number;
   headingRef: React.Ref<HTMLHeadingElement>;
-  onNewOrder: () => void;
+  /** Absent on a seller's own page (docs/decisions/070): there is no gate to start over at. */
+  onNewOrder?: () => void;
   onAnotherOrder: () => void;
 }) {
   const saved = order.reference === null;
@@ -89,10 +90,12 @@ export function OrderConfirmation({
         ))}
       </dl>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
-        <Button type="button" variant="outline" size="lg" onClick={onNewOrder}>
-          <RotateCcwIcon aria-hidden="true" />
-          Nieuwe Bestelling
-        </Button>
+        {onNewOrder && (
+          <Button type="button" variant="outline" size="lg" onClick={onNewOrder}>
+            <RotateCcwIcon aria-hidden="true" />
+            Nieuwe Bestelling
+          </Button>
+        )}
         <Button type="button" size="lg" onClick={onAnotherOrder}>
           <PlusIcon aria-hidden="true" />
           Nog een bestelling

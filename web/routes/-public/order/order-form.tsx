@@ -58,7 +58,8 @@ const hasInput = (values: OrderFormValues) => FIELD_ORDER.some((field) => values
  * offer the member's own name, e-mail, phone or address for a customer. Chromium ignores 'off' for its
  * address Autofill and leaves a field alone whose token it does not recognise; 'none' is such a token that
  * axe also accepts (a made-up one fails its autocomplete-valid rule). The form's 'off' keeps the
- * typed-history suggestions (earlier customers) away.
+ * typed-history suggestions (earlier customers) away. On a seller's own page the customer types their own
+ * details, so there the browser may fill them in (docs/decisions/070).
  */
 const CUSTOMER_FIELD = "none";
 
@@ -66,6 +67,7 @@ export function OrderForm({
   tabler,
   packagePrice,
   headingRef,
+  customer,
   onBack,
   onSubmitOrder,
   onPlaced,
@@ -73,11 +75,14 @@ export function OrderForm({
   tabler: SelectedTabler;
   packagePrice: number;
   headingRef: React.Ref<HTMLHeadingElement>;
-  onBack: () => void;
   /** Puts the order in the outbox and sends it at once (use-outbox.ts). */
   onSubmitOrder: (request: OrderRequest) => Promise<SendOutcome>;
   onPlaced: (order: PlacedOrder) => void;
-}) {
+} & (
+  | { customer?: false; onBack: () => void }
+  // A seller's own page (docs/decisions/070): the customer types their own details, and there is no gate to go back to.
+  | { customer: true; onBack?: undefined }
+)) {
   const [isPending, setPending] = React.useState(false);
   const formId = React.useId();
   const formRef = React.useRef<HTMLFormElement>(null);
@@ -146,23 +151,31 @@ export function OrderForm({
   const quantity = parseQuantity(values.quantity).quantity;
 
   return (
-    <form ref={formRef} noValidate autoComplete="off" onSubmit={handleSubmit} className="flex flex-col gap-6">
+    <form ref={formRef} noValidate autoComplete={customer ? "on" : "off"} onSubmit={handleSubmit} className="flex flex-col gap-6">
       <div className="flex flex-col gap-3">
         <h2 ref={headingRef} tabIndex={-1} id={`${formId}-title`} className="text-xl font-bold tracking-tight outline-none">
           Bestelling
         </h2>
-        <p
-          data-slot="order-tabler"
-          className="flex items-center gap-2 self-start rounded-full bg-accent px-3 py-1.5 text-sm text-accent-foreground"
-        >
-          <UserRoundIcon aria-hidden="true" className="size-4 shrink-0" />
-          <span>
-            Bestelling voor tabler <strong className="font-semibold">{tabler.name}</strong>
-          </span>
-        </p>
-        <p className="leading-relaxed text-foreground/80">
-          Vul de gegevens van de klant in. De klant ontvangt een bevestiging per e-mail, de factuur volgt later.
-        </p>
+        {customer ? (
+          <p className="leading-relaxed text-foreground/80">
+            Vul je gegevens in. Je ontvangt een bevestiging per e-mail, de factuur volgt later.
+          </p>
+        ) : (
+          <>
+            <p
+              data-slot="order-tabler"
+              className="flex items-center gap-2 self-start rounded-full bg-accent px-3 py-1.5 text-sm text-accent-foreground"
+            >
+              <UserRoundIcon aria-hidden="true" className="size-4 shrink-0" />
+              <span>
+                Bestelling voor tabler <strong className="font-semibold">{tabler.name}</strong>
+              </span>
+            </p>
+            <p className="leading-relaxed text-foreground/80">
+              Vul de gegevens van de klant in. De klant ontvangt een bevestiging per e-mail, de factuur volgt later.
+            </p>
+          </>
+        )}
       </div>
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -171,7 +184,7 @@ export function OrderForm({
             <Input
               {...control}
               name="name"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "name" : CUSTOMER_FIELD}
               value={values.name}
               onChange={(e) => update({ name: e.target.value })}
             />
@@ -184,7 +197,7 @@ export function OrderForm({
               name="email"
               type="email"
               inputMode="email"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "email" : CUSTOMER_FIELD}
               value={values.email}
               onChange={(e) => update({ email: e.target.value })}
             />
@@ -197,7 +210,7 @@ export function OrderForm({
               name="phone"
               type="tel"
               inputMode="tel"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "tel" : CUSTOMER_FIELD}
               value={values.phone}
               onChange={(e) => update({ phone: e.target.value })}
             />
@@ -208,7 +221,7 @@ export function OrderForm({
             <AddressSearch
               {...control}
               name="address"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "address-line1" : CUSTOMER_FIELD}
               placeholder="Straat en huisnummer"
               value={values.address}
               onValueChange={(address) => update({ address })}
@@ -221,7 +234,7 @@ export function OrderForm({
             <Input
               {...control}
               name="postalCode"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "postal-code" : CUSTOMER_FIELD}
               autoCapitalize="characters"
               value={values.postalCode}
               onChange={(e) => update({ postalCode: e.target.value })}
@@ -233,7 +246,7 @@ export function OrderForm({
             <Input
               {...control}
               name="city"
-              autoComplete={CUSTOMER_FIELD}
+              autoComplete={customer ? "address-level2" : CUSTOMER_FIELD}
               value={values.city}
               onChange={(e) => update({ city: e.target.value })}
             />
@@ -282,23 +295,25 @@ export function OrderForm({
 
       <FormFeedback feedback={feedback} focusOnShow />
 
-      <div className="flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row sm:justify-between">
-        <Button
-          type="button"
-          variant="outline"
-          size="lg"
-          onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())}
-          disabled={isPending}
-        >
-          <ArrowLeftIcon aria-hidden="true" />
-          Terug
-        </Button>
+      <div className={`flex flex-col-reverse gap-3 border-t pt-5 sm:flex-row ${onBack ? "sm:justify-between" : "sm:justify-end"}`}>
+        {onBack && (
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            onClick={() => (hasInput(values) ? setConfirmingBack(true) : onBack())}
+            disabled={isPending}
+          >
+            <ArrowLeftIcon aria-hidden="true" />
+            Terug
+          </Button>
+        )}
         <Button type="submit" size="lg" disabled={isPending} aria-busy={isPending || undefined}>
           {isPending && <LoaderCircleIcon aria-hidden="true" className="animate-spin" />}
           {isPending ? "Bestelling wordt verzonden..." : "Bestelling Plaatsen"}
         </Button>
       </div>
-      {confirmingBack && (
+      {confirmingBack && onBack && (
         <React.Suspense fallback={null}>
           <ConfirmDialog
             open

@@ -17,10 +17,11 @@ import { liveCheck } from "@/lib/form-errors";
 import { requiredMessage } from "#src/core/public-form-rules";
 import { LoadError, LoadingState } from "../-components/admin-page";
 import { DeliveryListButton } from "./delivery";
+import { SellerLinkButton } from "./seller-link";
 import { formatNlDate, type Tabler, useOrdersCache } from "./shared";
 
 // docs/product.md §2 Management Dashboard, tab Tablers; §5 tabler name required (trimmed); §8 messages; docs/decisions/023:
-// each tabler's delivery list.
+// each tabler's delivery list; docs/decisions/070: each tabler's own order link.
 
 export function TablersTab({ onError }: { onError: (message: string) => void }) {
   const trpc = useTrpc();
@@ -88,13 +89,17 @@ export function TablersTab({ onError }: { onError: (message: string) => void }) 
                   <TableCell className="font-medium">
                     {tabler.name}
                     <div className="text-xs font-normal text-muted-foreground sm:hidden">Aangemaakt {formatNlDate(tabler.created_at)}</div>
-                    {/* A phone has no room for it beside edit and delete: it goes under the name. */}
-                    <DeliveryListButton of={tabler} className="mt-2 h-8 sm:hidden" />
+                    {/* A phone has no room for them beside edit and delete: they go under the name. */}
+                    <div className="mt-2 flex flex-wrap gap-2 sm:hidden">
+                      <DeliveryListButton of={tabler} className="h-8" />
+                      <SellerLinkButton tabler={tabler} className="h-8" />
+                    </div>
                   </TableCell>
                   <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.created_at)}</TableCell>
                   <TableCell className="hidden sm:table-cell">{formatNlDate(tabler.updated_at)}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
                     <DeliveryListButton of={tabler} className="mr-1 hidden h-8 sm:inline-flex" />
+                    <SellerLinkButton tabler={tabler} className="mr-1 hidden h-8 sm:inline-flex" />
                     <Button
                       variant="ghost"
                       size="icon"
