@@ -37,7 +37,12 @@ const orderPage = new NetworkFirst({
 warmStrategyCache({ urls: [ORDER_PAGE], strategy: orderPage });
 registerRoute(({ request, url }) => request.mode === "navigate" && url.pathname === ORDER_PAGE, orderPage);
 
-// Offline the page still shows the club's name and price: the last answer is kept.
-const startData = new NetworkFirst({ cacheName: "order-start-data", networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS });
+// Offline the page still shows the club's name and price: the last answer is kept. tRPC answers `Vary: accept`, and
+// the copy made at install was asked for by the worker, not the page: the one entry is used whatever the headers.
+const startData = new NetworkFirst({
+  cacheName: "order-start-data",
+  networkTimeoutSeconds: NETWORK_TIMEOUT_SECONDS,
+  matchOptions: { ignoreVary: true },
+});
 warmStrategyCache({ urls: [START_DATA], strategy: startData });
 registerRoute(({ url }) => `${url.pathname}${url.search}` === START_DATA, startData);
