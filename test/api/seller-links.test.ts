@@ -189,7 +189,9 @@ describe('GET /tablers/link/flyer.pdf', () => {
     expect(Number(r.headers.get('content-length'))).toBe(pdf.byteLength);
     const text = await pdfText(pdf);
     expect(text).toContain('Kerstactie Ronde Tafel 144 Harlingen');
+    expect(text).toContain('Kerstpakketten voor het goede doel');
     expect(text).toContain('€ 75,00 per pakket, exclusief btw');
+    expect(text).not.toContain('€ €');
     expect(text).toContain('Bestel via Femke Flyer');
     // The link may be cut over lines: its characters in order, white space aside.
     expect(text.replace(/\s+/g, '')).toContain(url);

@@ -39,6 +39,39 @@ function linkLines(w: Writer, url: string, size: number, maxWidth: number): stri
   return line === '' ? lines : [...lines, line];
 }
 
+/** Words in lines no wider than `maxWidth` (a word wider than that stands alone). */
+function wrapCentred(w: Writer, text: string, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of w.printable(text).split(/ +/)) {
+    const candidate = line === '' ? word : `${line} ${word}`;
+    if (line !== '' && w.width(candidate, size, true) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  return line === '' ? lines : [...lines, line];
+}
+
+/** The dark modules as an SVG path in module units, y downwards: one rectangle per run of dark modules in a row. */
+function qrPath(qr: QrModules): string {
+  const parts: string[] = [];
+  for (let row = 0; row < qr.size; row++) {
+    for (let col = 0; col < qr.size; ) {
+      if (!qr.dark(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < qr.size && qr.dark(row, col)) col++;
+      parts.push(`M${start} ${row}h${col - start}v1h${start - col}z`);
+    }
+  }
+  return parts.join('');
+}
+
 export async function renderSellerFlyerPdf(flyer: SellerFlyer, qr: QrModules): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`Bestel via ${flyer.tablerName}`);
@@ -58,21 +91,20 @@ export async function renderSellerFlyerPdf(flyer: SellerFlyer, qr: QrModules): P
   y = w.paragraph(`Kerstactie ${flyer.clubName}`, MARGIN, y, column, { size: 14, bold: true, color: ACCENT, lineHeight: 17 });
   y = w.paragraph('Kerstpakketten voor het goede doel', MARGIN, y - 2, column, { size: 11, bold: true, lineHeight: 14 });
   y = w.paragraph(PACKAGE_LINE, MARGIN, y - 2, column, { size: 8.5, color: MUTED, lineHeight: 11 });
-  w.text(`€ ${formatEuro(flyer.packagePrice * 100)} per pakket, exclusief btw`, MARGIN, y - 4, { size: 10, bold: true });
+  w.text(`${formatEuro(flyer.packagePrice * 100)} per pakket, exclusief btw`, MARGIN, y - 4, { size: 10, bold: true });
   y -= 30;
-  centred(`Bestel via ${flyer.tablerName}`, y, { size: 15, bold: true, color: ACCENT });
+  // A long name gets a smaller size first, then more lines.
+  const seller = `Bestel via ${flyer.tablerName}`;
+  let size = 15;
+  while (size > 11 && w.width(seller, size, true) > column) size -= 0.5;
+  const sellerLines = wrapCentred(w, seller, size, column);
+  sellerLines.forEach((line, index) => centred(line, y - index * (size + 3), { size, bold: true, color: ACCENT }));
+  y -= (sellerLines.length - 1) * (size + 3);
 
-  // The code's own quiet zone is the page's white around it; each dark module a filled square.
+  // The code's own quiet zone is the page's white around it. The dark modules are one path (a rectangle per run
+  // of them in a row), so no viewer draws hairline seams between neighbouring squares.
   const top = y - 12;
-  const module = QR_SIDE / qr.size;
-  const left = centre - QR_SIDE / 2;
-  for (let row = 0; row < qr.size; row++) {
-    for (let col = 0; col < qr.size; col++) {
-      if (!qr.dark(row, col)) continue;
-      // A hair wider than the module, so no viewer shows seams between neighbouring squares.
-      page.drawRectangle({ x: left + col * module, y: top - (row + 1) * module, width: module + 0.05, height: module + 0.05, color: rgb(0, 0, 0) });
-    }
-  }
+  page.drawSvgPath(qrPath(qr), { x: centre - QR_SIDE / 2, y: top, scale: QR_SIDE / qr.size, color: rgb(0, 0, 0), borderWidth: 0 });
 
   y = top - QR_SIDE - 16;
   centred('Scan de code, of ga naar:', y, { size: 8.5, color: MUTED });
