@@ -127,12 +127,12 @@ function SellerForm({ token, seller }: { token: string; seller: Seller }) {
 
   return (
     <>
-      <p data-slot="seller" className="flex items-center gap-2 self-start rounded-full bg-accent px-4 py-2 text-lg text-accent-foreground">
+      <h2 data-slot="seller" className="flex items-center gap-2 self-start rounded-full bg-accent px-4 py-2 text-lg text-accent-foreground">
         <UserRoundIcon aria-hidden="true" className="size-5 shrink-0" />
         <span>
           Je bestelt via <strong className="font-semibold">{seller.tabler_name}</strong>
         </span>
-      </p>
+      </h2>
       <div className={CARD}>
         {placed ? (
           <OrderConfirmation order={placed} packagePrice={site.packagePrice} headingRef={headingRef} onAnotherOrder={() => go(null)} />

@@ -164,7 +164,10 @@ function SellerLinkPanel({ tabler }: { tabler: Tabler }) {
           {flyerBusy ? <Spinner label="Flyer maken" /> : <FileTextIcon aria-hidden="true" />}
           Flyer (PDF)
         </Button>
-        <Button variant="outline" className="text-destructive hover:text-destructive sm:ml-auto" onClick={() => setConfirmingRenew(true)}>
+      </div>
+      <div className="grid gap-2 border-t pt-4 sm:flex sm:items-center sm:justify-between">
+        <p className="text-sm text-muted-foreground">Link in verkeerde handen? Een nieuwe link stopt de oude.</p>
+        <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setConfirmingRenew(true)}>
           <RefreshCwIcon aria-hidden="true" />
           Nieuwe link maken
         </Button>
