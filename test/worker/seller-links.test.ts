@@ -66,6 +66,11 @@ describe('sellers’ own links inside workerd', () => {
     expect(await decodeQr(png)).toBe(link.url);
     const token = link.url.slice(`${SITE}/bestellen/`.length);
 
+    // The page itself: the prerendered /bestellen answers the token's path, dots and all (docs/decisions/070).
+    const page = await SELF.fetch(link.url, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-prerendered="/bestellen"');
+
     const seller = await SELF.fetch(`${SITE}/api/sellers/${token}`);
     expect(seller.headers.get('cache-control')).toBe('no-store');
     expect([seller.status, await seller.json()]).toEqual([200, { tabler_id: id, tabler_name: 'Worker Verkoper' }]);
