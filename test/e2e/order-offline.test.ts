@@ -58,6 +58,9 @@ async function openMemberApp(): Promise<{ context: BrowserContext; page: Page; e
   // No address lookups leave the test (the form's address field searches as it is typed in).
   await page.route('**/api/geocode/search**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '[]' }));
   await page.goto(`${server.url}/order`);
+  // The club's own name differs from the build's: the page is rendered afresh once the settings are in, and only
+  // then is the form there to type in.
+  await page.getByText(`Kerstpakketten van ${CLUB}`).waitFor();
   await page.getByLabel('Wachtwoord', { exact: true }).fill('jan de vries');
   await page.getByRole('button', { name: 'Doorgaan' }).click();
   await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
@@ -91,7 +94,10 @@ describe('the member app without a connection', () => {
       expect(await confirmation.getByRole('status').textContent()).toBe(SAVED);
       expect(await confirmation.locator('[data-field=Bestelnummer]').count()).toBe(0);
       expect(await confirmation.locator('[data-field=Naam] dd').textContent()).toBe(name);
-      if (name === names[0]) await screenshot(page, 'order-saved-phone.png', { fullPage: true });
+      if (name === names[0]) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await screenshot(page, 'order-saved-phone.png', { fullPage: true });
+      }
       await page.getByRole('button', { name: 'Nog een bestelling' }).click();
       await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
     }
