@@ -183,7 +183,7 @@ describe('GET /tablers/link/flyer.pdf', () => {
     const r = await t.app.request(`http://127.0.0.1/tablers/link/flyer.pdf?id=${id}`, { headers: { cookie: admin } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('application/pdf');
-    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="flyer-${id}.pdf"`);
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="flyer-femke-flyer.pdf"`);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const pdf = new Uint8Array(await r.arrayBuffer());
     expect(Number(r.headers.get('content-length'))).toBe(pdf.byteLength);

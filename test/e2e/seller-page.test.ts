@@ -81,7 +81,7 @@ describe("a tabler's own link in Management", () => {
     expect(decodeQrPng(readFileSync(join(SCREENSHOT_DIR, 'seller-link-qr.png')))).toBe(oldLink);
 
     const [flyer] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Flyer (PDF)' }).click()]);
-    expect(flyer.suggestedFilename()).toBe(`flyer-${sellerId}.pdf`);
+    expect(flyer.suggestedFilename()).toBe('flyer-sanne-verkoper.pdf');
     await flyer.saveAs(join(SCREENSHOT_DIR, 'seller-flyer.pdf'));
     const text = await pdfText(readFileSync(join(SCREENSHOT_DIR, 'seller-flyer.pdf')));
     expect(text).toContain(`Bestel via ${SELLER}`);

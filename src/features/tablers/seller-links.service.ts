@@ -7,7 +7,7 @@ import { qrModules, qrPng } from '../../platform/qr-code';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
-import { renderSellerFlyerPdf } from './seller-flyer-pdf';
+import { foldForSearch } from '../../db/search-text';
 import { SELLER_PAGE_PATH, sellerOfToken, sellerToken } from './seller-link';
 
 const TABLER_NOT_FOUND = 'Tabler niet gevonden.';
@@ -47,6 +47,17 @@ export async function sellerFlyer(ctx: RequestCtx, tablerId: number): Promise<{ 
   requireManagement(ctx);
   const { url, tablerName } = await linkOf(ctx, tablerId, false);
   const [clubName, packagePrice] = await Promise.all([getStringSetting(ctx, 'club_name'), getIntegerSetting(ctx, 'package_price')]);
+  // pdf-lib is the largest part of the server: evaluated when the first document is made, not at every start.
+  const { renderSellerFlyerPdf } = await import('./seller-flyer-pdf');
   const pdf = await renderSellerFlyerPdf({ clubName, packagePrice, tablerName, url }, await qrModules(url));
-  return { fileName: `flyer-${tablerId}.pdf`, pdf };
+  return { fileName: `flyer-${fileNamePart(tablerName)}.pdf`, pdf };
+}
+
+/** 'Sjoerd de Vries' → 'sjoerd-de-vries', for a file name any system takes. */
+function fileNamePart(name: string): string {
+  return (
+    foldForSearch(name)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'tabler'
+  );
 }
