@@ -1162,7 +1162,10 @@ describe.each([restOrders, trpcOrders])('part-payments in the orders list and th
     // 181.50, of which 272.25 + 100 came in); the rest is 90.75 twice, of which 50 and 100 came in.
     const now = t.clock.now().toISOString();
     const [aaltje] = await t.db.insert(tablers).values({ name: 'Aaltje', createdAt: now, updatedAt: now }).returning();
-    await t.db.update(orders).set({ tablerId: aaltje!.id }).where(inArray(orders.id, [o1, o2]));
+    await t.db
+      .update(orders)
+      .set({ tablerId: aaltje!.id })
+      .where(inArray(orders.id, [o1, o2]));
     expect((await tr.call('totals', { cookie: admin })).data.per_tabler).toEqual([
       { tabler_id: aaltje!.id, tabler_name: 'Aaltje', orders: 2, packages: 5, amount_incl: 453.75, paid_amount_incl: 372.25 },
       { tabler_id: null, tabler_name: null, orders: 2, packages: 2, amount_incl: 181.5, paid_amount_incl: 150 },

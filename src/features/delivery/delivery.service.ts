@@ -75,8 +75,8 @@ function loadDeliveryPdfRenderer() {
   return import('./delivery-pdf');
 }
 
-/** 'Sjoerd de Vries' → 'sjoerd-de-vries', for a file name any system takes. */
-function fileNamePart(name: string): string {
+/** 'Sjoerd de Vries' → 'sjoerd-de-vries', for a file name any system takes (the delivery list's and the seller flyer's). */
+export function fileNamePart(name: string): string {
   return (
     foldForSearch(name)
       .replace(/[^a-z0-9]+/g, '-')

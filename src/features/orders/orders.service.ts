@@ -22,7 +22,7 @@ import { campaignYear, overdueBefore } from '../../core/calendar';
 import { offersOnlinePayment, onlinePaymentSettings } from '../settings/online-payment-settings';
 import { type CreatedOrder, earlierAnswer, idempotentRequest, linkSeed, rememberAnswer } from './order-idempotency';
 import { newOrderLink, replayableOrderLink, storeOrderLink } from './order-links';
-import { sellerOfToken } from '../tablers/seller-link';
+import { SELLER_LINK_GONE, sellerOfToken } from '../tablers/seller-link';
 import { orderPricing } from './order-pricing-source';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
 import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
@@ -47,7 +47,7 @@ const UNKNOWN_TABLER = 'Onbekende tabler.';
 /** The tabler whose own link this is; a link that is forged or renewed since is refused (docs/decisions/070). */
 async function sellerOfLink(ctx: RequestCtx, token: string): Promise<{ id: number; name: string }> {
   const seller = await sellerOfToken(ctx, token);
-  if (!seller) throw new AppError('SELLER_LINK_INVALID', 'Deze bestellink werkt niet meer. Vraag het lid om een nieuwe link.');
+  if (!seller) throw new AppError('SELLER_LINK_INVALID', SELLER_LINK_GONE);
   return seller;
 }
 

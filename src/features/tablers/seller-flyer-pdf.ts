@@ -98,7 +98,7 @@ export async function renderSellerFlyerPdf(flyer: SellerFlyer, qr: QrModules): P
   let size = 15;
   while (size > 11 && w.width(seller, size, true) > column) size -= 0.5;
   const sellerLines = wrapCentred(w, seller, size, column);
-  sellerLines.forEach((line, index) => centred(line, y - index * (size + 3), { size, bold: true, color: ACCENT }));
+  for (const [index, line] of sellerLines.entries()) centred(line, y - index * (size + 3), { size, bold: true, color: ACCENT });
   y -= (sellerLines.length - 1) * (size + 3);
 
   // The code's own quiet zone is the page's white around it. The dark modules are one path (a rectangle per run

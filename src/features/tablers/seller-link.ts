@@ -12,6 +12,8 @@ import { keyedDigest, randomBytes, timingSafeEqual } from '../../platform/crypto
  */
 export const SELLER_PAGE_PATH = '/bestellen/';
 const PURPOSE = 'seller-link';
+/** What a customer reads when a link no longer names a seller: looked up (404) or ordered through (400). */
+export const SELLER_LINK_GONE = 'Deze bestellink werkt niet (meer). Vraag het lid om een nieuwe link.';
 const TOKEN = /^([1-9]\d{0,15})\.([A-Za-z0-9_-]{12})\.([A-Za-z0-9_-]{22})$/;
 
 async function signature(secretKey: string, tablerId: number, nonce: string): Promise<string> {

@@ -7,11 +7,10 @@ import { qrModules, qrPng } from '../../platform/qr-code';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
-import { foldForSearch } from '../../db/search-text';
-import { SELLER_PAGE_PATH, sellerOfToken, sellerToken } from './seller-link';
+import { fileNamePart } from '../delivery/delivery.service';
+import { SELLER_LINK_GONE, SELLER_PAGE_PATH, sellerOfToken, sellerToken } from './seller-link';
 
 const TABLER_NOT_FOUND = 'Tabler niet gevonden.';
-export const SELLER_NOT_FOUND = 'Deze bestellink werkt niet (meer). Vraag het lid om een nieuwe link.';
 
 /** The tabler's link on the club's origin (docs/decisions/054), or a 404 for an unknown tabler. */
 async function linkOf(ctx: RequestCtx, tablerId: number, renew: boolean): Promise<{ url: string; tablerName: string }> {
@@ -38,7 +37,7 @@ export async function tablerLink(ctx: RequestCtx, tablerId: number, renew: boole
 /** DESIGN §6 GET /api/sellers/<token> (public): whose link this is; a forged, renewed or malformed token is a 404. */
 export async function sellerOfLink(ctx: RequestCtx, token: string): Promise<{ tabler_id: number; tabler_name: string }> {
   const seller = await sellerOfToken(ctx, token);
-  if (!seller) throw new AppError('SELLER_NOT_FOUND', SELLER_NOT_FOUND);
+  if (!seller) throw new AppError('SELLER_NOT_FOUND', SELLER_LINK_GONE);
   return { tabler_id: seller.id, tabler_name: seller.name };
 }
 
@@ -51,13 +50,4 @@ export async function sellerFlyer(ctx: RequestCtx, tablerId: number): Promise<{ 
   const { renderSellerFlyerPdf } = await import('./seller-flyer-pdf');
   const pdf = await renderSellerFlyerPdf({ clubName, packagePrice, tablerName, url }, await qrModules(url));
   return { fileName: `flyer-${fileNamePart(tablerName)}.pdf`, pdf };
-}
-
-/** 'Sjoerd de Vries' → 'sjoerd-de-vries', for a file name any system takes. */
-function fileNamePart(name: string): string {
-  return (
-    foldForSearch(name)
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'tabler'
-  );
 }
