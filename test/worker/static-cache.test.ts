@@ -49,6 +49,18 @@ describe('static files on the Worker', () => {
     await favicon.arrayBuffer();
   });
 
+  it("has the member app's service worker revalidated like a page, and serves its manifest (docs/decisions/069)", async () => {
+    const worker = await SELF.fetch(`${site}/order-sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(await worker.text()).toContain('order-page');
+    const manifest = await SELF.fetch(`${site}/order.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({ start_url: '/order', scope: '/order', display: 'standalone' });
+  });
+
   it("leaves the build's compressed copies out of the assets (.assetsignore)", async () => {
     const path = await homeScript();
     for (const copy of [`${path}.br`, `${path}.gz`, '/index.html.br', '/.assetsignore']) {
