@@ -1,7 +1,6 @@
 import CircleCheckIcon from "lucide-react/icons/circle-check";
 import CloudUploadIcon from "lucide-react/icons/cloud-upload";
 import LoaderCircleIcon from "lucide-react/icons/loader-circle";
-import Trash2Icon from "lucide-react/icons/trash-2";
 import * as React from "react";
 
 import { Button } from "@/components/ui/button";
@@ -72,7 +71,6 @@ export function OutboxPanel({ outbox }: { outbox: OutboxState }) {
             </div>
             {entry.refused && (
               <Button type="button" variant="outline" size="sm" onClick={() => setRemoving(entry)}>
-                <Trash2Icon aria-hidden="true" />
                 Verwijderen
               </Button>
             )}
