@@ -109,8 +109,6 @@ for (const path of PAGE_PATHS) {
   const stylesheets = styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   // A page for one visitor (the customer's order page, docs/decisions/067) stays out of search engines.
   const robots = page.noindex ? ['<meta name="robots" content="noindex">'] : [];
-  // Only the member app is installable (docs/decisions/069): the other pages link no manifest.
-  const app = page.appManifest ? [`<link rel="manifest" href="${escapeHtml(page.appManifest)}">`] : [];
   /** The page with `head` added to its head and `bodyEnd` to the end of its body. */
   const assemble = (head, bodyEnd) =>
     shell
@@ -123,8 +121,8 @@ for (const path of PAGE_PATHS) {
         '<div id="root"></div>',
         `<div id="root" data-prerendered="${escapeHtml(page.path)}" data-fingerprint="${escapeHtml(page.fingerprint)}">${page.html}</div>`,
       );
-  const css = await criticalCss(assemble([...robots, ...app, ...scripts, ...stylesheets], []));
-  const html = assemble([...robots, ...app, ...scripts, `<style>${css}</style>`], stylesheets);
+  const css = await criticalCss(assemble([...robots, ...scripts, ...stylesheets], []));
+  const html = assemble([...robots, ...scripts, `<style>${css}</style>`], stylesheets);
   writeFileSync(join(webOut, page.file), html);
   console.log(`prerendered ${path.padEnd(18)} → dist/web/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

@@ -20,8 +20,6 @@ export type PrerenderedPage = {
   description: string;
   /** The page is for one visitor (docs/decisions/067): its head says `noindex`. */
   noindex: boolean;
-  /** The page is an installable web app (docs/decisions/069): its head links this manifest. */
-  appManifest: string | null;
   fingerprint: string;
 };
 
@@ -58,7 +56,7 @@ export async function renderPage(path: string, now = new Date()): Promise<Preren
     });
     html = html.replace(placeholder(name), () => island);
   }
-  const { title, description, noindex = false, appManifest = null } = pageMeta[page.meta](DEFAULT_SITE);
+  const { title, description, noindex = false } = pageMeta[page.meta](DEFAULT_SITE);
   return {
     path,
     file: page.file,
@@ -67,7 +65,6 @@ export async function renderPage(path: string, now = new Date()): Promise<Preren
     title,
     description,
     noindex,
-    appManifest,
     fingerprint: prerenderFingerprint(DEFAULT_SITE, now),
   };
 }

@@ -61,6 +61,8 @@ async function openMemberApp(): Promise<{ context: BrowserContext; page: Page; e
   // The club's own name differs from the build's: the page is rendered afresh once the settings are in, and only
   // then is the form there to type in.
   await page.getByText(`Kerstpakketten van ${CLUB}`).waitFor();
+  // At the gate the page is not yet the member app: no manifest, no service worker.
+  expect(await page.locator('link[rel=manifest]').count()).toBe(0);
   await page.getByLabel('Wachtwoord', { exact: true }).fill('jan de vries');
   await page.getByRole('button', { name: 'Doorgaan' }).click();
   await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
@@ -169,6 +171,7 @@ describe('the member app without a connection', () => {
     expect(await page.locator('[data-slot=order-outbox]').count()).toBe(0);
     expect(await page.getByLabel('Naam', { exact: true }).inputValue()).toBe('Te Veel');
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/order-sw.js`);
+    expect(await page.locator('link[rel=manifest]').getAttribute('href')).toBe('/order.webmanifest');
 
     // The home page is outside its scope: not served by it, and it links no manifest.
     await page.goto(`${server.url}/`);

@@ -3,11 +3,8 @@ import * as React from "react";
 // Each public page has its own title and meta description (docs/decisions/015). The root route renders no
 // <HeadContent />, so pages set them while they are shown and put the previous ones back afterwards.
 
-/**
- * `noindex`: a page for one visitor (docs/decisions/067), kept out of search engines. `appManifest`: the page is an
- * installable web app with this manifest (the member app, docs/decisions/069); the prerender links it in its head.
- */
-export type PageMeta = { title: string; description: string; noindex?: boolean; appManifest?: string };
+/** `noindex`: a page for one visitor (docs/decisions/067), kept out of search engines. */
+export type PageMeta = { title: string; description: string; noindex?: boolean };
 
 function metaElement(name: string): { element: HTMLMetaElement; added: boolean } {
   const found = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);

@@ -29,7 +29,6 @@ export const pageMeta = {
   order: (site: SiteIdentity): PageMeta => ({
     title: `Kerstpakket Bestellen | ${suffix(site)}`,
     description: `Bestelformulier voor leden van ${site.clubName}: leg een bestelling voor kerstpakketten vast.`,
-    appManifest: "/order.webmanifest",
   }),
   // A customer's own page (docs/decisions/067): never in a search engine.
   orderStatus: (site: SiteIdentity): PageMeta => ({

@@ -8,7 +8,7 @@ import { clearStoredTabler, type SelectedTabler, storeTabler, useStoredTabler } 
 import { OrderStepper } from "./order-stepper";
 import { OutboxPanel } from "./outbox-panel";
 import { PasswordStep } from "./password-step";
-import { registerOrderServiceWorker } from "./service-worker";
+import { installMemberApp } from "./service-worker";
 import { useOutbox } from "./use-outbox";
 
 // docs/product.md §4 "Order flow": step 0 (password) → step 1 (order form) → the confirmation. The chosen tabler
@@ -31,8 +31,9 @@ export function OrderFlow() {
   const moved = React.useRef(false);
   const outbox = useOutbox();
 
-  // The member app works offline from the second visit on (docs/decisions/069); only this page installs it.
-  React.useEffect(registerOrderServiceWorker, []);
+  // After the gate the page is the installable member app that works offline (docs/decisions/069).
+  const member = stage.step !== "password";
+  React.useEffect(() => (member ? installMemberApp() : undefined), [member]);
 
   // After a step change (not on the first render) focus goes to the new step's heading, so keyboard and
   // screen-reader users land on what changed.

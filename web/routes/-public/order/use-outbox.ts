@@ -17,8 +17,16 @@ export type OutboxState = {
   remove: (key: string) => Promise<void>;
 };
 
+/** The same list as before (keys and reasons): the page is not rendered again for nothing, on every open above all. */
+const unchanged = (before: OutboxEntry[], after: OutboxEntry[]) =>
+  before.length === after.length &&
+  before.every(
+    (entry, index) => entry.key === after[index]?.key && entry.failure === after[index]?.failure && entry.refused === after[index]?.refused,
+  );
+
 export function useOutbox(): OutboxState {
-  const [entries, setEntries] = React.useState<OutboxEntry[]>([]);
+  const [entries, setList] = React.useState<OutboxEntry[]>([]);
+  const setEntries = React.useCallback((next: OutboxEntry[]) => setList((current) => (unchanged(current, next) ? current : next)), []);
   const [sending, setSending] = React.useState(false);
   const [allSent, setAllSent] = React.useState(false);
 
@@ -36,7 +44,7 @@ export function useOutbox(): OutboxState {
     const left = await outbox.list();
     setEntries(left);
     setAllSent(left.length === 0);
-  }, []);
+  }, [setEntries]);
 
   React.useEffect(() => {
     void flush();
@@ -52,21 +60,27 @@ export function useOutbox(): OutboxState {
     };
   }, [flush]);
 
-  const submit = React.useCallback(async (request: OrderRequest, tablerName: string) => {
-    const outbox = await pageOutbox();
-    setAllSent(false);
-    try {
-      return await outbox.submit(request, tablerName);
-    } finally {
-      setEntries(await outbox.list());
-    }
-  }, []);
+  const submit = React.useCallback(
+    async (request: OrderRequest, tablerName: string) => {
+      const outbox = await pageOutbox();
+      setAllSent(false);
+      try {
+        return await outbox.submit(request, tablerName);
+      } finally {
+        setEntries(await outbox.list());
+      }
+    },
+    [setEntries],
+  );
 
-  const remove = React.useCallback(async (key: string) => {
-    const outbox = await pageOutbox();
-    await outbox.remove(key);
-    setEntries(await outbox.list());
-  }, []);
+  const remove = React.useCallback(
+    async (key: string) => {
+      const outbox = await pageOutbox();
+      await outbox.remove(key);
+      setEntries(await outbox.list());
+    },
+    [setEntries],
+  );
 
   return { entries, sending, allSent, flush, submit, remove };
 }
