@@ -144,7 +144,8 @@ describe('the seller page for a customer', () => {
     await page.getByRole('button', { name: 'Bestelling Plaatsen' }).click();
     await page.getByRole('heading', { name: 'Bestelling Ontvangen!' }).waitFor();
     const reference = (await page.locator('[data-field=Bestelnummer] dd').textContent())!.trim();
-    expect(await page.locator('[data-field="Opgenomen door"] dd').textContent()).toBe(SELLER);
+    expect(await page.locator('[data-field="Besteld via"] dd').textContent()).toBe(SELLER);
+    await page.getByText(`Met ‘Nog een bestelling’ bestel je nog eens via ${SELLER}.`).waitFor();
     // The pointer left where 'Bestelling Plaatsen' was: no hover colour on what is there now.
     await page.mouse.move(0, 0);
     await screenshot(page, 'seller-page-confirmation-phone.png', { fullPage: true });

@@ -34,10 +34,11 @@ export function OrderConfirmation({
   order: PlacedOrder;
   packagePrice: number;
   headingRef: React.Ref<HTMLHeadingElement>;
-  /** Absent on a seller's own page (docs/decisions/070): there is no gate to start over at. */
+  /** Absent on a seller's own page (docs/decisions/070): there is no gate to start over at, and the customer ordered through the seller. */
   onNewOrder?: () => void;
   onAnotherOrder: () => void;
 }) {
+  const throughSeller = onNewOrder === undefined;
   const saved = order.reference === null;
   const rows: { label: string; value: React.ReactNode }[] = [
     ...(order.reference === null
@@ -59,7 +60,7 @@ export function OrderConfirmation({
     },
     { label: "Opmerkingen", value: order.notes === "" ? <span className="text-muted-foreground">Geen</span> : order.notes },
     { label: "Bedrag", value: `€ ${formatEuro(order.quantity * packagePrice)}, exclusief btw` },
-    { label: "Opgenomen door", value: order.tabler.name },
+    { label: throughSeller ? "Besteld via" : "Opgenomen door", value: order.tabler.name },
   ];
 
   return (
@@ -102,7 +103,9 @@ export function OrderConfirmation({
         </Button>
       </div>
       <p className="text-center text-sm text-muted-foreground">
-        Met &lsquo;Nog een bestelling&rsquo; blijf je bestellen voor tabler {order.tabler.name}.
+        {throughSeller
+          ? `Met ‘Nog een bestelling’ bestel je nog eens via ${order.tabler.name}.`
+          : `Met ‘Nog een bestelling’ blijf je bestellen voor tabler ${order.tabler.name}.`}
       </p>
     </div>
   );
