@@ -112,7 +112,11 @@ describe('the member app without a connection', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'order-outbox-phone.png', { fullPage: true });
 
-    // A reload without a connection: the page, its code and the club's settings come from the service worker.
+    // A reload without a connection: the page, its code and the club's settings come from the service worker's
+    // caches alone (the browser's own cache, which a phone may have emptied, is cleared first).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     await page.reload();
     await page.getByRole('heading', { name: 'Kerstpakket Bestellen', level: 1 }).waitFor();
     await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();

@@ -230,6 +230,34 @@ describe("Outbox on IndexedDB", () => {
   });
 });
 
+describe("Outbox flushes asked for while one runs", () => {
+  it("go through the outbox once more after it, so an `online` during a failing send is not lost", async () => {
+    let online = false;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const server = fakeServer(() => ({ kind: "sent", reference: "KP" }));
+    const outbox = new Outbox(
+      memoryStore(),
+      async (entry) => {
+        // The send began while the connection was still down: it fails, however long it takes.
+        const connected = online;
+        await gate;
+        return connected ? server.send(entry) : { kind: "retry", reason: NO_CONNECTION };
+      },
+      undefined,
+      () => "late",
+    );
+    await outbox.take(ORDER, "Jan");
+    const first = outbox.flush();
+    online = true;
+    const second = outbox.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(server.keys).toEqual(["late"]);
+    expect(await outbox.list()).toEqual([]);
+  });
+});
+
 describe("Outbox in memory", () => {
   it("works the same where IndexedDB is not available", async () => {
     const server = fakeServer((_, call) => (call === 1 ? { kind: "retry", reason: NO_CONNECTION } : { kind: "sent", reference: "KP" }));

@@ -141,6 +141,7 @@ export const exclusive: Exclusive = (task) => {
 
 export class Outbox {
   #flushing: Promise<void> | null = null;
+  #again = false;
 
   constructor(
     private readonly store: OutboxStore,
@@ -177,19 +178,32 @@ export class Outbox {
 
   /**
    * Sends every waiting order, oldest first, until one fails for a reason that would stop the rest too (no
-   * connection, server trouble). Refused ones stay out of it. A call while one runs joins it.
+   * connection, server trouble). Refused ones stay out of it. A call while one runs joins it, and the outbox is
+   * gone through once more after it: the call may come from `online` while the running one still meets no
+   * connection.
    */
   flush(): Promise<void> {
-    this.#flushing ??= this.lock(async () => {
-      for (const entry of await this.store.all()) {
-        if (entry.refused) continue;
-        const outcome = await this.#sendAndRecord(entry);
-        if (outcome.kind === "retry") break;
-      }
-    }).finally(() => {
+    if (this.#flushing) {
+      this.#again = true;
+      return this.#flushing;
+    }
+    this.#flushing = (async () => {
+      do {
+        this.#again = false;
+        await this.lock(() => this.#sendAll());
+      } while (this.#again);
+    })().finally(() => {
       this.#flushing = null;
     });
     return this.#flushing;
+  }
+
+  async #sendAll(): Promise<void> {
+    for (const entry of await this.store.all()) {
+      if (entry.refused) continue;
+      const outcome = await this.#sendAndRecord(entry);
+      if (outcome.kind === "retry") break;
+    }
   }
 
   async #sendAndRecord(entry: OutboxEntry): Promise<SendOutcome> {

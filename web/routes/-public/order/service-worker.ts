@@ -2,9 +2,9 @@
 // the manifest link and the service worker (web/order-sw.ts, scope /order). No other page loads either, and a
 // first visit at the gate loads neither (Lighthouse counted the manifest's fetch against the page's first load).
 
-export const ORDER_SW_URL = "/order-sw.js";
-export const ORDER_APP_SCOPE = "/order";
-export const ORDER_MANIFEST_URL = "/order.webmanifest";
+const ORDER_SW_URL = "/order-sw.js";
+const ORDER_APP_SCOPE = "/order";
+const ORDER_MANIFEST_URL = "/order.webmanifest";
 
 function registerServiceWorker(): void {
   navigator.serviceWorker.register(ORDER_SW_URL, { scope: ORDER_APP_SCOPE }).catch((error: unknown) => {
