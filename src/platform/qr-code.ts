@@ -17,9 +17,8 @@ export async function qrModules(text: string, errorCorrectionLevel: 'L' | 'M' | 
   return { size: modules.size, dark: (row, col) => Boolean(modules.get(row, col)) };
 }
 
-/** The code as a black-and-white PNG: `moduleSize` pixels a module, with the standard's quiet zone of 4 modules. */
-export async function qrPng(qr: QrModules, moduleSize = 8): Promise<Uint8Array> {
-  const quietZone = 4;
+/** The code as a black-and-white PNG: `moduleSize` pixels a module, and a quiet zone of `quietZone` modules (the standard's 4). */
+export function qrPng(qr: QrModules, { moduleSize = 8, quietZone = 4 }: { moduleSize?: number; quietZone?: number } = {}): Promise<Uint8Array> {
   const side = (qr.size + 2 * quietZone) * moduleSize;
   const pixels = new Uint8Array(side * side).fill(255);
   for (let row = 0; row < qr.size; row++) {

@@ -1,6 +1,6 @@
 import { idSchema } from '../../core/record-id';
 import { describeRoute, SUCCESS } from '../../http/openapi';
-import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
+import { attachmentResponse, jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { deliveredSchema, deliveryListSchema } from './delivery.schemas';
 import { deliveryListPdf, setOrderDelivered } from './delivery.service';
 
@@ -14,14 +14,7 @@ export function deliveryRoutes(ctxOf: CtxOf) {
   });
   r.get('/orders/delivery-list.pdf', describeRoute({ file: 'application/pdf' }), manager, query(deliveryListSchema), async (c) => {
     const { fileName, pdf } = await deliveryListPdf(await ctxOf(c), c.req.valid('query').tabler_id);
-    // pdf-lib's bytes sit on a plain ArrayBuffer; its types only promise ArrayBufferLike.
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.byteLength),
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      // Addresses and phone numbers: made for this request, kept by no cache.
-      'Cache-Control': 'no-store',
-    });
+    return attachmentResponse(pdf, { contentType: 'application/pdf', size: pdf.byteLength, filename: fileName });
   });
   return r;
 }

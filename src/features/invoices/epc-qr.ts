@@ -1,4 +1,4 @@
-import { encodeGrayPng } from '../../platform/png';
+import { qrModules, qrPng } from '../../platform/qr-code';
 import { isValidIban, normaliseIban } from '../settings/setting-rules';
 
 /**
@@ -83,18 +83,5 @@ export async function paymentQrPng(payment: EpcPayment, options: QrImageOptions 
   if (!Number.isInteger(moduleSize) || moduleSize < 1 || moduleSize > 64) throw new RangeError(`Module size must be 1 to 64 pixels, got ${moduleSize}`);
   if (!Number.isInteger(quietZone) || quietZone < 0 || quietZone > 64) throw new RangeError(`Quiet zone must be 0 to 64 modules, got ${quietZone}`);
 
-  // Imported on first use: a start (a new Worker isolate) need not evaluate the QR library.
-  const { create } = await import('qrcode');
-  const { modules } = create(epcPayload(payment), { errorCorrectionLevel: 'M' });
-  const side = (modules.size + 2 * quietZone) * moduleSize;
-  const pixels = new Uint8Array(side * side).fill(255);
-  for (let row = 0; row < modules.size; row++) {
-    for (let col = 0; col < modules.size; col++) {
-      if (!modules.get(row, col)) continue;
-      const top = (row + quietZone) * moduleSize;
-      const left = (col + quietZone) * moduleSize;
-      for (let y = top; y < top + moduleSize; y++) pixels.fill(0, y * side + left, y * side + left + moduleSize);
-    }
-  }
-  return encodeGrayPng({ width: side, height: side, pixels }, { bitDepth: 1 });
+  return qrPng(await qrModules(epcPayload(payment), 'M'), { moduleSize, quietZone });
 }

@@ -1,5 +1,5 @@
 import { describeRoute, SUCCESS } from '../../http/openapi';
-import { jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
+import { jsonBody, managementOnly, query, restRouter, type CtxOf, attachmentResponse } from '../../http/rest';
 import { idSchema } from '../../core/record-id';
 import { sellerFlyer, sellerOfLink, tablerLink } from './seller-links.service';
 import { matchSchema, sellerLinkSchema, tablerNameSchema } from './tablers.schemas';
@@ -39,13 +39,7 @@ export function tablersRoutes(ctxOf: CtxOf) {
   );
   r.get('/tablers/link/flyer.pdf', describeRoute({ file: 'application/pdf' }), manager, query(idSchema), async (c) => {
     const { fileName, pdf } = await sellerFlyer(await ctxOf(c), c.req.valid('query').id);
-    // pdf-lib's bytes sit on a plain ArrayBuffer; its types only promise ArrayBufferLike.
-    return c.body(pdf as Uint8Array<ArrayBuffer>, 200, {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(pdf.byteLength),
-      'Content-Disposition': `attachment; filename="${fileName}"`,
-      ...NO_STORE,
-    });
+    return attachmentResponse(pdf, { contentType: 'application/pdf', size: pdf.byteLength, filename: fileName });
   });
   r.get('/api/sellers/:token', describeRoute({ access: 'public', answer: '{tabler_id,tabler_name}' }), async (c) =>
     c.json(await sellerOfLink(await ctxOf(c), c.req.param('token')), 200, NO_STORE),
