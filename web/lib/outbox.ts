@@ -59,26 +59,31 @@ export function classifyAnswer(status: number, body: unknown): SendOutcome {
 }
 
 /** One try: POST /orders/create with the entry's key. Never throws. */
-export async function sendOrder(entry: OutboxEntry, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+export function sendOrder(entry: OutboxEntry, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
+  return postOrder(entry.key, entry.request, fetchImpl);
+}
+
+/** POST /orders/create of `body` under the Idempotency-Key `key`, its answer classified; never throws (the seller's page sends this way too). */
+export async function postOrder(key: string, body: unknown, fetchImpl: typeof fetch = fetch): Promise<SendOutcome> {
   let response: Response;
   try {
     response = await fetchImpl(ORDER_CREATE_URL, {
       method: "POST",
       credentials: "same-origin",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": entry.key },
-      body: JSON.stringify(entry.request),
+      headers: { "Content-Type": "application/json", "Idempotency-Key": key },
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch {
     return { kind: "retry", reason: NO_CONNECTION };
   }
-  let body: unknown = null;
+  let answer: unknown = null;
   try {
-    body = await response.json();
+    answer = await response.json();
   } catch {
     // Not JSON: classifyAnswer decides by the status alone.
   }
-  return classifyAnswer(response.status, body);
+  return classifyAnswer(response.status, answer);
 }
 
 /** Where the entries are kept: IndexedDB on a phone, memory where the browser offers no IndexedDB. */

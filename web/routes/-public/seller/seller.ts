@@ -1,4 +1,4 @@
-import { classifyAnswer, NO_CONNECTION, ORDER_CREATE_URL, type OrderRequest, type SendOutcome } from "@/lib/outbox";
+import { NO_CONNECTION, type OrderRequest, postOrder, type SendOutcome } from "@/lib/outbox";
 
 // A seller's own order form, /bestellen/<seller_token> (DESIGN §6 "The door", docs/decisions/070): the rules of the
 // page, apart from its React so they have unit tests.
@@ -35,26 +35,17 @@ export function sellerOrderSender(token: string, fetchImpl: typeof fetch = (...a
   return async (request: OrderRequest): Promise<SendOutcome> => {
     // The seller's token names the tabler; what the form puts in tabler_id the server ignores beside it.
     const { gate_token: _gate, ...order } = request;
-    const body = JSON.stringify({ ...order, seller_token: token });
-    if (last?.body !== body) last = { body, key: crypto.randomUUID() };
-    let response: Response;
-    try {
-      response = await fetchImpl(ORDER_CREATE_URL, {
-        method: "POST",
-        credentials: "same-origin",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": last.key },
-        body,
-      });
-    } catch {
-      return { kind: "refused", reason: `${NO_CONNECTION} Controleer je internetverbinding en probeer het opnieuw.` };
-    }
-    let answer: unknown = null;
-    try {
-      answer = await response.json();
-    } catch {
-      // Not JSON: the status decides.
-    }
-    const outcome = classifyAnswer(response.status, answer);
-    return outcome.kind === "retry" ? { kind: "refused", reason: `${outcome.reason} Probeer het opnieuw.` } : outcome;
+    const body = { ...order, seller_token: token };
+    const text = JSON.stringify(body);
+    if (last?.body !== text) last = { body: text, key: crypto.randomUUID() };
+    const outcome = await postOrder(last.key, body, fetchImpl);
+    if (outcome.kind !== "retry") return outcome;
+    return {
+      kind: "refused",
+      reason:
+        outcome.reason === NO_CONNECTION
+          ? `${NO_CONNECTION} Controleer je internetverbinding en probeer het opnieuw.`
+          : `${outcome.reason} Probeer het opnieuw.`,
+    };
   };
 }
