@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { orders, tablers } from '../../db/schema';
-import { foldForSearch } from '../../db/search-text';
+import { fileNamePart } from '../tablers/file-name';
 import { AppError } from '../../core/errors';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
@@ -73,15 +73,6 @@ export async function deliveryList(ctx: RequestCtx, tablerId: number | null): Pr
 /** pdf-lib is the largest part of the server; it is evaluated when the first document is made, not at every start. */
 function loadDeliveryPdfRenderer() {
   return import('./delivery-pdf');
-}
-
-/** 'Sjoerd de Vries' → 'sjoerd-de-vries', for a file name any system takes (the delivery list's and the seller flyer's). */
-export function fileNamePart(name: string): string {
-  return (
-    foldForSearch(name)
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '') || 'tabler'
-  );
 }
 
 /** docs/architecture.md §5 GET /orders/delivery-list.pdf?tabler_id=: the list to print and tick off by pen. */

@@ -7,7 +7,7 @@ import { qrModules, qrPng } from '../../platform/qr-code';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
 import { getIntegerSetting, getStringSetting } from '../settings/settings.service';
-import { fileNamePart } from '../delivery/delivery.service';
+import { fileNamePart } from './file-name';
 import { SELLER_LINK_GONE, SELLER_PAGE_PATH, sellerOfToken, sellerToken } from './seller-link';
 
 const TABLER_NOT_FOUND = 'Tabler niet gevonden.';
