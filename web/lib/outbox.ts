@@ -5,9 +5,8 @@ import { type DBSchema, openDB } from "idb";
 // second order: the server answers a repeated key with the first answer. Orders that could not be sent wait
 // here (IndexedDB, so a reload or a closed tab loses nothing) until the next try.
 
-/** POST /orders/create's body as the order form sends it (orderInputSchema's public spellings). */
-export type OrderRequest = {
-  tabler_id: number;
+/** The customer's fields of an order as the order form takes them (orderInputSchema's public spellings). */
+export type OrderFields = {
   name: string;
   email: string;
   phone: string;
@@ -16,8 +15,10 @@ export type OrderRequest = {
   city: string;
   quantity: number;
   notes: string;
-  gate_token?: string;
 };
+
+/** POST /orders/create's body as the order form sends it. */
+export type OrderRequest = OrderFields & { tabler_id: number; gate_token?: string };
 
 export type OutboxEntry = {
   /** The Idempotency-Key, given when the order is taken and sent with every try. */

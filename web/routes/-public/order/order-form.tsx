@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { type FieldErrors, firstErrorField, type OrderField, type OrderFormValues, validateOrder } from "@/lib/public-forms";
-import type { OrderRequest, SendOutcome } from "@/lib/outbox";
+import type { OrderFields, OrderRequest, SendOutcome } from "@/lib/outbox";
 import { formatEuro } from "@/lib/site";
 import { dutchPostcode, ORDER_LABELS, ORDER_MAX_LENGTHS, parseQuantity } from "#src/core/public-form-rules";
 import type { SelectedTabler } from "./order-storage";
@@ -32,18 +32,10 @@ export const EMPTY_ORDER: OrderFormValues = {
 
 const FIELD_ORDER: readonly OrderField[] = ["name", "email", "phone", "address", "postalCode", "city", "quantity", "notes"];
 
-export type PlacedOrder = {
+export type PlacedOrder = OrderFields & {
   /** The server's order reference; null when the order waits in the outbox (taken without a connection). */
   reference: string | null;
   tabler: SelectedTabler;
-  name: string;
-  email: string;
-  phone: string;
-  address: string;
-  postalCode: string;
-  city: string;
-  quantity: number;
-  notes: string;
 };
 
 // Asked before 'Terug' throws typed data away. Loaded on first use, so the order page's first
