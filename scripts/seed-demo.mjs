@@ -473,7 +473,7 @@ for (let i = 0; i < orders.length; i += ROWS_PER_INSERT) {
 }
 const setSequence = (name, value) =>
   tx.execute({
-    sql: 'INSERT INTO sequences (name, year, value) VALUES (?, ?, ?) ON CONFLICT (name, year) DO UPDATE SET value = excluded.value',
+    sql: 'INSERT INTO sequences (club_id, name, year, value) VALUES (1, ?, ?, ?) ON CONFLICT (club_id, name, year) DO UPDATE SET value = excluded.value',
     args: [name, year, value],
   });
 if (orders.length) await setSequence('order', firstReference + orders.length - 1);

@@ -37,6 +37,7 @@ import { STATE_CHANGING_GET_PATHS, CROSS_SITE_FREE_PATHS } from './http/rest';
 import { openApiRoutes } from './http/openapi-routes';
 import { crossSiteGuard, responseHeaders, STATE_CHANGING_METHODS } from './http/security';
 import { readLimitedText } from './http/validate';
+import { resolveClub } from './http/club-pages';
 import { appRouter } from './app-router';
 import { seoRoutes } from './features/seo/seo.routes';
 
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
       await next();
     });
   }
+  app.use('*', resolveClub(deps));
   const guard = crossSiteGuard(deps);
   const unguarded = new Set(CROSS_SITE_FREE_PATHS.map((path) => `${base}${path}`));
   app.on(STATE_CHANGING_METHODS, '*', (c, next) => (unguarded.has(c.req.path) ? next() : guard(c, next)));

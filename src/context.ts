@@ -1,6 +1,7 @@
 import type { Logger } from './core/logger';
 import type { Config } from './env';
-import type { Db } from './db/client';
+import type { ClubDb, PlatformDb } from './db/client';
+import type { Club, ClubDirectory } from './features/clubs/club-directory';
 import type { Clock } from './platform/clock';
 import type { FileStore } from './platform/files';
 import type { MailTransport } from './platform/mail';
@@ -13,7 +14,10 @@ import type { BackupStore } from './platform/backup-store';
 /** What a runtime entry (node.ts, worker.ts) builds once and hands to createApp. */
 export interface AppDeps {
   config: Config;
-  db: Db;
+  /** The whole database: the platform's view, never handed to a club's service (docs/decisions/071). */
+  database: PlatformDb;
+  /** The clubs and their hosts, as requests are resolved against them. */
+  clubs: ClubDirectory;
   files: FileStore;
   clock: Clock;
   passwords: PasswordHasher;
@@ -30,6 +34,18 @@ export interface AppDeps {
   ready?: () => Promise<void>;
 }
 
+/**
+ * One club's dependencies (docs/decisions/071): the deployment's, with the club, its database handle and its
+ * origin. A request has its club's; timers and the cron make one per club (features/clubs/club-deps.ts).
+ */
+export interface ClubDeps extends AppDeps {
+  club: Club;
+  /** The club's handle: every query through it reaches the club's rows only. */
+  db: ClubDb;
+  /** The club's origin for absolute links in mail (docs/decisions/054, 071); never the request's Host. */
+  siteOrigin: string;
+}
+
 /** Lets a service set or clear the session cookie without knowing the transport. */
 export interface SessionCookieJar {
   set(token: string, expiresAt: number): void;
@@ -37,7 +53,7 @@ export interface SessionCookieJar {
 }
 
 /** The per-request context every service receives: dependencies plus who is asking. */
-export interface RequestCtx extends AppDeps {
+export interface RequestCtx extends ClubDeps {
   requestId: string;
   /** The client's address, as audit entries and the sessions list show it. */
   ip: string;
@@ -45,8 +61,6 @@ export interface RequestCtx extends AppDeps {
   rateLimitAddress: string;
   /** The User-Agent header (trimmed), kept with a new session. */
   userAgent: string;
-  /** The club's origin for absolute links in mail (config.origin, docs/decisions/054); never the request's Host. */
-  siteOrigin: string;
   /** True when the site is reached over https (cookies get Secure, HSTS is sent). */
   secure: boolean;
   session: Session | null;

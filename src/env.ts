@@ -44,6 +44,10 @@ export const envSchema = z.object({
     message: 'must be an e-mail address, optionally as "Name <address>"',
   }),
   PUBLIC_URL: urlString(['http:', 'https:']),
+  // docs/decisions/071: a club without a host of its own answers on <slug>.<CLUBS_DOMAIN>.
+  CLUBS_DOMAIN: optionalString.refine((v) => v === undefined || /^(?=.{1,200}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i.test(v), {
+    message: 'must be a domain name (e.g. kerstactie.nl)',
+  }),
   // docs/decisions/066: the base of every Mollie call; tests point it at a stand-in on loopback.
   MOLLIE_API_URL: urlString(['http:', 'https:']),
   API_BASE_PATH: optionalString.refine((v) => v === undefined || /^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(v), {
@@ -94,6 +98,8 @@ export interface Config {
    */
   origin: string;
   apiBasePath: string;
+  /** docs/decisions/071: clubs without a host of their own answer on `<slug>.<clubsDomain>` (lower case). */
+  clubsDomain: string | undefined;
   /** The base of Mollie's Payments API v2 (MOLLIE_API_URL, default https://api.mollie.com/v2). */
   mollieApiUrl: string;
   port: number;
@@ -177,6 +183,7 @@ export function parseConfig(source: Record<string, unknown>): Config {
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     origin,
     apiBasePath: e.API_BASE_PATH ?? '',
+    clubsDomain: e.CLUBS_DOMAIN?.toLowerCase(),
     mollieApiUrl: (e.MOLLIE_API_URL ?? 'https://api.mollie.com/v2').replace(/\/+$/, ''),
     port,
     host,

@@ -2,6 +2,9 @@
  * Node entry (`npm start`): libSQL file in DATA_DIR, files on disk, the built SPA from dist/web.
  * Thin: it builds the dependencies and hands every request to the same Hono app as the Worker.
  */
+import { ClubDirectory } from './features/clubs/club-directory';
+import { clubDeps, forEachClub } from './club-deps';
+import { FIRST_CLUB_ID } from './db/club-db';
 import { readPdfFontsFrom } from './platform/pdf-font';
 import { bundledPdfFonts } from './platform/pdf-font-bundled';
 import { serve } from '@hono/node-server';
@@ -15,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createApp } from './app';
 import type { AppDeps } from './context';
 import { consoleLogger } from './core/logger';
-import type { Db } from './db/client';
+import type { PlatformDb } from './db/client';
 import { migrateLibsqlDb, openLibsqlDb } from './db/libsql';
 import { ConfigError, listeningOrigin, parseConfig, type Config } from './env';
 import { prepareDatabase } from './features/setup/prepare';
@@ -45,7 +48,7 @@ const SHUTDOWN_TIMEOUT_MS = 25_000;
  * SECRET_KEY, or one generated on first start and kept in DATA_DIR (docs/architecture.md §2); never generated for
  * a database that already had a key (docs/decisions/050).
  */
-async function loadSecretKey(config: Config, db: Db): Promise<string> {
+async function loadSecretKey(config: Config, db: PlatformDb): Promise<string> {
   if (config.secretKey) return config.secretKey;
   const file = join(config.dataDir, 'secret.key');
   if (existsSync(file)) {
@@ -94,7 +97,9 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const files = createDiskFileStore(config.dataDir);
   const deps: AppDeps = {
     config,
-    db,
+    database: db,
+    // One process writes through this directory; the TTL covers other processes sharing a remote database.
+    clubs: new ClubDirectory(db, config, 60_000),
     files,
     clock,
     passwords,
@@ -111,8 +116,10 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   // docs/decisions/053: a database file has this process as its only sender, so mail left 'sending' was cut
   // off by its previous run and goes again now. A shared remote database waits for the rows' lease instead.
   if (!config.databaseUrl || config.databaseUrl.startsWith('file:')) {
-    const cutOff = await requeueInterruptedMail(db, clock);
-    if (cutOff > 0) log.info(`${cutOff} message(s) cut off by the last shutdown are queued again.`);
+    await forEachClub(deps, 'Queueing cut-off mail again', async (club) => {
+      const cutOff = await requeueInterruptedMail(club.db, clock);
+      if (cutOff > 0) log.info(`${cutOff} message(s) of ${club.club.slug} cut off by the last shutdown are queued again.`);
+    });
   }
 
   const app = createApp(deps, {
@@ -128,9 +135,9 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   // come due on this beat); expired sessions, rate-limit windows, reset links and old audit entries are dropped
   // on the same beat, and the automatic payment reminders (reminder_auto_days) go out.
   const mailTimer = setInterval(() => {
-    drainOutbox(deps, 'timer').catch((error) => log.error('Mail delivery failed', { error: String(error) }));
-    housekeeping(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
-    sendDueReminders(deps).catch((error) => log.error('Automatic reminders failed', { error: String(error) }));
+    void forEachClub(deps, 'Mail delivery', (club) => drainOutbox(club, 'timer'));
+    void forEachClub(deps, 'Housekeeping', (club) => housekeeping(club));
+    void forEachClub(deps, 'Automatic reminders', (club) => sendDueReminders(club));
   }, 60_000);
   mailTimer.unref();
   // docs/decisions/051: one backup a day by itself, looked for every ten minutes; BACKUP_KEEP are kept.
@@ -152,7 +159,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   log.info(`Kerstactie is running on ${listeningOrigin(config.host, address.port)}`);
   if (!config.publicUrl) log.info(`PUBLIC_URL is not set: links in mail point to ${config.origin}. Set PUBLIC_URL to the address members use.`);
   // What waited while the server was down (or was cut off by the last shutdown) goes now, not at the first tick.
-  drainOutbox(deps, 'timer').catch((error) => log.error('Mail delivery failed', { error: String(error) }));
+  void forEachClub(deps, 'Mail delivery', (club) => drainOutbox(club, 'timer'));
 
   /**
    * Graceful shutdown (docs/decisions/053): stop accepting and stop claiming mail, answer every request
@@ -175,7 +182,9 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
     })();
     return closing;
   };
-  return { app, deps, port: address.port, close };
+  // `deps` is the first club's (what the command line and tests work with); `database` the whole one.
+  const firstClub = clubDeps(deps, (await deps.clubs.get(FIRST_CLUB_ID))!);
+  return { app, deps: firstClub, database: db, port: address.port, close };
 }
 
 /** The command line's server (`dist-server/node.js` calls this once it has checked the Node version). */

@@ -1,5 +1,6 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, RequestCtx } from './context';
+import { clubDeps } from './club-deps';
 import { needsTwoFactorSetup } from './features/auth/admin-two-factor';
 import { sessionCookieName, sessionCookieOptions, validateSessionToken } from './features/auth/session';
 import { getBooleanSetting, getIntegerSetting } from './features/settings/settings.service';
@@ -27,14 +28,12 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         clear: () => deleteCookie(c, cookieName, { path: '/', secure, httpOnly: true, sameSite: 'Lax' }),
       };
       const ctx: RequestCtx = {
-        ...deps,
+        // The club the Host named (app.ts): its handle and its origin (docs/decisions/054, 071).
+        ...clubDeps(deps, c.get('club')),
         requestId: c.get('requestId'),
         ip,
         rateLimitAddress: rateLimitAddress(ip),
         userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
-        // docs/decisions/054: the configured origin, never the request's Host. A plain value, not a getter:
-        // an accessor on this object (spread into tRPC's context on every call) made requests slower in V8.
-        siteOrigin: deps.config.origin,
         secure,
         session: null,
         user: null,
@@ -44,13 +43,13 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
       };
       const token = getCookie(c, cookieName);
       if (token) {
-        const maxAgeDays = () => getIntegerSetting(deps, 'session_max_age_days');
-        const validated = await validateSessionToken(deps.db, deps.clock, token, maxAgeDays);
+        const maxAgeDays = () => getIntegerSetting(ctx, 'session_max_age_days');
+        const validated = await validateSessionToken(ctx.db, deps.clock, token, maxAgeDays);
         if (validated) {
           ctx.session = validated.session;
           ctx.user = validated.user;
           // From the profile's two-factor flag and the settings cache the session read just filled: no query.
-          ctx.twoFactorSetupRequired = await needsTwoFactorSetup(validated.user, () => getBooleanSetting(deps, 'require_2fa_for_admins'));
+          ctx.twoFactorSetupRequired = await needsTwoFactorSetup(validated.user, () => getBooleanSetting(ctx, 'require_2fa_for_admins'));
           if (validated.renewed) cookies.set(token, validated.session.expiresAt);
         } else {
           // An ended or unknown session: tell the browser to forget its cookie.

@@ -3,6 +3,8 @@
  * assets binding for the SPA. Thin: it builds the dependencies once per isolate and hands every request
  * to the same Hono app as Node. The cron trigger delivers the mail outbox.
  */
+import { ClubDirectory } from './features/clubs/club-directory';
+import { forEachClub } from './club-deps';
 import { readPdfFontsFrom } from './platform/pdf-font';
 import { pdfFontsFromAssets } from './platform/pdf-font-source';
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
@@ -58,7 +60,9 @@ async function buildIsolate(env: WorkerEnv, argon2Params: Argon2Params): Promise
   let readiness: Promise<void> | null = null;
   const deps: AppDeps = {
     config,
-    db,
+    database: db,
+    // Other isolates may change clubs: re-read them every few seconds, as the settings.
+    clubs: new ClubDirectory(db, config, 5_000),
     files: createR2FileStore(env.APKS),
     backups: createR2BackupStore(env.APKS, db),
     clock,
@@ -137,7 +141,13 @@ export function createWorker(argon2Params: Argon2Params = CURRENT_ARGON2_PARAMS)
         return;
       }
       // The cron continues the drain where requests stopped, within its own bound (docs/decisions/053).
-      ctx.waitUntil(Promise.all([drainOutbox(deps, 'cron'), housekeeping(deps), sendDueReminders(deps), dailyBackup(deps)]));
+      // Each club's outbox, housekeeping and reminders (docs/decisions/071); the backup is the deployment's.
+      ctx.waitUntil(
+        Promise.all([
+          forEachClub(deps, 'Cron', (club) => Promise.all([drainOutbox(club, 'cron'), housekeeping(club), sendDueReminders(club)])),
+          dailyBackup(deps),
+        ]),
+      );
     },
   };
 }

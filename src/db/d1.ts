@@ -1,8 +1,8 @@
 import type { D1Database } from '@cloudflare/workers-types';
 import { drizzle } from 'drizzle-orm/d1';
-import { schema, type Db } from './client';
+import { schema, type PlatformDb } from './client';
 
-export function openD1Db(binding: D1Database): Db {
+export function openD1Db(binding: D1Database): PlatformDb {
   // Same query builder and batch API as libSQL; only raw run() metadata differs, which services avoid.
-  return drizzle(binding as never, { schema }) as unknown as Db;
+  return drizzle(binding as never, { schema }) as unknown as PlatformDb;
 }

@@ -1,13 +1,13 @@
 import { createClient, type Client, type Config, type InArgs, type InStatement, type TransactionMode } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql/web';
-import { schema, type Db } from './client';
+import { schema, type PlatformDb } from './client';
 
 /**
- * Turso over HTTP for the Worker (no native driver there). One Db per isolate, but every statement or
+ * Turso over HTTP for the Worker (no native driver there). One PlatformDb per isolate, but every statement or
  * batch opens its own libSQL HTTP client (see clientPerCall).
  */
-export function openTursoDb(url: string, authToken?: string): Db {
-  return drizzle(clientPerCall(authToken ? { url, authToken } : { url }), { schema }) as unknown as Db;
+export function openTursoDb(url: string, authToken?: string): PlatformDb {
+  return drizzle(clientPerCall(authToken ? { url, authToken } : { url }), { schema }) as unknown as PlatformDb;
 }
 
 /**

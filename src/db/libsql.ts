@@ -1,11 +1,12 @@
 import { type Client, createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import { type Db, schema } from './client';
+import { type PlatformDb, schema } from './client';
+import { platformDb } from './club-db';
 import { BUSY_TIMEOUT_MS, createLocalClient, localDatabasePath } from './libsql-local';
 
 export interface LibsqlHandle {
-  db: Db;
+  db: PlatformDb;
   client: Client;
 }
 
@@ -19,9 +20,9 @@ export interface LibsqlHandle {
 export function openLibsqlDb(url: string, authToken?: string): LibsqlHandle {
   const localPath = authToken ? null : localDatabasePath(url);
   const client = localPath === null ? createClient({ url, timeout: BUSY_TIMEOUT_MS, ...(authToken ? { authToken } : {}) }) : createLocalClient(localPath);
-  return { db: drizzle(client, { schema }), client };
+  return { db: platformDb(drizzle(client, { schema })), client };
 }
 
-export async function migrateLibsqlDb(db: Db, migrationsFolder: string): Promise<void> {
+export async function migrateLibsqlDb(db: PlatformDb, migrationsFolder: string): Promise<void> {
   await migrate(db, { migrationsFolder });
 }

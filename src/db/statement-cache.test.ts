@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from './client';
+import type { ClubDb as Db } from './client';
 import { statementCache } from './statement-cache';
 
 // The cache only keys by the database object: plain objects stand in for two databases.

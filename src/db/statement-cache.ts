@@ -1,4 +1,4 @@
-import type { Db } from './client';
+import type { ClubDb } from './club-db';
 
 /**
  * Statements built once per database and kept prepared (docs/decisions/034, 046). Drizzle's building of a statement's SQL
@@ -8,8 +8,8 @@ import type { Db } from './client';
  * statement. A statement's shapes are a finite set (which filters are set, the sort), but a large one, so
  * at most `maxSize` are kept per database and the oldest goes first.
  */
-export function statementCache<T>(maxSize = 200): (db: Db, key: string, build: () => T) => T {
-  const byDb = new WeakMap<Db, Map<string, T>>();
+export function statementCache<T>(maxSize = 200): (db: ClubDb, key: string, build: () => T) => T {
+  const byDb = new WeakMap<ClubDb, Map<string, T>>();
   return (db, key, build) => {
     let statements = byDb.get(db);
     if (!statements) {

@@ -80,6 +80,15 @@ export function responseHeaders(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
 export const STATE_CHANGING_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
+/** The host name of an origin, or null when it is not a URL. */
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).hostname;
+  } catch {
+    return null;
+  }
+}
+
 /** The origin of a Referer header, or null when it is not a URL. */
 function refererOrigin(referer: string): string | null {
   try {
@@ -97,12 +106,13 @@ function refererOrigin(referer: string): string | null {
  * requests, so plain reads pay nothing for it.
  */
 export function crossSiteGuard(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const clubOrigin = deps.config.origin;
   return async (c, next) => {
     const fetchSite = c.req.header('sec-fetch-site');
     const origin = c.req.header('origin');
     const referer = fetchSite === undefined && origin === undefined ? c.req.header('referer') : undefined;
-    const ownOrigin = (o: string | null) => o !== null && (o === new URL(c.req.url).origin || o === clubOrigin);
+    // docs/decisions/071: an Origin naming any host of the request's club is its own.
+    const clubHosts = deps.clubs.hostsOf(c.get('club'));
+    const ownOrigin = (o: string | null) => o !== null && (o === new URL(c.req.url).origin || (hostOf(o) !== null && clubHosts.includes(hostOf(o)!)));
     const crossSite =
       (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') ||
       (origin !== undefined && !ownOrigin(origin)) ||

@@ -23,3 +23,18 @@ export function assertSafeKey(key: string): void {
     throw new Error(`Unsafe storage key: ${key}`);
   }
 }
+
+/**
+ * One club's part of file storage (docs/decisions/071): its keys live under `clubs/<id>/`, and it sees no other
+ * key. The first club's keys stay where a deployment from before there were clubs put them (no prefix).
+ */
+export function clubFileStore(files: FileStore, prefix: string): FileStore {
+  if (prefix === '') return files;
+  return {
+    put: (key, body, options) => files.put(prefix + key, body, options),
+    get: (key) => files.get(prefix + key),
+    delete: (key) => files.delete(prefix + key),
+    exists: (key) => files.exists(prefix + key),
+    list: async (keyPrefix) => (await files.list(prefix + keyPrefix)).map((key) => key.slice(prefix.length)),
+  };
+}

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { clubDb, FIRST_CLUB_ID } from '../db/club-db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseMime, startSmtpSink } from '../../test/support/smtp-sink';
-import type { Db } from '../db/client';
+import type { ClubDb } from '../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../db/libsql';
 import { mailOutbox, settings } from '../db/schema';
 import type { Clock } from './clock';
@@ -54,7 +55,7 @@ function delivery() {
 }
 
 let dir: string;
-let db: Db;
+let db: ClubDb;
 let closeDb: () => void;
 let files: FileStore;
 let clock: ManualClock;
@@ -76,9 +77,9 @@ async function rowOf(id: number) {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kerstactie-mail-'));
   const handle = openLibsqlDb(`file:${join(dir, 'mail.db')}`);
-  db = handle.db;
+  db = clubDb(handle.db, FIRST_CLUB_ID);
   closeDb = () => handle.client.close();
-  await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
+  await migrateLibsqlDb(handle.db, join(process.cwd(), 'drizzle'));
   files = createDiskFileStore(join(dir, 'files'));
 });
 
@@ -146,6 +147,7 @@ describe('enqueueMail', () => {
   it('writes the message to the outbox as queued and due now', async () => {
     const id = await enqueueMail(db, clock, invoiceMail);
     expect(await rowOf(id)).toEqual({
+      clubId: 1,
       id,
       kind: 'invoice',
       toAddress: 'klant@example.nl',

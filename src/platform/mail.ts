@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { ClubDb } from '../db/client';
 import { mailOutbox, settings } from '../db/schema';
 import type { Clock } from './clock';
 import type { FileStore } from './files';
@@ -85,14 +85,18 @@ export function headerValue(text: string): string {
  * plain address (a half-typed setting) gives no Reply-To rather than a broken header. (In the GLOB class
  * ']' comes first, where it stands for itself.)
  */
-function replyToOf(mail: Pick<OutgoingMail, 'replyTo'>): string | SQL {
+function replyToOf(db: ClubDb, mail: Pick<OutgoingMail, 'replyTo'>): string | SQL {
   if (mail.replyTo !== undefined) return replyToAddress(mail.replyTo);
-  return sql`(SELECT ${settings.value} FROM ${settings} WHERE ${settings.key} = 'club_email'
-    AND ${settings.value} LIKE '%_@_%' AND ${settings.value} NOT LIKE '%@%@%'
-    AND ${settings.value} NOT GLOB ('*[' || char(93, 9, 10, 13, 32, 34, 40, 41, 44, 58, 59, 60, 62, 91, 92) || ']*'))`;
+  return sql`${db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(
+      sql`${settings.key} = 'club_email' AND ${settings.value} LIKE '%_@_%' AND ${settings.value} NOT LIKE '%@%@%'
+        AND ${settings.value} NOT GLOB ('*[' || char(93, 9, 10, 13, 32, 34, 40, 41, 44, 58, 59, 60, 62, 91, 92) || ']*')`,
+    )}`;
 }
 
-export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Promise<number> {
+export async function enqueueMail(db: ClubDb, clock: Clock, mail: OutgoingMail): Promise<number> {
   const [row] = await enqueueMailStatement(db, clock, mail);
   return row!.id;
 }
@@ -104,7 +108,7 @@ export async function enqueueMail(db: Db, clock: Clock, mail: OutgoingMail): Pro
  * text loses its line breaks.
  */
 export function enqueueMailStatement(
-  db: Db,
+  db: ClubDb,
   clock: Clock,
   mail: Omit<OutgoingMail, 'subject' | 'text' | 'relatedRef'> & { subject: string | SQL; text: string | SQL; relatedRef?: string | SQL },
 ) {
@@ -119,7 +123,7 @@ export function enqueueMailStatement(
       htmlBody: mail.html ?? null,
       attachments: JSON.stringify(mail.attachments ?? []),
       relatedRef: mail.relatedRef ?? null,
-      replyTo: replyToOf(mail),
+      replyTo: replyToOf(db, mail),
       status: 'queued',
       nextAttemptAt: now.getTime(),
       createdAt: now.toISOString(),
@@ -132,19 +136,18 @@ export function enqueueMailStatement(
  * being sent). One INSERT … SELECT … WHERE NOT EXISTS statement, so two requests at the same moment
  * (two admins, two Worker isolates) cannot both queue a copy: SQLite and D1 run it as one atomic write.
  */
-export async function enqueueMailUnlessWaiting(db: Db, clock: Clock, mail: OutgoingMail & { relatedRef: string }): Promise<void> {
+export async function enqueueMailUnlessWaiting(db: ClubDb, clock: Clock, mail: OutgoingMail & { relatedRef: string }): Promise<void> {
   const now = clock.now();
   const t = mailOutbox;
-  await db.run(sql`
-    INSERT INTO ${t} (${sql.identifier(t.kind.name)}, ${sql.identifier(t.toAddress.name)}, ${sql.identifier(t.subject.name)},
-      ${sql.identifier(t.textBody.name)}, ${sql.identifier(t.htmlBody.name)}, ${sql.identifier(t.attachments.name)},
-      ${sql.identifier(t.relatedRef.name)}, ${sql.identifier(t.replyTo.name)}, ${sql.identifier(t.status.name)},
-      ${sql.identifier(t.nextAttemptAt.name)}, ${sql.identifier(t.createdAt.name)})
-    SELECT ${mail.kind}, ${headerValue(mail.to)}, ${headerValue(mail.subject)}, ${mail.text}, ${mail.html ?? null},
-      ${JSON.stringify(mail.attachments ?? [])}, ${mail.relatedRef}, ${replyToOf(mail)}, 'queued', ${now.getTime()}, ${now.toISOString()}
-    WHERE NOT EXISTS (
-      SELECT 1 FROM ${t} WHERE ${t.kind} = ${mail.kind} AND ${t.relatedRef} = ${mail.relatedRef} AND ${t.status} IN ('queued', 'sending')
-    )`);
+  const waiting = db
+    .select({ one: sql`1` })
+    .from(t)
+    .where(and(eq(t.kind, mail.kind), eq(t.relatedRef, mail.relatedRef), inArray(t.status, ['queued', 'sending'])));
+  // Every column in the table's order (the club first, the id NULL), as Drizzle's INSERT … SELECT wants them.
+  await db.insert(t).select(sql`
+    SELECT ${db.clubId}, NULL, ${mail.kind}, ${headerValue(mail.to)}, ${headerValue(mail.subject)}, ${mail.text}, ${mail.html ?? null},
+      ${JSON.stringify(mail.attachments ?? [])}, ${mail.relatedRef}, ${replyToOf(db, mail)}, 'queued', 0, NULL, ${now.getTime()}, ${now.toISOString()}, NULL
+    WHERE NOT EXISTS ${waiting}`);
 }
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
@@ -167,7 +170,7 @@ async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> 
 }
 
 export interface DeliveryDeps {
-  db: Db;
+  db: ClubDb;
   files: FileStore;
   clock: Clock;
   transport: MailTransport | null;
@@ -220,7 +223,7 @@ function dueNow(now: number) {
  * database runs it as one write, so two drains (two Worker isolates, the timer and a request) never
  * claim the same row. A claimed row is 'sending' with its lease starting now.
  */
-async function claimDue(db: Db, now: number, limit: number, ids: readonly number[] | undefined): Promise<OutboxRow[]> {
+async function claimDue(db: ClubDb, now: number, limit: number, ids: readonly number[] | undefined): Promise<OutboxRow[]> {
   const pick = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
@@ -236,7 +239,7 @@ async function claimDue(db: Db, now: number, limit: number, ids: readonly number
 }
 
 /** Claimed messages that never started go back to the queue, due at once (a stop came first). */
-async function releaseClaimed(db: Db, clock: Clock, ids: number[]): Promise<void> {
+async function releaseClaimed(db: ClubDb, clock: Clock, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await db
     .update(mailOutbox)
@@ -249,7 +252,7 @@ async function releaseClaimed(db: Db, clock: Clock, ids: number[]): Promise<void
  * the only one using its database, those rows are what its previous run was cut off in (docs/decisions/053).
  * Returns how many there were.
  */
-export async function requeueInterruptedMail(db: Db, clock: Clock): Promise<number> {
+export async function requeueInterruptedMail(db: ClubDb, clock: Clock): Promise<number> {
   const rows = await db
     .update(mailOutbox)
     .set({ status: 'queued', nextAttemptAt: clock.now().getTime() })

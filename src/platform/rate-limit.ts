@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { ClubDb } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../core/errors';
 import type { Clock } from './clock';
@@ -21,14 +21,14 @@ export interface RateLimitResult {
   retryAfterMs: number;
 }
 
-export async function hitRateLimit(db: Db, clock: Clock, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+export async function hitRateLimit(db: ClubDb, clock: Clock, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const now = clock.now().getTime();
   const end = now + rule.windowMs;
   const [row] = await db
     .insert(rateLimits)
     .values({ key, count: 1, windowStart: now, windowEnd: end })
     .onConflictDoUpdate({
-      target: rateLimits.key,
+      target: [rateLimits.clubId, rateLimits.key],
       set: {
         count: sql`CASE WHEN ${rateLimits.windowEnd} <= ${now} THEN 1 ELSE ${rateLimits.count} + 1 END`,
         windowStart: sql`CASE WHEN ${rateLimits.windowEnd} <= ${now} THEN ${now} ELSE ${rateLimits.windowStart} END`,
@@ -41,29 +41,29 @@ export async function hitRateLimit(db: Db, clock: Clock, key: string, rule: Rate
 }
 
 /** Counts a hit and refuses with 429 once the limit is passed. */
-export async function enforceRateLimit(db: Db, clock: Clock, key: string, rule: RateLimitRule, message?: string): Promise<void> {
+export async function enforceRateLimit(db: ClubDb, clock: Clock, key: string, rule: RateLimitRule, message?: string): Promise<void> {
   const result = await hitRateLimit(db, clock, key, rule);
   if (!result.allowed) throw new AppError('TOO_MANY_REQUESTS', message ?? TOO_MANY_REQUESTS);
 }
 
 /** Reads a counter without counting (e.g. login: only failures count, but a blocked name stays blocked). */
-export async function isRateLimited(db: Db, clock: Clock, key: string, rule: RateLimitRule): Promise<boolean> {
+export async function isRateLimited(db: ClubDb, clock: Clock, key: string, rule: RateLimitRule): Promise<boolean> {
   const [row] = await db.select().from(rateLimits).where(eq(rateLimits.key, key)).limit(1);
   return !!row && row.windowEnd > clock.now().getTime() && row.count >= rule.limit;
 }
 
 /** Takes one counted hit back (an attempt that turned out legitimate). */
-export async function refundRateLimit(db: Db, key: string): Promise<void> {
+export async function refundRateLimit(db: ClubDb, key: string): Promise<void> {
   await db
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
     .where(and(eq(rateLimits.key, key), gt(rateLimits.count, 0)));
 }
 
-export async function resetRateLimit(db: Db, key: string): Promise<void> {
+export async function resetRateLimit(db: ClubDb, key: string): Promise<void> {
   await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
-export async function deleteExpiredRateLimits(db: Db, clock: Clock): Promise<void> {
+export async function deleteExpiredRateLimits(db: ClubDb, clock: Clock): Promise<void> {
   await db.delete(rateLimits).where(lt(rateLimits.windowEnd, clock.now().getTime()));
 }

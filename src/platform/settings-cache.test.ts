@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/test-app';
-import type { Db } from '../db/client';
+import type { ClubDb } from '../db/client';
 import { settings } from '../db/schema';
 import type { Clock } from './clock';
 import { SettingsCache } from './settings-cache';
@@ -19,7 +19,7 @@ class ManualClock implements Clock {
 }
 
 let t: TestApp;
-let db: Db;
+let db: ClubDb;
 let clock: ManualClock;
 let cache: SettingsCache;
 

@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
+import type { PlatformDb as Db } from '../../src/db/client';
 import { exportedTables, exportTables } from '../../src/features/backups/table-export';
 import { startNodeServer } from '../../src/node';
 import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
@@ -145,14 +145,14 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     const gone = await api.post('/orders/create', { ...ORDER, name: 'Wytze de Boer' });
     await api.post('/api/settings/update', { key: 'club_name', value: 'Ronde Tafel Harlingen' });
     for (const [key, value] of Object.entries(VALID_INVOICE_SETTINGS)) await api.post('/api/settings/update', { key, value });
-    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.deps.db, sjoerd)}`, {})).toMatchObject({ invoice_number: 'F2026-0001' });
+    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.database, sjoerd)}`, {})).toMatchObject({ invoice_number: 'F2026-0001' });
     await server.deps.files.put('apks/kept.apk', new TextEncoder().encode('PK\u0003\u0004 bewaard'));
 
     const backup = await cli('backup.mjs');
     expect(backup.code, backup.out).toBe(0);
     const [name] = readdirSync(join(dir, 'backups'));
     expect(backup.out).toContain(`Backup ${join(env.DATA_DIR, 'backups', name!)}`);
-    const atBackup = await snapshot(server.deps.db);
+    const atBackup = await snapshot(server.database);
     const searchAtBackup = [await api.search('visser'), await api.search('achterdeur'), await api.search('harlingen')];
     expect(searchAtBackup).toEqual([['Sjoerd Visser'], ['Sjoerd Visser'], ['Sjoerd Visser', 'Wytze de Boer']]);
     const keyAtBackup = readFileSync(join(dir, 'secret.key'), 'utf8');
@@ -160,15 +160,15 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     // Changes after the backup: orders, a user, a setting, files.
     const klaas = await api.post('/orders/create', { ...ORDER, name: 'Klaas Bakker' });
     // An invoice issued after the backup: its number and PDF are out in the world.
-    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.deps.db, klaas)}`, {})).toMatchObject({ invoice_number: 'F2026-0002' });
-    const [klaasPdfKey] = await server.deps.db.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE invoice_number = 'F2026-0002'`);
-    const [wytze] = await server.deps.db.all<{ id: number }>(sql`SELECT id FROM orders WHERE reference = ${gone.order_reference as string}`);
+    expect(await api.post(`/orders/sendInvoice?id=${await orderId(server.database, klaas)}`, {})).toMatchObject({ invoice_number: 'F2026-0002' });
+    const [klaasPdfKey] = await server.database.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE invoice_number = 'F2026-0002'`);
+    const [wytze] = await server.database.all<{ id: number }>(sql`SELECT id FROM orders WHERE reference = ${gone.order_reference as string}`);
     await api.post(`/orders/delete?id=${wytze!.id}`, {});
     await api.post('/api/settings/update', { key: 'club_name', value: 'Iets anders' });
     await api.post('/api/account/edit', { email: 'beheer@example.nl' });
     await server.deps.files.put('apks/later.apk', new TextEncoder().encode('PK\u0003\u0004 later'));
     await server.deps.files.delete('apks/kept.apk');
-    expect(await snapshot(server.deps.db)).not.toEqual(atBackup);
+    expect(await snapshot(server.database)).not.toEqual(atBackup);
 
     const refused = await cli('restore.mjs', [join(dir, 'backups', name!)]);
     expect(refused.code).toBe(1);
@@ -188,7 +188,7 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
     server = await startNodeServer(env);
     try {
       api = await signIn(`http://127.0.0.1:${server.port}`);
-      const afterRestore = await snapshot(server.deps.db);
+      const afterRestore = await snapshot(server.database);
       // The drill's own sign-ins and their audit entries are the only rows made since.
       for (const table of ['sessions', 'audit_log', 'rate_limits']) {
         afterRestore[table] = afterRestore[table]!.slice(0, atBackup[table]!.length);
@@ -205,9 +205,9 @@ describe('the restore drill on Node (npm run backup, npm run restore)', () => {
       expect(existsSync(join(dir, klaasPdfKey!.key))).toBe(true);
       expect(readdirSync(join(dir, 'series', 'invoice', '2026')).sort()).toEqual(['0001', '0002']);
       const next = await api.post('/orders/create', { ...ORDER, name: 'Anna Jansen' });
-      const anna = await orderId(server.deps.db, next);
+      const anna = await orderId(server.database, next);
       expect(await api.post(`/orders/sendInvoice?id=${anna}`, {})).toMatchObject({ invoice_number: 'F2026-0003' });
-      const [annaPdfKey] = await server.deps.db.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE id = ${anna}`);
+      const [annaPdfKey] = await server.database.all<{ key: string }>(sql`SELECT invoice_file_key AS key FROM orders WHERE id = ${anna}`);
       expect(annaPdfKey!.key).not.toBe(klaasPdfKey!.key);
     } finally {
       await server.close();
@@ -222,9 +222,9 @@ describe('npm run restore of a Worker backup (.json.gz)', () => {
       const admin = await t.cookieFor('admin');
       const order = await t.request('/orders/create', { cookie: admin, body: { ...ORDER, name: "Douwe O'Brien" } });
       expect(order.json.success).toBe(true);
-      const atBackup = await snapshot(t.db);
+      const atBackup = await snapshot(t.database);
       const exportFile = join(t.dir, 'kerstactie-2026-11-22T10-00-00-000Z.json.gz');
-      writeFileSync(exportFile, gzipSync(JSON.stringify(await exportTables(t.db, t.clock.now()))));
+      writeFileSync(exportFile, gzipSync(JSON.stringify(await exportTables(t.database, t.clock.now()))));
       await t.request('/orders/create', { cookie: admin, body: { ...ORDER, name: 'Later Besteld' } });
 
       const restoreEnv = { ...process.env, DATA_DIR: t.dir, DATABASE_URL: `file:${join(t.dir, 'test.db')}` };
@@ -235,14 +235,14 @@ describe('npm run restore of a Worker backup (.json.gz)', () => {
       expect(script).toContain("'Douwe O''Brien'");
       expect(script.trimEnd().endsWith(`INSERT INTO "orders_fts"("orders_fts") VALUES ('rebuild');`)).toBe(true);
 
-      const client = (t.db as unknown as { $client: import('@libsql/client').Client }).$client;
+      const client = (t.database as unknown as { $client: import('@libsql/client').Client }).$client;
       client.close();
       collectGarbage();
       const { stdout } = await run(process.execPath, [join('scripts', 'restore.mjs'), exportFile], { env: restoreEnv, timeout: 60_000 });
       expect(stdout).toContain('the rows it replaced are in');
       client.reconnect();
-      expect(await snapshot(t.db)).toEqual(atBackup);
-      const found = await t.db.all<{ rowid: number }>(sql`SELECT rowid FROM orders_fts WHERE orders_fts MATCH 'obrien' OR orders_fts MATCH 'brien'`);
+      expect(await snapshot(t.database)).toEqual(atBackup);
+      const found = await t.database.all<{ rowid: number }>(sql`SELECT rowid FROM orders_fts WHERE orders_fts MATCH 'obrien' OR orders_fts MATCH 'brien'`);
       expect(found).toHaveLength(1);
     } finally {
       await t.close();

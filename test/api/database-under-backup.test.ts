@@ -93,7 +93,7 @@ describe('the Node database while it is backed up and read (docs/decisions/052)'
 
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    const rows = (await server.deps.db.all<{ name: string; n: number }>(sql`SELECT name, count(*) AS n FROM orders GROUP BY name ORDER BY name`)).map(
+    const rows = (await server.database.all<{ name: string; n: number }>(sql`SELECT name, count(*) AS n FROM orders GROUP BY name ORDER BY name`)).map(
       (row) => [row.name, row.n] as const,
     );
     expect(rows).toHaveLength(WRITERS * ORDERS_EACH);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { instanceMeta, orders, users } from '../../src/db/schema';
+import { orders, sequences, users } from '../../src/db/schema';
 import { createSession, sessionCookieName } from '../../src/features/auth/session';
 import { LEGACY_MARKERS_DONE } from '../../src/features/invoices/invoice-series';
 import { startNodeServer } from '../../src/node';
@@ -110,7 +110,7 @@ describe('restoring an older database next to newer files (Node, DATA_DIR)', () 
       const annaMailed = await lastPdfMailedTo('anna@example.nl');
 
       // The backup: a consistent copy of the database as it stands now.
-      await first.server.deps.db.run(sql`VACUUM INTO ${backup}`);
+      await first.server.deps.database.run(sql`VACUUM INTO ${backup}`);
 
       // Life goes on: two more invoices and a credit note after the backup.
       const used = [annaNumber];
@@ -175,7 +175,7 @@ describe('numbers drawn before the markers existed', () => {
       mkdirSync(join(t.dir, 'invoices'), { recursive: true });
       writeFileSync(join(t.dir, 'invoices', 'F2026-0007.pdf'), 'the PDF of someone else');
       writeFileSync(join(t.dir, 'invoices', 'F2026-0007-betaal-qr.png'), 'a QR');
-      await t.db.delete(instanceMeta).where(eq(instanceMeta.name, LEGACY_MARKERS_DONE));
+      await t.db.delete(sequences).where(eq(sequences.name, LEGACY_MARKERS_DONE));
       const created = await t.request('/orders/create', {
         cookie,
         body: { name: 'Eva Elzinga', email: 'eva@example.nl', phone: '06', address: 'Kade 2', postal_code: '8861 AA', city: 'Harlingen', amount: 1 },

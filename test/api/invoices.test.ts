@@ -198,7 +198,7 @@ describe('sending an invoice (POST /orders/sendInvoice?id=)', () => {
     // The invoice date stays the date of the first send.
     expect(second.text).toContain('Factuurdatum 22 november 2026');
     expect((await orderRow(id)).invoiceDate).toBe('2026-11-22T10:00:00.000Z');
-    expect(await t.db.select().from(sequences).where(eq(sequences.name, 'invoice'))).toEqual([{ name: 'invoice', year: 2026, value: 1 }]);
+    expect(await t.db.select().from(sequences).where(eq(sequences.name, 'invoice'))).toEqual([{ clubId: 1, name: 'invoice', year: 2026, value: 1 }]);
   });
 
   it('numbers invoices F<year>-<nnnn> in the order they are first sent, without gaps', async () => {

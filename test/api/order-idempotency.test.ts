@@ -117,6 +117,7 @@ describe('POST /orders/create with an Idempotency-Key', () => {
     expect(lost).toBeGreaterThanOrEqual(2);
     expect(await t.db.select().from(idempotencyKeys)).toEqual([
       {
+        clubId: 1,
         key: KEY,
         requestHash: expect.stringMatching(/^[0-9a-f]{64}$/),
         orderId: (await orderRows())[0]!.id,

@@ -107,12 +107,12 @@ describe('the demo data seeder', () => {
     const refused = await seedDemo('--orders', '10');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already holds 500 orders; add --force to add the demo orders to them\.\n$/);
-    expect(await t.db.$count(orders)).toBe(500);
+    expect(await t.database.$count(orders)).toBe(500);
 
     const forced = await seedDemo('--orders', '20', '--tablers', '0', '--force');
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain('20 orders, KP-2026-0501 to KP-2026-0520');
-    expect(await t.db.$count(orders)).toBe(520);
+    expect(await t.database.$count(orders)).toBe(520);
     // The app's own next order and invoice follow on without a gap.
     const created = await t.request('/orders/create', {
       cookie: admin,

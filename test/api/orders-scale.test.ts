@@ -153,10 +153,10 @@ describe('search, paging and sorting in SQL', () => {
   /** The trigram index agrees with the search texts, and finds what a LIKE over every row finds. */
   async function expectSearchIndexInStep() {
     // FTS5's own check: throws when an entry is missing, stale or extra.
-    await t.db.run(sql`INSERT INTO orders_fts(orders_fts, rank) VALUES ('integrity-check', 1)`);
+    await t.database.run(sql`INSERT INTO orders_fts(orders_fts, rank) VALUES ('integrity-check', 1)`);
     for (const text of ['elsa', 'terpstra', 'kp-2026', 'f2026-000', '8862 ax', '50%', 'a_b', 'c:\\k', 'niemand']) {
-      const indexed = await t.db.all<{ id: number }>(sql`SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ${`"${text}"`} ORDER BY rowid`);
-      const scanned = await t.db.all<{ id: number }>(sql`SELECT id FROM orders WHERE instr(search_text, ${text}) > 0 ORDER BY id`);
+      const indexed = await t.database.all<{ id: number }>(sql`SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ${`"${text}"`} ORDER BY rowid`);
+      const scanned = await t.database.all<{ id: number }>(sql`SELECT id FROM orders WHERE instr(search_text, ${text}) > 0 ORDER BY id`);
       expect(indexed, text).toEqual(scanned);
     }
   }
@@ -312,7 +312,7 @@ describe('thousands of orders', () => {
     });
     for (let i = 0; i < rows.length; i += 200) await t.db.insert(orders).values(rows.slice(i, i + 200));
     // The client under the app's Drizzle, counted from here on.
-    queries = countLibsqlQueries((t.db as typeof t.db & { $client: Client }).$client);
+    queries = countLibsqlQueries((t.database as typeof t.database & { $client: Client }).$client);
   });
   afterAll(async () => t.close());
   afterEach(() => expect(t.errors).toEqual([]));
@@ -404,7 +404,7 @@ describe('thousands of orders', () => {
 
   /** The query plans of the statements a GET of `path` sends on orders, one list of plan lines per statement. */
   async function plansOf(path: string): Promise<string[][]> {
-    const client = (t.db as typeof t.db & { $client: Client }).$client;
+    const client = (t.database as typeof t.database & { $client: Client }).$client;
     const sent: InStatement[] = [];
     const execute = client.execute.bind(client) as (stmt: InStatement) => ReturnType<Client['execute']>;
     client.execute = ((stmt: InStatement) => {
@@ -442,7 +442,7 @@ describe('thousands of orders', () => {
     // By name, unsearched: the rows come in order from the index on the search text (no sort of every order).
     for (const dir of ['asc', 'desc']) {
       const [rows] = await plansOf(`/orders?page=3&per_page=50&sort=name&dir=${dir}`);
-      expect(rows!.join(' | ')).toMatch(/^SCAN orders USING INDEX orders_search_text_idx/);
+      expect(rows!.join(' | ')).toMatch(/^SEARCH orders USING INDEX orders_search_text_idx \(club_id=\?\)/);
       expect(
         rows!.filter((line) => line.includes('TEMP B-TREE')),
         rows!.join(' | '),
@@ -507,7 +507,7 @@ describe('the totals at any size', () => {
     const t = await createTestApp();
     try {
       const admin = await t.cookieFor('admin');
-      const client = (t.db as typeof t.db & { $client: Client }).$client;
+      const client = (t.database as typeof t.database & { $client: Client }).$client;
       const sent: InStatement[] = [];
       const { execute } = client;
       // Drizzle sends each statement as one { sql, args } object.

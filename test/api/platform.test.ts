@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
+import type { ClubDb, PlatformDb as Db } from '../../src/db/client';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { groupPermissions, groups, orders, permissions, sessions, settings, tablers, twoFactorSecrets, userGroups, users, versions } from '../../src/db/schema';
 import { createSession, SESSION_COOKIE } from '../../src/features/auth/session';
@@ -78,7 +79,8 @@ async function freshDb() {
   const { db, client } = openLibsqlDb(`file:${join(dir, 'fresh.db')}`);
   await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
   return {
-    db,
+    db: clubDb(db, FIRST_CLUB_ID),
+    raw: db,
     close: () => {
       client.close();
       rmSync(dir, { recursive: true, force: true });
@@ -591,10 +593,10 @@ describe('seed data and the first admin', () => {
   });
 
   it('changes nothing when the seed runs a second time', async () => {
-    const before = await dumpTables(t.db);
+    const before = await dumpTables(t.database);
     t.clock.advance(60_000);
     await seedDatabase(t.db, t.clock);
-    expect(await dumpTables(t.db)).toEqual(before);
+    expect(await dumpTables(t.database)).toEqual(before);
   });
 
   it("keeps an admin's edits to a built-in setting when the seed runs again", async () => {
@@ -683,10 +685,10 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
   async function prepared() {
     const fresh = await freshDb();
     const clock = new TestClock();
-    const deps = { db: fresh.db, clock, passwords: createPasswordHasher(nodeArgon2id), log: silent, secretKey: 'c'.repeat(64) };
-    expect(await isDatabasePrepared(fresh.db)).toBe(false);
+    const deps = { db: fresh.raw, clock, passwords: createPasswordHasher(nodeArgon2id), log: silent, secretKey: 'c'.repeat(64) };
+    expect(await isDatabasePrepared(fresh.raw)).toBe(false);
     await prepareDatabase(deps, { username: 'beheer', password: 'een-lang-wachtwoord' });
-    expect(await isDatabasePrepared(fresh.db)).toBe(true);
+    expect(await isDatabasePrepared(fresh.raw)).toBe(true);
     return { ...fresh, deps, restart: () => prepareDatabase(deps, { username: 'beheer', password: 'een-lang-wachtwoord' }) };
   }
 
@@ -709,7 +711,7 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
     }
   });
 
-  const breakages: [string, (db: Db) => Promise<unknown>][] = [
+  const breakages: [string, (db: ClubDb) => Promise<unknown>][] = [
     ['a built-in setting is missing', (db) => db.delete(settings).where(eq(settings.key, 'club_name'))],
     ['a seeded permission is missing', (db) => db.delete(permissions).where(eq(permissions.key, 'users.delete'))],
     ['a seeded group is missing', (db) => db.delete(groups).where(eq(groups.name, 'Penningmeesters'))],
@@ -739,9 +741,9 @@ describe('a start on a prepared database (isDatabasePrepared)', () => {
       const fresh = await prepared();
       try {
         await breakIt(fresh.db);
-        expect(await isDatabasePrepared(fresh.db)).toBe(false);
+        expect(await isDatabasePrepared(fresh.raw)).toBe(false);
         await fresh.restart();
-        expect(await isDatabasePrepared(fresh.db)).toBe(true);
+        expect(await isDatabasePrepared(fresh.raw)).toBe(true);
       } finally {
         fresh.close();
       }
@@ -769,7 +771,9 @@ describe('database constraints', () => {
 
   it('refuses a user status other than active or inactive', async () => {
     expect(
-      await failureOf(t.db.run(sql`INSERT INTO users (username, password_hash, status, created_at, updated_at) VALUES ('weird', 'x', 'banned', 'n', 'n')`)),
+      await failureOf(
+        t.database.run(sql`INSERT INTO users (username, password_hash, status, created_at, updated_at) VALUES ('weird', 'x', 'banned', 'n', 'n')`),
+      ),
     ).toMatch(/CHECK constraint failed/);
   });
 

@@ -1,4 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
@@ -161,7 +162,7 @@ describe('the key and its fingerprint', () => {
     const { secret, recoveryCodes } = await withServer(encryptSomething);
     const restored = join(parent, `restored-${dirCounter}`);
     mkdirSync(restored, { mode: 0o700 });
-    await withServer(async (server) => server.deps.db.run(sql`VACUUM INTO ${join(restored, 'kerstactie.db')}`));
+    await withServer(async (server) => server.deps.database.run(sql`VACUUM INTO ${join(restored, 'kerstactie.db')}`));
     copyFileSync(keyFile(), join(restored, 'secret.key'));
     dataDir = restored;
     await withServer(async (server) => {
@@ -251,7 +252,7 @@ describe('the recovery-code key', () => {
     try {
       const { migrateLibsqlDb } = await import('../../src/db/libsql');
       await migrateLibsqlDb(db, MIGRATIONS);
-      const hash = await recoveryCodeHasher(db, OTHER_KEY);
+      const hash = await recoveryCodeHasher(clubDb(db, FIRST_CLUB_ID), OTHER_KEY);
       expect(await hash('K7QD-M3XP')).toBe(await hashRecoveryCode(OTHER_KEY, 'K7QD-M3XP'));
     } finally {
       client.close();

@@ -196,13 +196,13 @@ describe('the public order form and its confirmation mail (docs/decisions/055)',
   });
 
   it('stores an order and queues its confirmation in one batch: when the outbox refuses, no order is left behind', async () => {
-    await t.db.run(sql`CREATE TRIGGER outbox_down BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`);
+    await t.database.run(sql`CREATE TRIGGER outbox_down BEFORE INSERT ON mail_outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`);
     const failed = await order({});
     expect(failed.status).toBe(500);
     expect(await t.db.select().from(orders)).toHaveLength(0);
     expect(await t.db.select().from(sequences)).toHaveLength(0);
     t.errors.length = 0;
-    await t.db.run(sql`DROP TRIGGER outbox_down`);
+    await t.database.run(sql`DROP TRIGGER outbox_down`);
     const stored = await order({});
     expect(stored.json).toEqual({ success: true, order_reference: 'KP-2026-0001', order_url: expect.stringMatching(/\/bestelling\/[A-Za-z0-9_-]{43}$/) });
     expect((await confirmations()).map((m) => m.textBody.includes('Bestelnummer: KP-2026-0001\nAantal kerstpakketten: 1 (€ 75 per pakket'))).toEqual([true]);

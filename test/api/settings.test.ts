@@ -687,7 +687,7 @@ describe('password settings at rest', () => {
       // Read as it stands before the next start.
       expect(await getSetting(a.deps, 'legacy.secret')).toBe('oud-geheim');
 
-      await prepareDatabase(a.deps, { username: 'admin', password: 'not-used-admin-exists' });
+      await prepareDatabase({ ...a.deps, db: a.database }, { username: 'admin', password: 'not-used-admin-exists' });
       const [row] = await a.db.select().from(settings).where(eq(settings.key, 'legacy.secret'));
       expect(row!.value).toMatch(/^enc:v1:/);
       expect(row!.value).not.toContain('oud-geheim');
@@ -695,7 +695,7 @@ describe('password settings at rest', () => {
       expect(await getSetting(a.deps, 'legacy.secret')).toBe('oud-geheim');
 
       // A second start leaves the sealed value alone.
-      await prepareDatabase(a.deps, { username: 'admin', password: 'not-used-admin-exists' });
+      await prepareDatabase({ ...a.deps, db: a.database }, { username: 'admin', password: 'not-used-admin-exists' });
       const [again] = await a.db.select().from(settings).where(eq(settings.key, 'legacy.secret'));
       expect(again!.value).toBe(row!.value);
     } finally {

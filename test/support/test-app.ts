@@ -7,6 +7,9 @@ import type { AppDeps } from '../../src/context';
 import type { Logger } from '../../src/core/logger';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { groups, userGroups, users } from '../../src/db/schema';
+import { FIRST_CLUB_ID } from '../../src/db/club-db';
+import { ClubDirectory } from '../../src/features/clubs/club-directory';
+import { clubDeps } from '../../src/club-deps';
 import { parseConfig } from '../../src/env';
 import { createSession, sessionCookieName } from '../../src/features/auth/session';
 import { SettingsCache } from '../../src/platform/settings-cache';
@@ -50,20 +53,21 @@ const TEST_SECRET_KEY = '0'.repeat(64);
 export async function createTestApp(options: TestAppOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'kerstactie-test-'));
   const config = parseConfig({ DATA_DIR: dir, ADMIN_USERNAME, ADMIN_PASSWORD, ...options.env });
-  const { db, client } = openLibsqlDb(`file:${join(dir, 'test.db')}`);
+  const { db: database, client } = openLibsqlDb(`file:${join(dir, 'test.db')}`);
   // Counts from the start; tests reset it before the request they measure (`queries.reset()`).
   const queries = countLibsqlQueries(client);
-  await migrateLibsqlDb(db, join(process.cwd(), 'drizzle'));
+  await migrateLibsqlDb(database, join(process.cwd(), 'drizzle'));
   const clock = new TestClock();
   const passwords = createPasswordHasher(nodeArgon2id, options.argon2Params ?? TEST_ARGON2_PARAMS);
   const errors: string[] = [];
   const log: Logger = { info: () => undefined, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) };
-  await prepareDatabase({ db, clock, passwords, log, secretKey: TEST_SECRET_KEY }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
-  const deps: AppDeps = {
+  await prepareDatabase({ db: database, clock, passwords, log, secretKey: TEST_SECRET_KEY }, { username: ADMIN_USERNAME, password: ADMIN_PASSWORD });
+  const appDeps: AppDeps = {
     config,
-    db,
+    database,
+    clubs: new ClubDirectory(database, config, 60_000),
     files: createDiskFileStore(dir),
-    backups: createNodeBackupStore({ dataDir: dir, file: join(dir, 'test.db'), db, secretKey: TEST_SECRET_KEY }),
+    backups: createNodeBackupStore({ dataDir: dir, file: join(dir, 'test.db'), db: database, secretKey: TEST_SECRET_KEY }),
     clock,
     passwords,
     settingsCache: new SettingsCache(60_000, clock),
@@ -72,7 +76,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     log,
     assets: options.assets ?? null,
   };
-  const app = createApp(deps, { clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1' });
+  // The first club's dependencies: what a request on the test's host gets, and what tests call services with.
+  // The same object the app holds, so a test that swaps the mail transport swaps it for the app too.
+  const deps = Object.assign(appDeps, clubDeps(appDeps, (await appDeps.clubs.get(FIRST_CLUB_ID))!));
+  const db = deps.db;
+  const app = createApp(appDeps, { clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1' });
 
   /** Sends a request to the app as a browser on the same site would. */
   async function request(path: string, init: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> } = {}) {
@@ -134,7 +142,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 
-  return { app, deps, db, clock, request, createUser, cookieFor, errors, dir, queries, close };
+  return { app, deps, db, database, clock, request, createUser, cookieFor, errors, dir, queries, close };
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,7 +1,7 @@
 import { env, SELF } from 'cloudflare:test';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../src/db/client';
+import type { PlatformDb as Db } from '../../src/db/client';
 import { openD1Db } from '../../src/db/d1';
 import { type DatabaseExport, exportedTables, importTables } from '../../src/features/backups/table-export';
 import { adminCookie, SITE } from './sign-in';

@@ -1,7 +1,7 @@
 import { SELF } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
-import type { Db } from '../../src/db/client';
+import type { PlatformDb } from '../../src/db/client';
 import { healthRoutes } from '../../src/features/health/health.routes';
 import { SITE } from './sign-in';
 
@@ -16,9 +16,9 @@ describe('GET /api/health inside workerd', () => {
 
   it('answers 503 when the database fails', async () => {
     const errors: string[] = [];
-    const failing = { run: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')) } as unknown as Db;
+    const failing = { run: () => Promise.reject(new Error('D1_ERROR: Network connection lost.')) } as unknown as PlatformDb;
     const routes = healthRoutes({
-      db: failing,
+      database: failing,
       log: { info: () => undefined, error: (message, fields) => errors.push(`${message} ${JSON.stringify(fields)}`) },
     });
     const response = await routes.request('/api/health');

@@ -1,4 +1,5 @@
 import { connect } from 'cloudflare:sockets';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
 import { eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -106,7 +107,7 @@ describe('mail leaves at once inside workerd', () => {
 
 /** docs/decisions/053 inside workerd: the queue drains in the request that filled it, and the cron continues. */
 describe('the outbox drains inside workerd', () => {
-  const db = () => openD1Db(bindings.DB);
+  const db = () => clubDb(openD1Db(bindings.DB), FIRST_CLUB_ID);
 
   async function queue(count: number, label: string) {
     for (let i = 0; i < count; i++) {

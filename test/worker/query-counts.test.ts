@@ -1,4 +1,6 @@
 import { env } from 'cloudflare:test';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
+import { ClubDirectory } from '../../src/features/clubs/club-directory';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';
@@ -33,13 +35,16 @@ const SECRET_KEY = 'a'.repeat(64);
 let current = new Date('2026-11-22T10:00:00.000Z').getTime();
 const clock = { now: () => new Date(current) };
 const { binding, queries } = countD1Queries(bindings.DB);
-const db = openD1Db(binding);
+const database = openD1Db(binding);
+const db = clubDb(database, FIRST_CLUB_ID);
 const passwords = createPasswordHasher(jsArgon2id);
+const config = parseConfig({ SECRET_KEY, ADMIN_PASSWORD: 'worker-admin-password' });
 const deps: AppDeps = {
-  config: parseConfig({ SECRET_KEY, ADMIN_PASSWORD: 'worker-admin-password' }),
-  db,
+  config,
+  database,
+  clubs: new ClubDirectory(database, config, 5_000),
   files: createR2FileStore(bindings.APKS),
-  backups: createR2BackupStore(bindings.APKS, db),
+  backups: createR2BackupStore(bindings.APKS, database),
   clock,
   passwords,
   settingsCache: new SettingsCache(5_000, clock),
@@ -52,7 +57,7 @@ const app = createApp(deps, { clientIp: (c) => c.req.header('cf-connecting-ip') 
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  await prepareDatabase({ db, clock, passwords, log: deps.log, secretKey: SECRET_KEY }, { username: 'admin', password: 'worker-admin-password' });
+  await prepareDatabase({ db: database, clock, passwords, log: deps.log, secretKey: SECRET_KEY }, { username: 'admin', password: 'worker-admin-password' });
   const now = clock.now().toISOString();
   const insertUser = async (username: string) =>
     (await db.insert(users).values({ username, passwordHash: 'unused', createdAt: now, updatedAt: now }).returning())[0]!.id;
@@ -81,9 +86,10 @@ async function cookieFor(userId: number): Promise<string> {
   return `__Host-kerstactie_session=${token}`;
 }
 
-/** One request with the settings cache warm, and the SQL of every round trip it made. */
+/** One request with the settings cache and the club directory warm, and the SQL of every round trip it made. */
 async function measure(path: string, headers: Record<string, string> = {}) {
   await deps.settingsCache.all(db);
+  await deps.clubs.list();
   queries.reset();
   const response = await app.request(`${SITE}${path}`, { headers });
   return { response, statements: [...queries.statements] };

@@ -1,4 +1,5 @@
 import { createExecutionContext, createScheduledController, env, SELF, waitOnExecutionContext } from 'cloudflare:test';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
@@ -47,7 +48,7 @@ describe('the secret key on the Worker', () => {
     vi.resetModules();
     const { default: rightKey } = await import('../../src/worker');
     expect((await rightKey.fetch(new Request(`${SITE}/api/settings`), env as never, createExecutionContext() as never)).status).toBe(200);
-    const db = openD1Db(bindings.DB);
+    const db = clubDb(openD1Db(bindings.DB), FIRST_CLUB_ID);
     // The lane's files share one D1 and R2 (docs/decisions/063): this test looks at its own mail and at backups made now.
     const backupsBefore = (await apks.list({ prefix: 'backups/' })).objects.length;
     const [queued] = await db

@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
+import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
 import { describe, expect, it } from 'vitest';
 import { and, asc, eq } from 'drizzle-orm';
 import { openD1Db } from '../../src/db/d1';
@@ -69,7 +70,7 @@ describe('the Worker entry inside workerd', () => {
   });
 
   it('queues one invoice mail in D1 for sends at the same moment (one atomic conditional insert)', async () => {
-    const db = openD1Db(bindings.DB);
+    const db = clubDb(openD1Db(bindings.DB), FIRST_CLUB_ID);
     const clock = { now: () => new Date('2026-12-01T09:00:00.000Z') };
     const mail = { kind: 'invoice', to: 'klant@example.nl', subject: 'Factuur F2026-0001', text: 'In de bijlage.', relatedRef: 'order:worker-1' };
     await Promise.all([1, 2, 3, 4].map(() => enqueueMailUnlessWaiting(db, clock, mail)));

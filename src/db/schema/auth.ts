@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_LOCALE, LOCALES } from '../../core/locales';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { clubIdColumn } from './clubs';
 
 // docs/product.md §3 User; docs/architecture.md §3: username unique case-insensitively, e-mail unique when present.
 export const users = sqliteTable(
   'users',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
     email: text('email'),
@@ -19,8 +21,8 @@ export const users = sqliteTable(
     locale: text('locale', { enum: LOCALES }).notNull().default(DEFAULT_LOCALE),
   },
   (t) => [
-    uniqueIndex('users_username_nocase_unique').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_nocase_unique').on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
+    uniqueIndex('users_username_nocase_unique').on(t.clubId, sql`lower(${t.username})`),
+    uniqueIndex('users_email_nocase_unique').on(t.clubId, sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
     check('users_status_check', sql`${t.status} IN ('active', 'inactive')`),
   ],
 );
@@ -28,25 +30,32 @@ export const users = sqliteTable(
 export const groups = sqliteTable(
   'groups',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
   },
-  (t) => [uniqueIndex('groups_name_nocase_unique').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('groups_name_nocase_unique').on(t.clubId, sql`lower(${t.name})`)],
 );
 
 // docs/product.md §3 Permission: key is dotted `prefix.action`.
-export const permissions = sqliteTable('permissions', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  key: text('key').notNull().unique(),
-  description: text('description').notNull().default(''),
-  deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
-});
+export const permissions = sqliteTable(
+  'permissions',
+  {
+    clubId: clubIdColumn(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    description: text('description').notNull().default(''),
+    deletable: integer('deletable', { mode: 'boolean' }).notNull().default(true),
+  },
+  (t) => [uniqueIndex('permissions_key_unique').on(t.clubId, t.key)],
+);
 
 export const userGroups = sqliteTable(
   'user_groups',
   {
+    clubId: clubIdColumn(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -60,6 +69,7 @@ export const userGroups = sqliteTable(
 export const groupPermissions = sqliteTable(
   'group_permissions',
   {
+    clubId: clubIdColumn(),
     groupId: integer('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
@@ -75,6 +85,7 @@ export const groupPermissions = sqliteTable(
 export const sessions = sqliteTable(
   'sessions',
   {
+    clubId: clubIdColumn(),
     id: text('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
@@ -88,13 +99,14 @@ export const sessions = sqliteTable(
     ip: text('ip').notNull().default(''),
     lastSeenAt: integer('last_seen_at'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.clubId, t.expiresAt)],
 );
 
 // docs/architecture.md §5 forgot password: a single-use link; only the SHA-256 of its token is kept.
 export const passwordResets = sqliteTable(
   'password_resets',
   {
+    clubId: clubIdColumn(),
     id: text('id').primaryKey(),
     userId: integer('user_id')
       .notNull()
@@ -103,7 +115,7 @@ export const passwordResets = sqliteTable(
     usedAt: text('used_at'),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.clubId, t.expiresAt)],
 );
 
 // docs/architecture.md §5 audit log: who did what, when, from where. The actor's name is copied so an entry outlives
@@ -111,6 +123,7 @@ export const passwordResets = sqliteTable(
 export const auditLog = sqliteTable(
   'audit_log',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     at: text('at').notNull(),
     // No foreign key: an entry must never stand in the way of the change it records, and it outlives
@@ -124,15 +137,16 @@ export const auditLog = sqliteTable(
     ip: text('ip').notNull().default(''),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
-    index('audit_log_action_at_idx').on(t.action, t.at),
-    index('audit_log_actor_at_idx').on(sql`lower(${t.actorUsername})`, t.at),
+    index('audit_log_at_idx').on(t.clubId, t.at),
+    index('audit_log_action_at_idx').on(t.clubId, t.action, t.at),
+    index('audit_log_actor_at_idx').on(t.clubId, sql`lower(${t.actorUsername})`, t.at),
   ],
 );
 
 // Two-factor secret, encrypted with SECRET_KEY. `enabledAt` is null while set-up is not yet verified;
 // `lastUsedStep` refuses replay of a time step already accepted.
 export const twoFactorSecrets = sqliteTable('two_factor_secrets', {
+  clubId: clubIdColumn(),
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -145,6 +159,7 @@ export const twoFactorSecrets = sqliteTable('two_factor_secrets', {
 export const recoveryCodes = sqliteTable(
   'recovery_codes',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     userId: integer('user_id')
       .notNull()

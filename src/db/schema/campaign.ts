@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { clubIdColumn } from './clubs';
 
 // docs/product.md §3 Tabler: a club member; the name doubles as the order form's gate.
 export const tablers = sqliteTable(
   'tablers',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     // docs/decisions/034: the name folded for order search (db/search-text.ts); null until filled.
@@ -14,7 +16,7 @@ export const tablers = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('tablers_name_nocase_unique').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('tablers_name_nocase_unique').on(t.clubId, sql`lower(${t.name})`)],
 );
 
 // docs/product.md §3 Order. docs/architecture.md §3: reference KP-<year>-<nnnn> and invoice number F<year>-<nnnn> are unique and
@@ -22,8 +24,9 @@ export const tablers = sqliteTable(
 export const orders = sqliteTable(
   'orders',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
-    reference: text('reference').notNull().unique(),
+    reference: text('reference').notNull(),
     tablerId: integer('tabler_id').references(() => tablers.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -35,7 +38,7 @@ export const orders = sqliteTable(
     notes: text('notes'),
     paid: integer('paid', { mode: 'boolean' }).notNull().default(false),
     invoiceSent: integer('invoice_sent', { mode: 'boolean' }).notNull().default(false),
-    invoiceNumber: text('invoice_number').unique(),
+    invoiceNumber: text('invoice_number'),
     invoiceDate: text('invoice_date'),
     // docs/decisions/018: the issued invoice's total incl. VAT, fixed at the first send (settings may change later).
     invoiceTotalCents: integer('invoice_total_cents'),
@@ -48,7 +51,7 @@ export const orders = sqliteTable(
     paidCents: integer('paid_cents').notNull().default(0),
     // docs/decisions/020: a credit note (same number series as invoices) cancels the invoice; the order leaves the totals.
     cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
-    creditNoteNumber: text('credit_note_number').unique(),
+    creditNoteNumber: text('credit_note_number'),
     creditNoteDate: text('credit_note_date'),
     // The stored files of the issued documents, each under a key that never repeats (docs/decisions/049): a
     // document is reached only through its row, so a restored older database never serves a newer file.
@@ -72,16 +75,21 @@ export const orders = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
+    // docs/decisions/071: a club's numbers are unique within the club; every club's series starts at 0001.
+    uniqueIndex('orders_reference_unique').on(t.clubId, t.reference),
+    uniqueIndex('orders_invoice_number_unique').on(t.clubId, t.invoiceNumber),
+    uniqueIndex('orders_credit_note_number_unique').on(t.clubId, t.creditNoteNumber),
     index('orders_tabler_idx').on(t.tablerId),
-    index('orders_created_idx').on(t.createdAt),
-    index('orders_invoice_date_idx').on(t.invoiceDate),
+    index('orders_created_idx').on(t.clubId, t.createdAt),
+    index('orders_invoice_date_idx').on(t.clubId, t.invoiceDate),
     // Holds only the rows still to be filled, so checking at every start that there are none is one lookup.
     index('orders_search_pending_idx').on(t.id).where(sql`${t.searchText} IS NULL`),
     // Sorting by name walks this index: the text starts with the folded name, so 'Ëlsa' sorts with 'Elsa'.
-    index('orders_search_text_idx').on(t.searchText),
+    index('orders_search_text_idx').on(t.clubId, t.searchText),
     // Every column GET /orders/totals reads, so its five aggregates scan this narrow index instead of the
     // wide rows (docs/decisions/034; 350 ms -> 136 ms at 50,000 orders; the per-tabler count 161 ms -> 26 ms).
     index('orders_totals_idx').on(
+      t.clubId,
       t.cancelled,
       t.amount,
       t.paid,
@@ -101,39 +109,50 @@ export const orders = sqliteTable(
 export const sequences = sqliteTable(
   'sequences',
   {
+    clubId: clubIdColumn(),
     name: text('name').notNull(),
     year: integer('year').notNull(),
     value: integer('value').notNull().default(0),
   },
-  (t) => [uniqueIndex('sequences_name_year_unique').on(t.name, t.year)],
+  (t) => [uniqueIndex('sequences_name_year_unique').on(t.clubId, t.name, t.year)],
 );
 
 // docs/product.md §3 Contact message; docs/architecture.md §3: stored before it is mailed.
-export const contactMessages = sqliteTable('contact_messages', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  subject: text('subject').notNull(),
-  message: text('message').notNull(),
-  createdAt: text('created_at').notNull(),
-});
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    clubId: clubIdColumn(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('contact_messages_club_idx').on(t.clubId, t.createdAt)],
+);
 
 // docs/decisions/025: a bank statement (CAMT.053) uploaded for matching; nothing is paid until it is confirmed.
-export const paymentImports = sqliteTable('payment_imports', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  filename: text('filename').notNull(),
-  // The admin who uploaded it (no foreign key: the record outlives the account, like the audit log).
-  createdBy: integer('created_by'),
-  createdAt: text('created_at').notNull(),
-  confirmedAt: text('confirmed_at'),
-  // What the file says about itself (docs/decisions/057): the statements' ids, and the period they cover
-  // (YYYY-MM-DD); null when the bank left them out.
-  statementId: text('statement_id'),
-  periodFrom: text('period_from'),
-  periodTo: text('period_to'),
-  // The credits the preview left out (another currency, no amount or date), as JSON [{entry_ref,booked_at,reason}].
-  skipped: text('skipped').notNull().default('[]'),
-});
+export const paymentImports = sqliteTable(
+  'payment_imports',
+  {
+    clubId: clubIdColumn(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    filename: text('filename').notNull(),
+    // The admin who uploaded it (no foreign key: the record outlives the account, like the audit log).
+    createdBy: integer('created_by'),
+    createdAt: text('created_at').notNull(),
+    confirmedAt: text('confirmed_at'),
+    // What the file says about itself (docs/decisions/057): the statements' ids, and the period they cover
+    // (YYYY-MM-DD); null when the bank left them out.
+    statementId: text('statement_id'),
+    periodFrom: text('period_from'),
+    periodTo: text('period_to'),
+    // The credits the preview left out (another currency, no amount or date), as JSON [{entry_ref,booked_at,reason}].
+    skipped: text('skipped').notNull().default('[]'),
+  },
+  (t) => [index('payment_imports_club_idx').on(t.clubId, t.createdAt)],
+);
 
 // One incoming credit transfer of an imported statement, with what it matched. `entryKey` identifies the
 // bank's booking across imports (the bank's own reference, or a digest of its fields); the partial unique
@@ -141,6 +160,7 @@ export const paymentImports = sqliteTable('payment_imports', {
 export const bankEntries = sqliteTable(
   'bank_entries',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     importId: integer('import_id')
       .notNull()
@@ -171,10 +191,10 @@ export const bankEntries = sqliteTable(
   (t) => [
     index('bank_entries_import_idx').on(t.importId),
     index('bank_entries_order_idx').on(t.orderId),
-    uniqueIndex('bank_entries_applied_unique').on(t.entryKey).where(sql`${t.appliedAt} IS NOT NULL`),
+    uniqueIndex('bank_entries_applied_unique').on(t.clubId, t.entryKey).where(sql`${t.appliedAt} IS NOT NULL`),
     // One follow-up per bank booking, however many times its statement is imported and processed.
-    uniqueIndex('bank_entries_follow_up_unique').on(t.entryKey).where(sql`${t.followUpAt} IS NOT NULL`),
-    index('bank_entries_open_follow_up_idx').on(t.followUpAt).where(sql`${t.followUpAt} IS NOT NULL AND ${t.resolution} IS NULL`),
+    uniqueIndex('bank_entries_follow_up_unique').on(t.clubId, t.entryKey).where(sql`${t.followUpAt} IS NOT NULL`),
+    index('bank_entries_open_follow_up_idx').on(t.clubId, t.followUpAt).where(sql`${t.followUpAt} IS NOT NULL AND ${t.resolution} IS NULL`),
     check('bank_entries_status_check', sql`${t.status} IN ('matched', 'amount_mismatch', 'unmatched', 'already_imported')`),
   ],
 );
@@ -189,18 +209,20 @@ export const bankEntries = sqliteTable(
 export const idempotencyKeys = sqliteTable(
   'idempotency_keys',
   {
-    key: text('key').primaryKey(),
+    clubId: clubIdColumn(),
+    key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     orderReference: text('order_reference').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [index('idempotency_keys_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.clubId, t.key] }), index('idempotency_keys_created_idx').on(t.clubId, t.createdAt)],
 );
 
 export const orderLinks = sqliteTable(
   'order_links',
   {
+    clubId: clubIdColumn(),
     tokenHash: text('token_hash').primaryKey(),
     orderId: integer('order_id')
       .notNull()
@@ -219,8 +241,9 @@ export const orderLinks = sqliteTable(
 export const onlinePayments = sqliteTable(
   'online_payments',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
-    providerId: text('provider_id').notNull().unique(),
+    providerId: text('provider_id').notNull(),
     // No cascade: the record of money received outlives an order deleted before it was invoiced.
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     reference: text('reference').notNull(),
@@ -236,5 +259,9 @@ export const onlinePayments = sqliteTable(
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
-  (t) => [index('online_payments_order_idx').on(t.orderId), index('online_payments_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('online_payments_provider_id_unique').on(t.clubId, t.providerId),
+    index('online_payments_order_idx').on(t.orderId),
+    index('online_payments_created_idx').on(t.clubId, t.createdAt),
+  ],
 );

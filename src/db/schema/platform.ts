@@ -1,20 +1,27 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { clubIdColumn } from './clubs';
 
 // docs/product.md §3 Version: an Android APK; the file lives in R2 (Worker) or on disk (Node) under `fileKey`.
-export const versions = sqliteTable('versions', {
-  id: integer('id').primaryKey({ autoIncrement: true }),
-  versionName: text('version_name').notNull(),
-  versionCode: integer('version_code').notNull().unique(),
-  fileKey: text('file_key').notNull(),
-  size: integer('size').notNull(),
-  createdAt: text('created_at').notNull(),
-});
+export const versions = sqliteTable(
+  'versions',
+  {
+    clubId: clubIdColumn(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    versionName: text('version_name').notNull(),
+    versionCode: integer('version_code').notNull(),
+    fileKey: text('file_key').notNull(),
+    size: integer('size').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('versions_version_code_unique').on(t.clubId, t.versionCode)],
+);
 
 // docs/architecture.md §3 mail: every outgoing message is written here first, then delivered with retries.
 export const mailOutbox = sqliteTable(
   'mail_outbox',
   {
+    clubId: clubIdColumn(),
     id: integer('id').primaryKey({ autoIncrement: true }),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
@@ -37,7 +44,7 @@ export const mailOutbox = sqliteTable(
     sentAt: text('sent_at'),
   },
   (t) => [
-    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_due_idx').on(t.clubId, t.status, t.nextAttemptAt),
     check('mail_outbox_status_check', sql`${t.status} IN ('queued', 'sending', 'sent', 'failed')`),
   ],
 );
@@ -46,12 +53,13 @@ export const mailOutbox = sqliteTable(
 export const rateLimits = sqliteTable(
   'rate_limits',
   {
-    key: text('key').primaryKey(),
+    clubId: clubIdColumn(),
+    key: text('key').notNull(),
     count: integer('count').notNull(),
     windowStart: integer('window_start').notNull(),
     windowEnd: integer('window_end').notNull(),
   },
-  (t) => [index('rate_limits_window_end_idx').on(t.windowEnd)],
+  (t) => [primaryKey({ columns: [t.clubId, t.key] }), index('rate_limits_window_end_idx').on(t.clubId, t.windowEnd)],
 );
 
 // Facts about the data itself rather than the club's settings, e.g. the fingerprint of the secret key that
@@ -63,8 +71,13 @@ export const instanceMeta = sqliteTable('instance_meta', {
 
 // docs/decisions/066: the payment provider refused the club's API key (HTTP 401). The settings screen warns
 // while the key it was refused for (by digest, never the key) is still the one stored.
-export const providerKeyRefusals = sqliteTable('provider_key_refusals', {
-  provider: text('provider').primaryKey(),
-  keyDigest: text('key_digest').notNull(),
-  refusedAt: text('refused_at').notNull(),
-});
+export const providerKeyRefusals = sqliteTable(
+  'provider_key_refusals',
+  {
+    clubId: clubIdColumn(),
+    provider: text('provider').notNull(),
+    keyDigest: text('key_digest').notNull(),
+    refusedAt: text('refused_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.provider] })],
+);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { check, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { clubIdColumn } from './clubs';
 
 export const settingTypes = ['string', 'integer', 'boolean', 'json', 'password'] as const;
 export const settingVisibilities = ['public', 'private', 'admin'] as const;
@@ -8,7 +9,8 @@ export const settingVisibilities = ['public', 'private', 'admin'] as const;
 export const settings = sqliteTable(
   'settings',
   {
-    key: text('key').primaryKey(),
+    clubId: clubIdColumn(),
+    key: text('key').notNull(),
     value: text('value').notNull(),
     type: text('type', { enum: settingTypes }).notNull(),
     description: text('description').notNull().default(''),
@@ -20,6 +22,7 @@ export const settings = sqliteTable(
     updatedAt: text('updated_at').notNull(),
   },
   (t) => [
+    primaryKey({ columns: [t.clubId, t.key] }),
     check('settings_type_check', sql`${t.type} IN ('string', 'integer', 'boolean', 'json', 'password')`),
     check('settings_visibility_check', sql`${t.visibility} IN ('public', 'private', 'admin')`),
   ],

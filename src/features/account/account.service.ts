@@ -1,3 +1,4 @@
+import { ownerValue } from '../../db/club-db';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import type { Locale } from '../../core/locales';
@@ -181,7 +182,7 @@ export async function register(ctx: RequestCtx, input: { username: string; email
       }),
       ctx.db.insert(userGroups).select(
         ctx.db
-          .select({ userId: users.id, groupId: groups.id })
+          .select({ clubId: ownerValue(ctx.db), userId: users.id, groupId: groups.id })
           .from(users)
           .innerJoin(groups, eq(groups.id, defaultGroupId))
           .where(eq(sql`lower(${users.username})`, input.username.toLowerCase())),

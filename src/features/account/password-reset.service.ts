@@ -2,7 +2,7 @@ import { refusalText } from '../../core/input-issues';
 import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { mailOutbox, passwordResets, sessions, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { DEFAULT_LOCALE } from '../../core/locales';
@@ -123,7 +123,7 @@ export const REMOVED_RESET_LINK = '/reset-password?token=(removed after delivery
  * What the delivery of a reset mail confirms (wired in app.ts): the message has left, so the stored copy
  * no longer needs the link. Blanked, the sent outbox holds no working token (docs/decisions/055).
  */
-export async function forgetDeliveredResetLinks(deps: { db: Db }, relatedRef: string): Promise<void> {
+export async function forgetDeliveredResetLinks(deps: { db: ClubDb }, relatedRef: string): Promise<void> {
   const sent = await deps.db
     .select({ id: mailOutbox.id, textBody: mailOutbox.textBody })
     .from(mailOutbox)
@@ -157,7 +157,10 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
   const hash = await ctx.passwords.hash(input.new_password);
 
   const stamp = `${now.toISOString()}#${encodeBase64urlNoPadding(randomBytes(6))}`;
-  const claimed = sql`EXISTS (SELECT 1 FROM ${passwordResets} WHERE ${passwordResets.id} = ${id} AND ${passwordResets.usedAt} = ${stamp})`;
+  const claimed = sql`EXISTS ${ctx.db
+    .select({ one: sql`1` })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.id, id), eq(passwordResets.usedAt, stamp)))}`;
   const [claim] = await ctx.db.batch([
     ctx.db
       .update(passwordResets)
@@ -182,6 +185,6 @@ export async function resetPassword(ctx: RequestCtx, input: { token: string; new
 }
 
 /** Housekeeping: links an hour past their end are of no use to anyone. */
-export async function deleteExpiredPasswordResets(db: Db, clock: Clock): Promise<void> {
+export async function deleteExpiredPasswordResets(db: ClubDb, clock: Clock): Promise<void> {
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, clock.now().getTime() - RESET_LINK_TTL_MS));
 }

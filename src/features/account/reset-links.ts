@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { passwordResets } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 
@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
  * stale: a new link, a new password, a new e-mail address (docs/decisions/055). Its own module, so the
  * account and user services share it without importing each other.
  */
-export function voidResetLinks(ctx: { db: Db; clock: Clock }, userId: number) {
+export function voidResetLinks(ctx: { db: ClubDb; clock: Clock }, userId: number) {
   return ctx.db
     .update(passwordResets)
     .set({ usedAt: ctx.clock.now().toISOString() })

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { requireAdmin, type HasUser } from '../auth/permissions';
@@ -30,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Newest first, filtered on the server: `actor` is a username (any case), `from`/`to` inclusive dates
  * (UTC days, as the entries' times are stored), paged with a total so the screen can say 'page X of Y'.
  */
-export async function listAudit(ctx: HasUser & { db: Db }, query: AuditQuery): Promise<AuditPage> {
+export async function listAudit(ctx: HasUser & { db: ClubDb }, query: AuditQuery): Promise<AuditPage> {
   requireAdmin(ctx);
   const conditions: SQL[] = [];
   if (query.actor) conditions.push(eq(sql`lower(${auditLog.actorUsername})`, query.actor.toLowerCase()));
@@ -75,6 +75,6 @@ function parseDetails(text: string): Record<string, unknown> {
 }
 
 /** Housekeeping: entries older than `days` (the setting `audit_retention_days`, 400 by default) are removed. */
-export async function deleteOldAuditEntries(ctx: { db: Db; clock: Clock }, days: number): Promise<void> {
+export async function deleteOldAuditEntries(ctx: { db: ClubDb; clock: Clock }, days: number): Promise<void> {
   await ctx.db.delete(auditLog).where(lt(auditLog.at, new Date(ctx.clock.now().getTime() - days * DAY_MS).toISOString()));
 }

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import type { AuditAction } from './audit-actions';
 
 /** What writing an entry needs from a request's context: who is asking, from where, and when. */
 export interface AuditCtx {
-  db: Db;
+  db: ClubDb;
   clock: Clock;
   ip: string;
   user: { id: number; username: string } | null;
@@ -76,9 +76,9 @@ export async function writeAudit(ctx: AuditCtx, input: AuditEntryInput): Promise
 export function auditIfChanged(ctx: AuditCtx, input: AuditEntryInput) {
   const actor = input.actor === undefined ? ctx.user : input.actor;
   // An INSERT … SELECT from the query builder (a raw db.run() cannot join a D1 batch). The values are
-  // in the table's column order; id NULL takes the next autoincrement id.
+  // in the table's column order (the club first); id NULL takes the next autoincrement id.
   return ctx.db.insert(auditLog).select(sql`
-    SELECT NULL, ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action},
+    SELECT ${ctx.db.clubId}, NULL, ${ctx.clock.now().toISOString()}, ${actor?.id ?? null}, ${actor?.username ?? null}, ${input.action},
       ${typeof input.target === 'object' ? input.target : auditText(input.target ?? '')}, ${JSON.stringify(auditDetails(input.details ?? {}))}, ${ctx.ip}
     WHERE changes() > 0`);
 }

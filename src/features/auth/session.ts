@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { statementCache } from '../../db/statement-cache';
 import type { Clock } from '../../platform/clock';
@@ -45,7 +45,7 @@ export interface SessionOptions {
   ip?: string;
 }
 
-export async function createSession(db: Db, clock: Clock, userId: number, options: SessionOptions = {}): Promise<CreatedSession> {
+export async function createSession(db: ClubDb, clock: Clock, userId: number, options: SessionOptions = {}): Promise<CreatedSession> {
   const token = encodeBase64urlNoPadding(randomBytes(32));
   const now = clock.now();
   const session: Session = {
@@ -73,7 +73,7 @@ export interface ValidatedSession {
 }
 
 /** The session with its user's whole profile, by session id: one statement (docs/decisions/033). */
-function buildIdentityQuery(db: Db) {
+function buildIdentityQuery(db: ClubDb) {
   return db
     .select({
       ...profileColumns,
@@ -93,7 +93,7 @@ function buildIdentityQuery(db: Db) {
 // Built once per database: every signed-in request runs it, and building the SQL of its subqueries anew
 // each time cost about as much as running it.
 const identityQueries = statementCache<ReturnType<typeof buildIdentityQuery>>();
-const identityQuery = (db: Db) => identityQueries(db, 'identity', () => buildIdentityQuery(db));
+const identityQuery = (db: ClubDb) => identityQueries(db, 'identity', () => buildIdentityQuery(db));
 
 /**
  * docs/architecture.md §3/§5: a session ends after 30 days unused, and in any case `maxAgeDays` after sign-in
@@ -104,7 +104,7 @@ const identityQuery = (db: Db) => identityQueries(db, 'identity', () => buildIde
  * request costs one round trip unless a write is due. `maxAgeDays` is asked for beside that read, so a
  * cold settings cache costs no extra round trip in sequence.
  */
-export async function validateSessionToken(db: Db, clock: Clock, token: string, maxAgeDays: () => Promise<number>): Promise<ValidatedSession | null> {
+export async function validateSessionToken(db: ClubDb, clock: Clock, token: string, maxAgeDays: () => Promise<number>): Promise<ValidatedSession | null> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const id = sha256Hex(token);
   const [[row], maxAge] = await Promise.all([identityQuery(db).all({ id }), maxAgeDays()]);
@@ -134,7 +134,7 @@ export async function validateSessionToken(db: Db, clock: Clock, token: string, 
   return { session, user: session.twoFactorPending ? null : profileFromRow(row), renewed: renew };
 }
 
-export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+export async function invalidateSession(db: ClubDb, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
@@ -142,17 +142,17 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
  * The delete that ends every session of the user but the request's own, for a batch with the change
  * that calls for it (password, e-mail or two-factor change: docs/decisions/007, 005).
  */
-export function endOtherSessions(ctx: { db: Db; session: Session | null }, userId: number) {
+export function endOtherSessions(ctx: { db: ClubDb; session: Session | null }, userId: number) {
   const others = ctx.session ? and(eq(sessions.userId, userId), ne(sessions.id, ctx.session.id)) : eq(sessions.userId, userId);
   return ctx.db.delete(sessions).where(others);
 }
 
 /** Ends every session of a user, or every other one when `keepSessionId` is given (password change). */
-export async function invalidateUserSessions(db: Db, userId: number, keepSessionId?: string): Promise<void> {
+export async function invalidateUserSessions(db: ClubDb, userId: number, keepSessionId?: string): Promise<void> {
   await db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
 }
 
-export async function deleteExpiredSessions(db: Db, clock: Clock): Promise<void> {
+export async function deleteExpiredSessions(db: ClubDb, clock: Clock): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expiresAt, clock.now().getTime()));
 }
 

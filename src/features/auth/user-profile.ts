@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Locale } from '../../core/locales';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { groupPermissions, groups, permissions, twoFactorSecrets, userGroups, users } from '../../db/schema';
 
 /** The user as the API shows it (docs/architecture.md §4 `/api/account/me`). */
@@ -89,12 +89,12 @@ export function profileFromRow(row: ProfileRow): UserProfile {
 }
 
 /** Every user's profile, ordered by id, in one statement (the admin's user list). */
-export async function loadAllUserProfiles(db: Db): Promise<UserProfile[]> {
+export async function loadAllUserProfiles(db: ClubDb): Promise<UserProfile[]> {
   return (await db.select(profileColumns).from(users).orderBy(asc(users.id))).map(profileFromRow);
 }
 
 /** One user's profile in one statement (sign-in, account and two-factor changes). */
-export async function loadUserProfile(db: Db, userId: number): Promise<UserProfile | null> {
+export async function loadUserProfile(db: ClubDb, userId: number): Promise<UserProfile | null> {
   const [row] = await db.select(profileColumns).from(users).where(eq(users.id, userId)).limit(1);
   return row ? profileFromRow(row) : null;
 }

@@ -1,6 +1,7 @@
 import type { AppDeps, RequestCtx } from '../../context';
 import { dutchDate } from '../../core/calendar';
 import { AppError } from '../../core/errors';
+import { FIRST_CLUB_ID } from '../../db/club-db';
 import type { StoredFile } from '../../platform/files';
 import { writeAudit } from '../audit/audit';
 import { requireAdmin } from '../auth/permissions';
@@ -47,9 +48,18 @@ export async function makeDailyBackup(deps: BackupDeps): Promise<BackupFileMade 
   return makeBackup(deps);
 }
 
+/**
+ * A backup holds the whole database, every club's rows (docs/decisions/071): only the first club's admins, who
+ * run the deployment, make and fetch them. To another club's admin the backups are not there (404).
+ */
+function requireDeploymentAdmin(ctx: RequestCtx): void {
+  requireAdmin(ctx);
+  if (ctx.club.id !== FIRST_CLUB_ID) throw new AppError('BACKUP_NOT_FOUND', 'Not found');
+}
+
 /** `POST /api/admin/backups`, `backups.create`. */
 export async function createBackup(ctx: RequestCtx): Promise<{ success: true } & BackupFileMade> {
-  requireAdmin(ctx);
+  requireDeploymentAdmin(ctx);
   const made = await makeBackup(ctx);
   await writeAudit(ctx, { action: 'backup.created', target: `backup:${made.name}`, details: { bytes: made.bytes } });
   return { success: true, ...made };
@@ -57,7 +67,7 @@ export async function createBackup(ctx: RequestCtx): Promise<{ success: true } &
 
 /** `GET /api/admin/backups`, `backups.list`. */
 export async function listBackups(ctx: RequestCtx): Promise<{ backups: BackupView[] }> {
-  requireAdmin(ctx);
+  requireDeploymentAdmin(ctx);
   return { backups: await backupsNewestFirst(ctx) };
 }
 
@@ -66,7 +76,7 @@ export async function listBackups(ctx: RequestCtx): Promise<{ backups: BackupVie
  * other file answers 404 like an unknown backup.
  */
 export async function openBackup(ctx: RequestCtx, name: string): Promise<{ name: string } & StoredFile> {
-  requireAdmin(ctx);
+  requireDeploymentAdmin(ctx);
   if (backupCreatedAt(name) === null) throw new AppError('BACKUP_NOT_FOUND', 'Not found');
   const file = await ctx.backups.open(name);
   if (!file) throw new AppError('BACKUP_NOT_FOUND', 'Not found');

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Database from 'libsql';
 import { create as createTar, extract as extractTar } from 'tar';
-import type { Db } from '../../db/client';
+import type { PlatformDb } from '../../db/client';
 import { migrateLibsqlDb, openLibsqlDb } from '../../db/libsql';
 import { localDatabasePath } from '../../db/libsql-local';
 import type { BackupFile, BackupStore } from '../../platform/backup-store';
@@ -26,7 +26,7 @@ export const ARCHIVE_KEY = 'secret.key';
 const BACKUPS_FOLDER = 'backups';
 
 export interface NodeDatabase {
-  db: Db;
+  db: PlatformDb;
   /** The database's own file, or null when it lives on a server (DATABASE_URL libsql:// or https://). */
   file: string | null;
 }
@@ -183,7 +183,7 @@ async function moveIfThere(from: string, to: string): Promise<boolean> {
 }
 
 /** The search index is no data of its own: rebuilt from the restored orders (docs/decisions/051). */
-async function rebuildSearchIndex(db: Db): Promise<void> {
+async function rebuildSearchIndex(db: PlatformDb): Promise<void> {
   await db.run(sql`INSERT INTO orders_fts(orders_fts) VALUES ('rebuild')`);
 }
 

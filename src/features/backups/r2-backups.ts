@@ -1,5 +1,5 @@
 import type { R2Bucket } from '@cloudflare/workers-types';
-import type { Db } from '../../db/client';
+import type { PlatformDb } from '../../db/client';
 import type { BackupFile, BackupStore } from '../../platform/backup-store';
 import { exportTables } from './table-export';
 
@@ -10,7 +10,7 @@ export const R2_BACKUP_PREFIX = 'backups/';
  * The Worker's backups (docs/decisions/051): the database's rows as gzipped JSON in R2 under backups/. D1
  * has no `VACUUM INTO`; the files in R2 are not copied (they are in R2 already; see the decision).
  */
-export function createR2BackupStore(bucket: R2Bucket, db: Db): BackupStore {
+export function createR2BackupStore(bucket: R2Bucket, db: PlatformDb): BackupStore {
   return {
     extension: '.json.gz',
     async create(name, now) {

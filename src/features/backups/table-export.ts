@@ -1,6 +1,6 @@
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { is, sql } from 'drizzle-orm';
-import { type Db, schema } from '../../db/client';
+import { type PlatformDb, schema } from '../../db/client';
 
 /**
  * The club's database as rows (docs/decisions/051): what the Worker's backup holds, since D1 cannot
@@ -55,7 +55,7 @@ export function exportedTables(): TableInfo[] {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Reads every table, page by page in rowid order; the answer is a plain value, ready for JSON. */
-export async function exportTables(db: Db, now: Date): Promise<DatabaseExport> {
+export async function exportTables(db: PlatformDb, now: Date): Promise<DatabaseExport> {
   const tables: TableRows[] = [];
   for (const { name, columns } of exportedTables()) {
     const rows: unknown[][] = [];
@@ -120,7 +120,7 @@ export function restoreStatements(exported: DatabaseExport): RestoreStatement[] 
  * Puts an export back into a database (D1, Turso, a libSQL file) in batches. Not one transaction: a
  * restore that stops half-way leaves a partial database, and running it again starts by emptying it.
  */
-export async function importTables(db: Db, exported: DatabaseExport): Promise<void> {
+export async function importTables(db: PlatformDb, exported: DatabaseExport): Promise<void> {
   const statements = restoreStatements(parseExport(exported));
   for (let start = 0; start < statements.length; start += RESTORE_BATCH) {
     // Values written in: a raw statement with bound values cannot join a D1 batch (Drizzle prepares only its own).

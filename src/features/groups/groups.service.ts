@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
+import { ownerValue } from '../../db/club-db';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
@@ -13,7 +14,7 @@ import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddGroupInput, GroupPermissionsInput } from './groups.schemas';
 
 export interface GroupsCtx extends HasUser, Omit<AuditCtx, 'user'> {
-  db: Db;
+  db: ClubDb;
   settingsCache: SettingsCache;
 }
 
@@ -36,7 +37,7 @@ const DUPLICATE_NAME = 'A group with this name already exists';
 const IDS_PER_STATEMENT = 90;
 
 /** Groups with their permissions (ordered by key), in two queries whatever their number. */
-async function withPermissions(db: Db, rows: GroupRow[]): Promise<GroupView[]> {
+async function withPermissions(db: ClubDb, rows: GroupRow[]): Promise<GroupView[]> {
   if (rows.length === 0) return [];
   const grants = await db
     .select({ groupId: groupPermissions.groupId, permission: permissions })
@@ -53,7 +54,7 @@ async function withPermissions(db: Db, rows: GroupRow[]): Promise<GroupView[]> {
   }));
 }
 
-async function findGroup(db: Db, id: number): Promise<GroupRow> {
+async function findGroup(db: ClubDb, id: number): Promise<GroupRow> {
   const [row] = await db.select().from(groups).where(eq(groups.id, id)).limit(1);
   if (!row) throw new AppError('GROUP_NOT_FOUND', GROUP_NOT_FOUND);
   return row;
@@ -113,7 +114,10 @@ export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
   const change = { groupId: group.id };
   if (!(await adminRemainsAfterCheck(ctx.db, change))) throw lastAdminRefused();
   // The same rules in the statement itself, so a setting or membership changed meanwhile still counts.
-  const isDefault = sql`EXISTS (SELECT 1 FROM ${settings} WHERE ${settings.key} = 'default_user_group_id' AND ${settings.value} = ${String(group.id)})`;
+  const isDefault = sql`EXISTS ${ctx.db
+    .select({ one: sql`1` })
+    .from(settings)
+    .where(and(eq(settings.key, 'default_user_group_id'), eq(settings.value, String(group.id))))}`;
   const [deleted] = await ctx.db.batch([
     ctx.db
       .delete(groups)
@@ -124,13 +128,13 @@ export async function deleteGroup(ctx: GroupsCtx, id: number): Promise<void> {
   if (deleted.length > 0) return;
   const [still] = await ctx.db.select({ id: groups.id }).from(groups).where(eq(groups.id, group.id)).limit(1);
   if (!still) return;
-  ctx.settingsCache.invalidate();
+  ctx.settingsCache.invalidate(ctx.db);
   if ((await defaultGroupId(ctx)) === group.id) throw new AppError('DEFAULT_GROUP_NOT_DELETABLE', DEFAULT_GROUP);
   throw lastAdminRefused();
 }
 
 /** Refuses the whole request when one of the ids names no permission: nothing is written then. */
-async function requirePermissionsExist(db: Db, ids: number[]): Promise<void> {
+async function requirePermissionsExist(db: ClubDb, ids: number[]): Promise<void> {
   let found = 0;
   for (const part of chunked(ids, IDS_PER_STATEMENT)) {
     const rows = await db.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, part));
@@ -160,7 +164,7 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
       .insert(groupPermissions)
       .select(
         ctx.db
-          .select({ groupId: sql<number>`${input.group_id}`.as('group_id'), permissionId: permissions.id })
+          .select({ clubId: ownerValue(ctx.db), groupId: sql<number>`${input.group_id}`.as('group_id'), permissionId: permissions.id })
           .from(permissions)
           .where(inArray(permissions.id, part)),
       )
@@ -176,7 +180,7 @@ export async function addGroupPermissions(ctx: GroupsCtx, input: GroupPermission
 }
 
 /** The keys of permissions by id, for the audit log. */
-async function permissionKeys(db: Db, ids: number[]): Promise<string[]> {
+async function permissionKeys(db: ClubDb, ids: number[]): Promise<string[]> {
   const keys: string[] = [];
   for (const part of chunked(ids, IDS_PER_STATEMENT)) {
     const rows = await db.select({ key: permissions.key }).from(permissions).where(inArray(permissions.id, part));

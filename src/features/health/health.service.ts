@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { PlatformDb } from '../../db/client';
 import { version } from '../../../package.json';
 
 /** What a monitor is told (docs/architecture.md §6 `GET /api/health`). */
@@ -9,10 +9,10 @@ export type HealthReport = { ok: true; db: 'ok'; version: string } | { ok: false
 export const HEALTH_DB_TIMEOUT_MS = 3000;
 
 /**
- * One `SELECT 1` against the club's database. Any failure (closed client, unreachable server, no answer in
+ * One `SELECT 1` against the deployment's database. Any failure (closed client, unreachable server, no answer in
  * time) is an answer, not an error: the report says the database is down and why goes to the log.
  */
-export async function checkHealth(db: Db, log: (error: string) => void): Promise<HealthReport> {
+export async function checkHealth(db: PlatformDb, log: (error: string) => void): Promise<HealthReport> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${HEALTH_DB_TIMEOUT_MS} ms`)), HEALTH_DB_TIMEOUT_MS);

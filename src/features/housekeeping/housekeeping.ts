@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { deleteExpiredRateLimits } from '../../platform/rate-limit';
 import type { SettingsCache } from '../../platform/settings-cache';
@@ -12,7 +12,7 @@ import { getIntegerSetting } from '../settings/settings.service';
  * Drops expired sessions, rate-limit windows, password-reset links and idempotency keys, and audit entries past
  * `audit_retention_days`; run on a timer (Node) or by the cron trigger (Worker).
  */
-export async function housekeeping(deps: { db: Db; clock: Clock; settingsCache: SettingsCache }): Promise<void> {
+export async function housekeeping(deps: { db: ClubDb; clock: Clock; settingsCache: SettingsCache }): Promise<void> {
   await deleteExpiredSessions(deps.db, deps.clock);
   await deleteExpiredRateLimits(deps.db, deps.clock);
   await deleteExpiredPasswordResets(deps.db, deps.clock);

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { orders } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 
@@ -15,7 +15,7 @@ export function invoiceMailRef(orderId: number): string {
  * docs/architecture.md §3: `invoice_sent` becomes true only when the SMTP server accepted the invoice. Called by the
  * outbox (the mail delivery hook of INVOICE_MAIL_KIND) with the message's relatedRef; other refs are not ours.
  */
-export async function markInvoiceDelivered(deps: { db: Db; clock: Clock }, relatedRef: string): Promise<void> {
+export async function markInvoiceDelivered(deps: { db: ClubDb; clock: Clock }, relatedRef: string): Promise<void> {
   const match = /^order:(\d{1,16})$/.exec(relatedRef);
   if (!match) return;
   await deps.db

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
+import { ownerValue } from '../../db/club-db';
 import { orders, sequences } from '../../db/schema';
 import { campaignYear } from '../../core/calendar';
 import { searchTextWithNumber } from '../orders/order-search';
@@ -23,7 +24,7 @@ export const INVOICE_SEQUENCE = 'invoice';
  * libSQL and D1 batches are atomic, so two orders numbered at the same moment get consecutive numbers
  * and a failure leaves neither the counter nor the order changed (docs/architecture.md §3: gap-free per year).
  */
-function numberingBatch(db: Db, orderId: number, now: Date, guard: SQL, write: (number: SQL) => Parameters<ReturnType<Db['update']>['set']>[0]) {
+function numberingBatch(db: ClubDb, orderId: number, now: Date, guard: SQL, write: (number: SQL) => Parameters<ReturnType<ClubDb['update']>['set']>[0]) {
   const year = campaignYear(now);
   const where = and(eq(orders.id, orderId), guard)!;
   const counter = and(eq(sequences.name, INVOICE_SEQUENCE), eq(sequences.year, year));
@@ -32,15 +33,15 @@ function numberingBatch(db: Db, orderId: number, now: Date, guard: SQL, write: (
       .insert(sequences)
       .select(
         db
-          .select({ name: sql`${INVOICE_SEQUENCE}`.as('name'), year: sql`${year}`.as('year'), value: sql`1`.as('value') })
+          .select({ clubId: ownerValue(db), name: sql`${INVOICE_SEQUENCE}`.as('name'), year: sql`${year}`.as('year'), value: sql`1`.as('value') })
           .from(orders)
           .where(where),
       )
-      .onConflictDoUpdate({ target: [sequences.name, sequences.year], set: { value: sql`${sequences.value} + 1` } }),
+      .onConflictDoUpdate({ target: [sequences.clubId, sequences.name, sequences.year], set: { value: sql`${sequences.value} + 1` } }),
     db
       .update(orders)
       // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
-      .set(write(sql`${`F${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${counter}))`))
+      .set(write(sql`${`F${year}-`} || printf('%04d', ${db.select({ value: sequences.value }).from(sequences).where(counter)})`))
       .where(where)
       .returning({ id: orders.id }),
   ]);
@@ -59,7 +60,7 @@ export interface IssuedInvoice {
  * ever after (kept on resend: an issued invoice never changes). `amounts` are stored only by the send
  * that drew the number. Returns null when the order does not exist.
  */
-export async function assignInvoiceNumber(db: Db, orderId: number, now: Date, amounts: InvoiceAmounts): Promise<IssuedInvoice | null> {
+export async function assignInvoiceNumber(db: ClubDb, orderId: number, now: Date, amounts: InvoiceAmounts): Promise<IssuedInvoice | null> {
   await numberingBatch(db, orderId, now, isNull(orders.invoiceNumber), (number) => ({
     invoiceNumber: number,
     searchText: searchTextWithNumber(number),
@@ -82,7 +83,7 @@ export async function assignInvoiceNumber(db: Db, orderId: number, now: Date, am
  * cancels it, in one batch. Answers whether this call did it: false when the order has no invoice or
  * was credited already (or by a concurrent request).
  */
-export async function assignCreditNoteNumber(db: Db, orderId: number, now: Date): Promise<boolean> {
+export async function assignCreditNoteNumber(db: ClubDb, orderId: number, now: Date): Promise<boolean> {
   const [, updated] = await numberingBatch(db, orderId, now, and(isNotNull(orders.invoiceNumber), isNull(orders.creditNoteNumber))!, (number) => ({
     creditNoteNumber: number,
     searchText: searchTextWithNumber(number),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { instanceMeta, sequences } from '../../db/schema';
+import type { ClubDb } from '../../db/client';
+import { sequences } from '../../db/schema';
 import type { Logger } from '../../core/logger';
 import type { FileStore } from '../../platform/files';
 import { formatInvoiceNumber, INVOICE_SEQUENCE } from './invoice-number';
@@ -16,7 +16,10 @@ const MARKER_ROOT = 'series/invoice';
 /** The top folders of file storage that hold issued numbers and documents: a restore keeps them (docs/decisions/049). */
 export const ISSUED_FOLDERS = ['series', 'invoices'] as const;
 
-/** instance_meta row saying that numbers drawn before the markers existed have been given theirs. */
+/**
+ * The club's counter (year 0) saying that numbers drawn before the markers existed have been given theirs
+ * (the deployment's instance_meta row before there were clubs, docs/decisions/071).
+ */
 export const LEGACY_MARKERS_DONE = 'invoice_series_markers';
 
 const markerFolder = (year: number) => `${MARKER_ROOT}/${year}/`;
@@ -43,7 +46,7 @@ export async function markNumberDrawn(files: FileStore, invoiceNumber: string): 
  * gets its marker once. The flag lives in the database on purpose: a backup made after this ran holds every
  * number drawn before it, and one made before it brings the flag back absent, so this runs again.
  */
-async function markLegacyNumbers(db: Db, files: FileStore): Promise<void> {
+async function markLegacyNumbers(db: ClubDb, files: FileStore): Promise<void> {
   const marked = new Set<string>();
   for (const key of await files.list('invoices/')) {
     const match = /^invoices\/(F\d{4}-\d{4,})[-.]/.exec(key);
@@ -51,10 +54,7 @@ async function markLegacyNumbers(db: Db, files: FileStore): Promise<void> {
     marked.add(match[1]!);
     await markNumberDrawn(files, match[1]!);
   }
-  await db
-    .insert(instanceMeta)
-    .values({ name: LEGACY_MARKERS_DONE, value: String(marked.size) })
-    .onConflictDoNothing();
+  await db.insert(sequences).values({ name: LEGACY_MARKERS_DONE, year: 0, value: marked.size }).onConflictDoNothing();
 }
 
 /**
@@ -62,12 +62,18 @@ async function markLegacyNumbers(db: Db, files: FileStore): Promise<void> {
  * marker of the number the counter would give next is absent. When it is present, the database is older
  * than the series: the counter moves (an upsert that only ever raises it) past the highest marker.
  */
-export async function skipNumbersDrawnBefore(deps: { db: Db; files: FileStore; log: Logger }, year: number): Promise<void> {
+export async function skipNumbersDrawnBefore(deps: { db: ClubDb; files: FileStore; log: Logger }, year: number): Promise<void> {
   const { db, files } = deps;
   const [state] = await db
     .select({
-      value: sql<number | null>`(SELECT ${sequences.value} FROM ${sequences} WHERE ${and(eq(sequences.name, INVOICE_SEQUENCE), eq(sequences.year, year))})`,
-      legacyDone: sql<number>`EXISTS (SELECT 1 FROM ${instanceMeta} WHERE ${eq(instanceMeta.name, LEGACY_MARKERS_DONE)})`,
+      value: sql<number | null>`${db
+        .select({ value: sequences.value })
+        .from(sequences)
+        .where(and(eq(sequences.name, INVOICE_SEQUENCE), eq(sequences.year, year)))}`,
+      legacyDone: sql<number>`EXISTS ${db
+        .select({ one: sql`1` })
+        .from(sequences)
+        .where(and(eq(sequences.name, LEGACY_MARKERS_DONE), eq(sequences.year, 0)))}`,
     })
     .from(sql`(SELECT 1)`);
   const current = state?.value ?? 0;
@@ -88,7 +94,7 @@ export async function skipNumbersDrawnBefore(deps: { db: Db; files: FileStore; l
     .insert(sequences)
     .values({ name: INVOICE_SEQUENCE, year, value: highest })
     .onConflictDoUpdate({
-      target: [sequences.name, sequences.year],
+      target: [sequences.clubId, sequences.name, sequences.year],
       set: { value: sql`max(${sequences.value}, excluded.${sql.identifier(sequences.value.name)})` },
     });
   deps.log.info(

@@ -1,6 +1,6 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { AppDeps, RequestCtx } from '../../context';
+import type { ClubDeps, RequestCtx } from '../../context';
 import { auditIfChanged, writeAudit, type AuditCtx } from '../audit/audit';
 import { mailOutbox, orders } from '../../db/schema';
 import { AppError } from '../../core/errors';
@@ -72,10 +72,10 @@ interface InvoiceSettings {
 }
 
 /** What the invoice services need: the request's context, or the app's for the timer's reminders. */
-type InvoiceDeps = Pick<AppDeps, 'db' | 'files' | 'clock' | 'settingsCache' | 'mailTransport' | 'config' | 'log' | 'secretKey'>;
+type InvoiceDeps = Pick<ClubDeps, 'db' | 'siteOrigin' | 'files' | 'clock' | 'settingsCache' | 'mailTransport' | 'config' | 'log' | 'secretKey'>;
 
 /** The club's IBAN, KvK number and VAT id as they stand, and what is wrong with them (docs/decisions/019). */
-async function identityProblems(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Promise<InvoiceSettingProblem[]> {
+async function identityProblems(deps: Pick<ClubDeps, 'db' | 'settingsCache'>): Promise<InvoiceSettingProblem[]> {
   const values: Record<string, string> = {};
   for (const setting of INVOICE_IDENTITY_SETTINGS) values[setting.key] = await getStringSetting(deps, setting.key);
   return invoiceSettingProblems(values);
@@ -120,7 +120,7 @@ export async function invoiceReadiness(ctx: RequestCtx): Promise<{ ready: boolea
   return { ready: problems.length === 0, problems, payment_term_days: await paymentTermDays(ctx) };
 }
 
-async function paymentTermDays(deps: Pick<AppDeps, 'db' | 'settingsCache'>): Promise<number> {
+async function paymentTermDays(deps: Pick<ClubDeps, 'db' | 'settingsCache'>): Promise<number> {
   return Math.max(1, await getIntegerSetting(deps, 'invoice_payment_term_days'));
 }
 
@@ -140,7 +140,7 @@ type FileKeyColumn = 'invoiceFileKey' | 'invoiceQrKey' | 'creditNoteFileKey';
  * one key wins and the other's file is dropped. Answers the key the row now names.
  */
 async function storeDocument(
-  deps: Pick<AppDeps, 'db' | 'files'>,
+  deps: Pick<ClubDeps, 'db' | 'files'>,
   orderId: number,
   column: FileKeyColumn,
   previous: string | null,
@@ -161,7 +161,7 @@ async function storeDocument(
 }
 
 /** The row's key when its file is there; null when the document has to be made (again). */
-async function presentKey(deps: Pick<AppDeps, 'files'>, key: string | null): Promise<string | null> {
+async function presentKey(deps: Pick<ClubDeps, 'files'>, key: string | null): Promise<string | null> {
   return key !== null && (await deps.files.exists(key)) ? key : null;
 }
 
@@ -307,7 +307,7 @@ function reminderMailText(order: OrderRow, settings: InvoiceSettings, amounts: I
   ].join('\n');
 }
 
-async function requireOrder(deps: Pick<AppDeps, 'db'>, orderId: number): Promise<OrderRow> {
+async function requireOrder(deps: Pick<ClubDeps, 'db'>, orderId: number): Promise<OrderRow> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   if (!order) throw new AppError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
   return order;
@@ -356,7 +356,7 @@ async function queueInvoiceMail(
   return latest!.id;
 }
 
-async function mailStatus(deps: Pick<AppDeps, 'db'>, mailId: number): Promise<'sent' | 'waiting'> {
+async function mailStatus(deps: Pick<ClubDeps, 'db'>, mailId: number): Promise<'sent' | 'waiting'> {
   const [mail] = await deps.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, mailId)).limit(1);
   return mail?.status === 'sent' ? 'sent' : 'waiting';
 }

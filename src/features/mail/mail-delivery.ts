@@ -1,12 +1,13 @@
-import type { AppDeps, RequestCtx } from '../../context';
+import type { ClubDeps, RequestCtx } from '../../context';
 import type { Config } from '../../env';
+import type { ClubId } from '../../db/club-db';
 import { deliverDueMail, type DeliveryLimits, type DeliveryReport, type MailTransport } from '../../platform/mail';
 import { SendPacer } from '../../platform/send-pacer';
 
-export type DeliveryCtx = Pick<AppDeps, 'db' | 'files' | 'clock' | 'mailTransport' | 'config' | 'log'>;
+export type DeliveryCtx = Pick<ClubDeps, 'db' | 'files' | 'clock' | 'mailTransport' | 'config' | 'log'>;
 
 /** What a feature does once the SMTP server accepted one of its messages, given the message's relatedRef. */
-export type MailDeliveredHook = (deps: Pick<AppDeps, 'db' | 'clock'>, relatedRef: string) => Promise<void>;
+export type MailDeliveredHook = (deps: Pick<ClubDeps, 'db' | 'clock'>, relatedRef: string) => Promise<void>;
 
 const deliveredHooks = new Map<string, MailDeliveredHook>();
 
@@ -24,12 +25,17 @@ export function onMailDelivered(kind: string, hook: MailDeliveredHook): void {
  */
 interface Courier {
   pacer: SendPacer;
-  drain: Promise<DeliveryReport> | null;
-  /** A request found mail due while the drain was finishing: it runs once more. */
-  again: boolean;
+  /** Each club's drain on Node (docs/decisions/071): its outbox is its own. */
+  drains: Map<ClubId, ClubDrain>;
   /** Shutting down: no new batch is claimed; a request's own messages still go. */
   stopping: boolean;
   underWay: Set<Promise<unknown>>;
+}
+
+interface ClubDrain {
+  drain: Promise<DeliveryReport>;
+  /** A request found mail due while the drain was finishing: it runs once more. */
+  again: boolean;
 }
 
 const couriers = new WeakMap<MailTransport, Courier>();
@@ -37,7 +43,7 @@ const couriers = new WeakMap<MailTransport, Courier>();
 function courierOf(transport: MailTransport, config: Config): Courier {
   let courier = couriers.get(transport);
   if (!courier) {
-    courier = { pacer: new SendPacer(config.mailRatePerMinute), drain: null, again: false, stopping: false, underWay: new Set() };
+    courier = { pacer: new SendPacer(config.mailRatePerMinute), drains: new Map(), stopping: false, underWay: new Set() };
     couriers.set(transport, courier);
   }
   return courier;
@@ -107,26 +113,29 @@ export function drainOutbox(deps: DeliveryCtx, trigger: 'timer' | 'request' | 'c
   }
   const courier = courierOf(transport, deps.config);
   if (courier.stopping) return Promise.resolve({ sent: 0, failed: 0 });
-  if (courier.drain) {
-    courier.again = true;
-    return courier.drain;
+  const clubId = deps.db.clubId;
+  const running = courier.drains.get(clubId);
+  if (running) {
+    running.again = true;
+    return running.drain;
   }
-  const drain = (async () => {
+  const state: ClubDrain = { drain: Promise.resolve({ sent: 0, failed: 0 }), again: false };
+  state.drain = (async () => {
     const total: DeliveryReport = { sent: 0, failed: 0 };
     do {
-      courier.again = false;
+      state.again = false;
       const report = await deliverOutbox(deps);
       total.sent += report.sent;
       total.failed += report.failed;
-    } while (courier.again && !courier.stopping);
+    } while (state.again && !courier.stopping);
     return total;
   })();
-  courier.drain = drain;
+  courier.drains.set(clubId, state);
   const done = () => {
-    courier.drain = null;
+    courier.drains.delete(clubId);
   };
-  drain.then(done, done);
-  return drain;
+  state.drain.then(done, done);
+  return state.drain;
 }
 
 /**
@@ -175,12 +184,12 @@ export async function deliverNowOnly(ctx: DeliveryCtx & { requestId?: string }, 
  * Graceful shutdown, first step (docs/decisions/053): no drain claims another batch from now on; claimed
  * messages not yet started go back to the queue. Deliveries a request asks for still go.
  */
-export function stopDraining(deps: Pick<AppDeps, 'mailTransport' | 'config'>): void {
+export function stopDraining(deps: Pick<ClubDeps, 'mailTransport' | 'config'>): void {
   if (deps.mailTransport) courierOf(deps.mailTransport, deps.config).stopping = true;
 }
 
 /** Graceful shutdown, second step: resolves once no delivery is under way (sends finish, rows are written). */
-export async function mailSettled(deps: Pick<AppDeps, 'mailTransport' | 'config'>): Promise<void> {
+export async function mailSettled(deps: Pick<ClubDeps, 'mailTransport' | 'config'>): Promise<void> {
   if (!deps.mailTransport) return;
   const courier = courierOf(deps.mailTransport, deps.config);
   while (courier.underWay.size > 0) await Promise.allSettled([...courier.underWay]);

@@ -81,7 +81,12 @@ async function orderById(ctx: RequestCtx, id: number): Promise<OrderRow | undefi
 function recomputeRefunded(ctx: RequestCtx, orderId: number) {
   return ctx.db
     .update(orders)
-    .set({ refundedCents: sql`(SELECT coalesce(sum(${onlinePayments.refundedCents}), 0) FROM ${onlinePayments} WHERE ${onlinePayments.orderId} = ${orderId})` })
+    .set({
+      refundedCents: sql`${ctx.db
+        .select({ sum: sql`coalesce(sum(${onlinePayments.refundedCents}), 0)` })
+        .from(onlinePayments)
+        .where(eq(onlinePayments.orderId, orderId))}`,
+    })
     .where(eq(orders.id, orderId));
 }
 
@@ -99,7 +104,7 @@ async function noteKeyOutcome(ctx: RequestCtx, apiKey: string, failure: MollieFa
     await ctx.db
       .insert(providerKeyRefusals)
       .values({ provider: 'mollie', keyDigest: digest, refusedAt })
-      .onConflictDoUpdate({ target: providerKeyRefusals.provider, set: { keyDigest: digest, refusedAt } });
+      .onConflictDoUpdate({ target: [providerKeyRefusals.clubId, providerKeyRefusals.provider], set: { keyDigest: digest, refusedAt } });
   } else if (failure === null) {
     await ctx.db.delete(providerKeyRefusals).where(eq(providerKeyRefusals.provider, 'mollie'));
   }
@@ -153,7 +158,10 @@ export async function reconcilePayment(ctx: RequestCtx, payment: MolliePayment):
   const paidAt = isoOrNull(payment.paidAt);
   const refunded = centsOf(payment.amountRefunded);
   const chargedBack = centsOf(payment.amountChargedBack);
-  const payable = sql`EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.id} = ${orderId} AND ${orders.paid} = 0 AND ${orders.cancelled} = 0)`;
+  const payable = sql`EXISTS ${ctx.db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paid, false), eq(orders.cancelled, false)))}`;
 
   const statements: BatchItem<'sqlite'>[] = [
     ctx.db
@@ -170,7 +178,7 @@ export async function reconcilePayment(ctx: RequestCtx, payment: MolliePayment):
         updatedAt: now,
       })
       .onConflictDoUpdate({
-        target: onlinePayments.providerId,
+        target: [onlinePayments.clubId, onlinePayments.providerId],
         set: { status: payment.status, expiresAt: isoOrNull(payment.expiresAt), updatedAt: now },
       }),
   ];
@@ -219,7 +227,10 @@ export async function reconcilePayment(ctx: RequestCtx, payment: MolliePayment):
             eq(orders.paid, true),
             eq(orders.paymentMethod, 'online'),
             sql`changes() > 0`,
-            sql`EXISTS (SELECT 1 FROM ${onlinePayments} WHERE ${byId} AND ${onlinePayments.applied} = 1)`,
+            sql`EXISTS ${ctx.db
+              .select({ one: sql`1` })
+              .from(onlinePayments)
+              .where(and(byId, eq(onlinePayments.applied, true)))}`,
           ),
         ),
     );

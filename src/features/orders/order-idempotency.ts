@@ -1,6 +1,6 @@
 import { eq, lt, type SQL } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { sha256Hex } from '../../platform/crypto';
@@ -29,7 +29,7 @@ export type CreatedOrder = { reference: string; orderUrl: string };
  * The answer an earlier request with this key got, or null when the key is new; the same key with another
  * request is refused (422), never answered with an order the request did not ask for.
  */
-export async function earlierAnswer(ctx: { db: Db; siteOrigin: string; secretKey: string }, request: IdempotentRequest): Promise<CreatedOrder | null> {
+export async function earlierAnswer(ctx: { db: ClubDb; siteOrigin: string; secretKey: string }, request: IdempotentRequest): Promise<CreatedOrder | null> {
   const [row] = await ctx.db
     .select({ hash: idempotencyKeys.requestHash, reference: idempotencyKeys.orderReference })
     .from(idempotencyKeys)
@@ -48,7 +48,7 @@ export function linkSeed(request: IdempotentRequest): string {
 }
 
 /** The key's row, for the order's own batch: a second request with the key fails there on the primary key. */
-export function rememberAnswer(ctx: { db: Db; clock: Clock }, request: IdempotentRequest, orderReference: SQL, orderId: SQL) {
+export function rememberAnswer(ctx: { db: ClubDb; clock: Clock }, request: IdempotentRequest, orderReference: SQL, orderId: SQL) {
   return ctx.db.insert(idempotencyKeys).values({
     key: request.key,
     requestHash: request.hash,
@@ -59,7 +59,7 @@ export function rememberAnswer(ctx: { db: Db; clock: Clock }, request: Idempoten
 }
 
 /** Housekeeping: keys older than IDEMPOTENCY_KEY_DAYS answer nothing any more. */
-export async function deleteOldIdempotencyKeys(db: Db, clock: Clock): Promise<void> {
+export async function deleteOldIdempotencyKeys(db: ClubDb, clock: Clock): Promise<void> {
   const before = new Date(clock.now().getTime() - IDEMPOTENCY_KEY_DAYS * 24 * 60 * 60 * 1000);
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before.toISOString()));
 }

@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { eq, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { orderLinks, orders } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { keyedDigest, randomBytes, sha256Hex } from '../../platform/crypto';
@@ -39,19 +39,19 @@ export async function replayableOrderLink(ctx: { siteOrigin: string; secretKey: 
 }
 
 /** The insert of a link for the batch that makes or mails the order; `orderId` may be SQL that finds it there. */
-export function storeOrderLink(ctx: { db: Db; clock: Clock }, link: OrderLink, orderId: number | SQL) {
+export function storeOrderLink(ctx: { db: ClubDb; clock: Clock }, link: OrderLink, orderId: number | SQL) {
   return ctx.db.insert(orderLinks).values({ tokenHash: link.tokenHash, orderId: orderId as number, createdAt: ctx.clock.now().toISOString() });
 }
 
 /** A stored link for an existing order, for a mail or document about it. */
-export async function mintOrderLink(ctx: { db: Db; clock: Clock; config: { origin: string } }, orderId: number): Promise<string> {
-  const link = newOrderLink(ctx.config.origin);
+export async function mintOrderLink(ctx: { db: ClubDb; clock: Clock; siteOrigin: string }, orderId: number): Promise<string> {
+  const link = newOrderLink(ctx.siteOrigin);
   await storeOrderLink(ctx, link, orderId);
   return link.url;
 }
 
 /** The id of the order a token opens, or null for a token nobody was given. */
-export async function orderIdOfToken(db: Db, token: string): Promise<number | null> {
+export async function orderIdOfToken(db: ClubDb, token: string): Promise<number | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .select({ id: orders.id })

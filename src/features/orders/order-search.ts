@@ -1,5 +1,5 @@
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { orders, tablers } from '../../db/schema';
 import { likePattern, orderSearchText, SEARCH_SEPARATOR, tablerSearchName, typedSearchText, type TypedOrderFields } from '../../db/search-text';
 
@@ -76,7 +76,7 @@ const SEARCH_FILL_BATCH = 500;
  * row that a request wrote meanwhile keeps its fresh text and two starts at once do no harm.
  * Answers how many orders it filled.
  */
-export async function fillMissingSearchText(db: Db): Promise<number> {
+export async function fillMissingSearchText(db: ClubDb): Promise<number> {
   const unnamed = await db.select({ id: tablers.id, name: tablers.name }).from(tablers).where(isNull(tablers.searchName));
   for (let i = 0; i < unnamed.length; i += SEARCH_FILL_BATCH) {
     const texts = Object.fromEntries(unnamed.slice(i, i + SEARCH_FILL_BATCH).map((t) => [t.id, tablerSearchName(t.name)]));

@@ -4,7 +4,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { statementCache } from '../../db/statement-cache';
 import { orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
@@ -112,14 +112,14 @@ export async function createOrder(ctx: RequestCtx, input: OrderInput, idempotenc
   const year = campaignYear(now);
   const sequence = and(eq(sequences.name, 'order'), eq(sequences.year, year));
   // The year is bound as text: libSQL binds JS numbers as REAL, which would print '2026.0'.
-  const reference = sql`${`KP-${year}-`} || printf('%04d', (SELECT ${sequences.value} FROM ${sequences} WHERE ${sequence}))`;
+  const reference = sql`${`KP-${year}-`} || printf('%04d', ${ctx.db.select({ value: sequences.value }).from(sequences).where(sequence)})`;
   const link = once ? await replayableOrderLink(ctx, linkSeed(once)) : newOrderLink(ctx.siteOrigin);
-  const orderIdOf = sql`(SELECT ${orders.id} FROM ${orders} WHERE ${orders.reference} = ${reference})`;
+  const orderIdOf = sql`${ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.reference, reference))}`;
   const drawAndInsert = [
     ctx.db
       .insert(sequences)
       .values({ name: 'order', year, value: 1 })
-      .onConflictDoUpdate({ target: [sequences.name, sequences.year], set: { value: sql`${sequences.value} + 1` } }),
+      .onConflictDoUpdate({ target: [sequences.clubId, sequences.name, sequences.year], set: { value: sql`${sequences.value} + 1` } }),
     ctx.db
       .insert(orders)
       .values({
@@ -422,7 +422,7 @@ export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): P
     .all(values);
 }
 
-const countOf = (db: Db, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
+const countOf = (db: ClubDb, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
 
 /**
  * The statement of an orders page: the page's rows, each with the number of all matching orders. Without
@@ -432,7 +432,7 @@ const countOf = (db: Db, where: SQL | undefined) => db.select({ n: sql<number>`c
  * is searched once for the rows and the count together. A window over the page's own rows would keep
  * every matching row, all columns, to count them before the LIMIT applies.
  */
-function buildOrdersPage(db: Db, filter: OrderFilter, sort: SQL[]) {
+function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: SQL[]) {
   const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
   if (filter.search !== 'trigram') {
     return db

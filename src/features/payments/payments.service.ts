@@ -207,10 +207,10 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
         details: { entries: entries.length, ...counts, skipped: statement.skipped.length },
       }),
       ...chunked(stored, INSERT_CHUNK).map((chunk) =>
-        // In the table's column order; id NULL takes the next id. A preview: applied_at and the follow-up
+        // In the table's column order (the club first); id NULL takes the next id. A preview: applied_at and the follow-up
         // columns stay NULL, settled 0.
         ctx.db.insert(bankEntries).select(sql`
-          SELECT NULL, ${importId}, json_extract(value, '$.k'), json_extract(value, '$.r'), json_extract(value, '$.b'),
+          SELECT ${ctx.db.clubId}, NULL, ${importId}, json_extract(value, '$.k'), json_extract(value, '$.r'), json_extract(value, '$.b'),
             json_extract(value, '$.a'), json_extract(value, '$.c'), json_extract(value, '$.m'), json_extract(value, '$.s'),
             json_extract(value, '$.o'), NULL, 0, NULL, NULL, NULL, NULL, NULL
           FROM json_each(${JSON.stringify(chunk)}) ORDER BY key`),
@@ -316,7 +316,7 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
       )
       .returning({ id: orders.id }),
     ctx.db.insert(auditLog).select(sql`
-      SELECT NULL, ${now}, ${actor.id}, ${actor.username}, 'order.paid', 'order:' || o.id || ' (' || o.reference || ')',
+      SELECT ${ctx.db.clubId}, NULL, ${now}, ${actor.id}, ${actor.username}, 'order.paid', 'order:' || o.id || ' (' || o.reference || ')',
         json_object('paid', json('[false,true]'), 'paid_at', e.booked_at, 'bank_entry', e.entry_ref, 'import_id', e.import_id), ${ctx.ip}
       FROM bank_entries AS e JOIN orders AS o ON o.id = e.order_id
       WHERE ${applicable('e', importId)} AND o.paid = 1 AND o.updated_at = ${now} AND o.paid_at = e.booked_at AND changes() > 0
@@ -324,7 +324,7 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
     // changes() is now the number of order.paid entries just written: the orders this batch paid. Step 0's
     // follow-ups carry this batch's moment, and only the first confirm writes this entry.
     ctx.db.insert(auditLog).select(sql`
-      SELECT NULL, ${now}, ${actor.id}, ${actor.username}, 'payments.confirmed', ${`import:${importId} (${existing.filename})`},
+      SELECT ${ctx.db.clubId}, NULL, ${now}, ${actor.id}, ${actor.username}, 'payments.confirmed', ${`import:${importId} (${existing.filename})`},
         json_object('import_id', ${importId}, 'marked_paid', changes(),
           'follow_ups', (SELECT count(*) FROM bank_entries WHERE import_id = ${importId} AND follow_up_at = ${now})), ${ctx.ip}
       WHERE NOT EXISTS (SELECT 1 FROM payment_imports WHERE id = ${importId} AND confirmed_at IS NOT NULL)`),

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { permissions } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { requireAdmin, type HasUser } from '../auth/permissions';
@@ -7,7 +7,7 @@ import { auditIfChanged, type AuditCtx } from '../audit/audit';
 import type { AddPermissionInput } from './permissions.schemas';
 
 export interface PermissionsCtx extends HasUser, Omit<AuditCtx, 'user'> {
-  db: Db;
+  db: ClubDb;
 }
 
 /** docs/product.md §3 Permission, as docs/architecture.md §4 shows it. */

@@ -16,14 +16,14 @@ export function seoRoutes(deps: AppDeps) {
   // Where crawlers have no business: the SPA's private screens and the server's own paths.
   const disallowed = [...PRIVATE_SCREENS, `${deps.config.apiBasePath}/api/`, `${TRPC_ROOT}/`];
   app.get('/robots.txt', (c) => {
-    // Read per request: with PORT=0, Node names the origin's port only once it is listening.
-    const origin = deps.config.origin;
+    // The club's origin (docs/decisions/071), read per request: with PORT=0, Node names the port only once it is listening.
+    const origin = deps.clubs.originOf(c.get('club'));
     const lines = ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${origin}/sitemap.xml`, ''];
     return c.body(lines.join('\n'), 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' });
   });
 
   app.get('/sitemap.xml', (c) => {
-    const origin = deps.config.origin;
+    const origin = deps.clubs.originOf(c.get('club'));
     const urls = SITEMAP_PATHS.map(
       (path) => `  <url><loc>${xmlEscape(origin + path)}</loc><changefreq>weekly</changefreq><priority>${path === '/' ? '1.0' : '0.7'}</priority></url>`,
     );

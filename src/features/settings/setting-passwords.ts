@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { settings } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { decrypt, encrypt } from '../../platform/encryption';
@@ -34,7 +34,7 @@ export async function openSettingPassword(secretKey: string, key: string, stored
 }
 
 /** True (as SQL) when a password setting is still stored in clear, i.e. `sealClearPasswordSettings` has work. */
-export function clearPasswordSettingsExist(db: Db): SQL {
+export function clearPasswordSettingsExist(db: Pick<ClubDb, 'select'>): SQL {
   const clear = db
     .select({ one: sql`1` })
     .from(settings)
@@ -43,7 +43,7 @@ export function clearPasswordSettingsExist(db: Db): SQL {
 }
 
 /** True (as SQL) when some password setting is stored encrypted, i.e. the data needs its SECRET_KEY. */
-export function sealedPasswordSettingsExist(db: Db): SQL {
+export function sealedPasswordSettingsExist(db: Pick<ClubDb, 'select'>): SQL {
   const sealed = db
     .select({ one: sql`1` })
     .from(settings)
@@ -55,7 +55,7 @@ export function sealedPasswordSettingsExist(db: Db): SQL {
  * Key rotation (docs/decisions/050): every encrypted password setting opened with the old key and sealed with
  * the new one, as statements for the rotation's one batch. Each applies only to the value it read.
  */
-export async function resealPasswordSettings(db: Db, oldKey: string, newKey: string) {
+export async function resealPasswordSettings(db: ClubDb, oldKey: string, newKey: string) {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));
   const statements = [];
   for (const row of rows) {
@@ -72,7 +72,7 @@ export async function resealPasswordSettings(db: Db, oldKey: string, newKey: str
 }
 
 /** Start-up: encrypts password settings still stored in clear (databases from before encryption). */
-export async function sealClearPasswordSettings(db: Db, secretKey: string): Promise<number> {
+export async function sealClearPasswordSettings(db: ClubDb, secretKey: string): Promise<number> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(eq(settings.type, 'password'));
   let sealed = 0;
   for (const row of rows) {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import type { Clock } from '../../platform/clock';
 import { PASSWORD_MIN_LENGTH } from '../../core/credential-rules';
 import { AppError } from '../../core/errors';
@@ -14,7 +14,7 @@ import type { SettingInput, SettingType, SettingVisibility } from './settings.sc
 import { settingValueProblem } from './setting-rules';
 
 export interface SettingsCtx extends HasUser {
-  db: Db;
+  db: ClubDb;
   clock: Clock;
   settingsCache: SettingsCache;
   /** Encrypts the values of password-type settings (setting-passwords.ts). */
@@ -253,7 +253,7 @@ export async function addSetting(ctx: SettingsWriteCtx, input: SettingInput): Pr
       .returning(),
     auditIfChanged(ctx, { action: 'setting.created', target: `setting:${input.key}`, details: { type: input.type, value: auditedValue(input.type, stored) } }),
   ]);
-  ctx.settingsCache.invalidate();
+  ctx.settingsCache.invalidate(ctx.db);
   if (!row) throw new AppError('SETTING_KEY_TAKEN', 'A setting with this key already exists.');
   return toSettingView(row);
 }
@@ -303,7 +303,7 @@ export async function editSetting(ctx: SettingsWriteCtx, input: SettingInput): P
       .returning(),
     auditIfChanged(ctx, { action: 'setting.updated', target: `setting:${existing.key}`, details: changes }),
   ]);
-  ctx.settingsCache.invalidate();
+  ctx.settingsCache.invalidate(ctx.db);
   return toSettingView(row!);
 }
 
@@ -322,7 +322,7 @@ export async function updateSettingValue(ctx: SettingsWriteCtx, key: string, val
       .returning(),
     auditIfChanged(ctx, { action: 'setting.updated', target: `setting:${key}`, details: settingChanges(existing, { value: stored }) }),
   ]);
-  ctx.settingsCache.invalidate();
+  ctx.settingsCache.invalidate(ctx.db);
   return toSettingView(row!);
 }
 
@@ -341,7 +341,7 @@ export async function deleteSetting(ctx: SettingsWriteCtx, key: string): Promise
       details: { value: auditedValue(existing.type, existing.type === 'password' ? '' : existing.value) },
     }),
   ]);
-  ctx.settingsCache.invalidate();
+  ctx.settingsCache.invalidate(ctx.db);
 }
 
 /**

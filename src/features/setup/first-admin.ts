@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
+import { ownerValue } from '../../db/club-db';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { randomPassword } from '../../platform/crypto';
@@ -14,7 +15,7 @@ export interface FirstAdminResult {
   generatedPassword?: string;
 }
 
-function anAdmin(db: Db) {
+function anAdmin(db: ClubDb) {
   return db
     .select({ userId: userGroups.userId })
     .from(userGroups)
@@ -25,13 +26,13 @@ function anAdmin(db: Db) {
     .limit(1);
 }
 
-export async function hasAnyAdmin(db: Db): Promise<boolean> {
+export async function hasAnyAdmin(db: ClubDb): Promise<boolean> {
   const [row] = await anAdmin(db);
   return !!row;
 }
 
 /** True (as SQL) when a user holds admin.access, i.e. `ensureFirstAdmin` has nothing to do. */
-export function anyAdminExists(db: Db): SQL {
+export function anyAdminExists(db: ClubDb): SQL {
   return sql`EXISTS ${anAdmin(db)}`;
 }
 
@@ -40,7 +41,7 @@ export function anyAdminExists(db: Db): SQL {
  * ADMIN_USERNAME / ADMIN_PASSWORD, or with a random password that the caller prints once.
  */
 export async function ensureFirstAdmin(
-  deps: { db: Db; clock: Clock; passwords: PasswordHasher },
+  deps: { db: ClubDb; clock: Clock; passwords: PasswordHasher },
   options: { username: string; password?: string | undefined },
 ): Promise<FirstAdminResult> {
   const { db, clock, passwords } = deps;
@@ -65,7 +66,7 @@ export async function ensureFirstAdmin(
     db.insert(users).values({ username: options.username, passwordHash: hash, status: 'active', deletable: false, createdAt: now, updatedAt: now }),
     db.insert(userGroups).select(
       db
-        .select({ userId: users.id, groupId: sql<number>`${groupId}`.as('group_id') })
+        .select({ clubId: ownerValue(db), userId: users.id, groupId: sql<number>`${groupId}`.as('group_id') })
         .from(users)
         .where(eq(sql`lower(${users.username})`, options.username.toLowerCase())),
     ),

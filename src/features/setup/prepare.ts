@@ -1,4 +1,5 @@
-import type { Db } from '../../db/client';
+import type { PlatformDb } from '../../db/client';
+import { clubDb, FIRST_CLUB_ID } from '../../db/club-db';
 import type { Clock } from '../../platform/clock';
 import type { PasswordHasher } from '../../platform/password';
 import type { Logger } from '../../core/logger';
@@ -14,12 +15,13 @@ import { seedDatabase, seedIsComplete } from './seed';
  * isolate) finds a prepared database: then it costs this one statement instead of the seeding batch and
  * three reads, which the first request of an isolate waits for (docs/decisions/035: at most 60 ms).
  */
-export async function isDatabasePrepared(db: Db): Promise<boolean> {
+export async function isDatabasePrepared(db: PlatformDb): Promise<boolean> {
   return (await startState(db)).prepared;
 }
 
 /** Whether the database is prepared, and the fingerprint of its secret key, in the one read of a start. */
-async function startState(db: Db): Promise<{ prepared: boolean; fingerprint: string | null }> {
+async function startState(platform: PlatformDb): Promise<{ prepared: boolean; fingerprint: string | null }> {
+  const db = clubDb(platform, FIRST_CLUB_ID);
   const [row] = await db
     .select({
       prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}`,
@@ -30,18 +32,20 @@ async function startState(db: Db): Promise<{ prepared: boolean; fingerprint: str
 }
 
 /**
- * Refuses a secret key that is not the database's (SecretKeyError, docs/decisions/050), then seeds defaults,
+ * Refuses a secret key that is not the database's (SecretKeyError, docs/decisions/050), then seeds the first club's defaults,
  * encrypts password settings still stored in clear, and makes sure an admin exists; prints a generated admin
  * password once.
  */
 export async function prepareDatabase(
-  deps: { db: Db; clock: Clock; passwords: PasswordHasher; log: Logger; secretKey: string },
+  platform: { db: PlatformDb; clock: Clock; passwords: PasswordHasher; log: Logger; secretKey: string },
   admin: { username: string; password?: string | undefined },
 ): Promise<void> {
-  const state = await startState(deps.db);
-  if (state.prepared && state.fingerprint === (await secretKeyFingerprint(deps.secretKey))) return;
+  const state = await startState(platform.db);
+  if (state.prepared && state.fingerprint === (await secretKeyFingerprint(platform.secretKey))) return;
   // Before anything is encrypted with the key.
-  await verifySecretKey(deps.db, deps.secretKey);
+  await verifySecretKey(platform.db, platform.secretKey);
+  // What a fresh install and a deployment from before there were clubs need: the first club's (docs/decisions/071).
+  const deps = { ...platform, db: clubDb(platform.db, FIRST_CLUB_ID) };
   await seedDatabase(deps.db, deps.clock);
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);

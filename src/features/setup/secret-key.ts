@@ -1,7 +1,8 @@
 import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { instanceMeta, recoveryCodes, settings, twoFactorSecrets } from '../../db/schema';
+import type { PlatformDb } from '../../db/client';
+import { asClubId, clubDb } from '../../db/club-db';
+import { clubs, instanceMeta, recoveryCodes, settings, twoFactorSecrets } from '../../db/schema';
 import { decrypt, encrypt, hmacSha256 } from '../../platform/encryption';
 import { openSettingPassword, resealPasswordSettings, sealedPasswordSettingsExist } from '../settings/setting-passwords';
 import { RECOVERY_CODE_KEY, recoveryCodeKey } from '../two-factor/recovery-code-key';
@@ -39,7 +40,7 @@ interface KeyFacts {
   encrypted: boolean;
 }
 
-async function readKeyFacts(db: Db): Promise<KeyFacts> {
+async function readKeyFacts(db: PlatformDb): Promise<KeyFacts> {
   const [row] = await db
     .select({
       fingerprint: storedFingerprint(),
@@ -50,13 +51,13 @@ async function readKeyFacts(db: Db): Promise<KeyFacts> {
 }
 
 /** Node, before it would make a key: whether the database already has one (a fingerprint, or data only a key opens). */
-export async function databaseHasAKey(db: Db): Promise<boolean> {
+export async function databaseHasAKey(db: PlatformDb): Promise<boolean> {
   const facts = await readKeyFacts(db);
   return facts.fingerprint !== null || facts.encrypted;
 }
 
 /** For a database from before fingerprints: whether the key opens a TOTP secret and a password setting it holds. */
-async function keyOpensData(db: Db, secretKey: string): Promise<boolean> {
+async function keyOpensData(db: PlatformDb, secretKey: string): Promise<boolean> {
   const [secret] = await db.select({ value: twoFactorSecrets.secretEncrypted }).from(twoFactorSecrets).limit(1);
   const [setting] = await db
     .select({ key: settings.key, value: settings.value })
@@ -77,7 +78,7 @@ async function keyOpensData(db: Db, secretKey: string): Promise<boolean> {
  * key's, once the key has opened what is encrypted there; of two starts racing with different keys, the
  * fingerprint written first wins and the other start is refused.
  */
-export async function verifySecretKey(db: Db, secretKey: string): Promise<void> {
+export async function verifySecretKey(db: PlatformDb, secretKey: string): Promise<void> {
   const fingerprint = await secretKeyFingerprint(secretKey);
   const facts = await readKeyFacts(db);
   if (facts.fingerprint !== null) {
@@ -102,23 +103,32 @@ export interface RotationResult {
  * opened with the old key and sealed with the new one, the recovery-code key carried over while codes
  * hashed under it are unused, and the new fingerprint, all in one batch: it lands whole or not at all.
  */
-export async function rotateSecretKey(db: Db, oldKey: string, newKey: string): Promise<RotationResult> {
+export async function rotateSecretKey(db: PlatformDb, oldKey: string, newKey: string): Promise<RotationResult> {
   await verifySecretKey(db, oldKey);
   const upsertMeta = (name: string, value: string) =>
     db.insert(instanceMeta).values({ name, value }).onConflictDoUpdate({ target: instanceMeta.name, set: { value } });
 
-  const secrets = await db.select().from(twoFactorSecrets);
+  // Each club's secrets and password settings through its own handle (docs/decisions/071).
   const statements = [];
-  for (const row of secrets) {
-    const secretEncrypted = await encrypt(newKey, await decrypt(oldKey, row.secretEncrypted));
-    statements.push(
-      db
-        .update(twoFactorSecrets)
-        .set({ secretEncrypted })
-        .where(and(eq(twoFactorSecrets.userId, row.userId), eq(twoFactorSecrets.secretEncrypted, row.secretEncrypted))),
-    );
+  let secretCount = 0;
+  let resealedCount = 0;
+  for (const { id } of await db.select({ id: clubs.id }).from(clubs)) {
+    const club = clubDb(db, asClubId(id));
+    const secrets = await club.select().from(twoFactorSecrets);
+    secretCount += secrets.length;
+    for (const row of secrets) {
+      const secretEncrypted = await encrypt(newKey, await decrypt(oldKey, row.secretEncrypted));
+      statements.push(
+        club
+          .update(twoFactorSecrets)
+          .set({ secretEncrypted })
+          .where(and(eq(twoFactorSecrets.userId, row.userId), eq(twoFactorSecrets.secretEncrypted, row.secretEncrypted))),
+      );
+    }
+    const resealed = await resealPasswordSettings(club, oldKey, newKey);
+    resealedCount += resealed.length;
+    statements.push(...resealed);
   }
-  const resealed = await resealPasswordSettings(db, oldKey, newKey);
   const [keyed] = await db
     .select({ count: sql<number>`count(*)` })
     .from(recoveryCodes)
@@ -129,6 +139,6 @@ export async function rotateSecretKey(db: Db, oldKey: string, newKey: string): P
     codes > 0
       ? upsertMeta(RECOVERY_CODE_KEY, await encrypt(newKey, await recoveryCodeKey(db, oldKey)))
       : db.delete(instanceMeta).where(eq(instanceMeta.name, RECOVERY_CODE_KEY));
-  await db.batch([upsertMeta(KEY_FINGERPRINT, await secretKeyFingerprint(newKey)), recoveryKey, ...statements, ...resealed]);
-  return { twoFactorSecrets: secrets.length, passwordSettings: resealed.length, recoveryCodes: codes };
+  await db.batch([upsertMeta(KEY_FINGERPRINT, await secretKeyFingerprint(newKey)), recoveryKey, ...statements]);
+  return { twoFactorSecrets: secretCount, passwordSettings: resealedCount, recoveryCodes: codes };
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
+import { ownerValue } from '../../db/club-db';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { BUILT_IN_SETTINGS } from '../settings/settings.defaults';
@@ -14,7 +15,7 @@ const SEED_GRANTS = [
   { group: TREASURERS_GROUP, permission: PERMISSIONS.managementAccess },
 ] as const;
 
-export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
+export async function seedDatabase(db: ClubDb, clock: Clock): Promise<void> {
   const now = clock.now().toISOString();
   await db.batch([
     db
@@ -46,21 +47,29 @@ export async function seedDatabase(db: Db, clock: Clock): Promise<void> {
     // The default group is the Users group; set only while it still has the placeholder 0.
     db
       .update(settings)
-      .set({ value: sql`(SELECT CAST(${groups.id} AS TEXT) FROM ${groups} WHERE lower(${groups.name}) = ${USERS_GROUP.toLowerCase()})` })
+      .set({
+        value: sql`${db
+          .select({ id: sql`CAST(${groups.id} AS TEXT)` })
+          .from(groups)
+          .where(eq(sql`lower(${groups.name})`, USERS_GROUP.toLowerCase()))}`,
+      })
       .where(
         and(
           eq(settings.key, 'default_user_group_id'),
           eq(settings.value, '0'),
-          sql`EXISTS (SELECT 1 FROM ${groups} WHERE lower(${groups.name}) = ${USERS_GROUP.toLowerCase()})`,
+          sql`EXISTS ${db
+            .select({ one: sql`1` })
+            .from(groups)
+            .where(eq(sql`lower(${groups.name})`, USERS_GROUP.toLowerCase()))}`,
         ),
       ),
   ]);
 }
 
 /** The (group id, permission id) pair of a seeded grant, when both rows exist. */
-function grantPair(db: Db, grant: (typeof SEED_GRANTS)[number]) {
+function grantPair(db: ClubDb, grant: (typeof SEED_GRANTS)[number]) {
   return db
-    .select({ groupId: groups.id, permissionId: permissions.id })
+    .select({ clubId: ownerValue(db), groupId: groups.id, permissionId: permissions.id })
     .from(groups)
     .innerJoin(permissions, eq(permissions.key, grant.permission))
     .where(eq(sql`lower(${groups.name})`, grant.group.toLowerCase()));
@@ -71,7 +80,7 @@ function grantPair(db: Db, grant: (typeof SEED_GRANTS)[number]) {
  * is there and the default group is no longer the placeholder. Part of the one read that lets a start skip
  * the seeding writes (`prepareDatabase`).
  */
-export function seedIsComplete(db: Db): SQL {
+export function seedIsComplete(db: ClubDb): SQL {
   const permissionKeys = SEED_PERMISSIONS.map((p) => p.key);
   const groupNames = SEED_GROUPS.map((g) => g.name.toLowerCase());
   const settingKeys = BUILT_IN_SETTINGS.map((s) => s.key);
@@ -103,7 +112,7 @@ export function seedIsComplete(db: Db): SQL {
   );
 }
 
-export async function findGroupId(db: Db, name: string): Promise<number | null> {
+export async function findGroupId(db: ClubDb, name: string): Promise<number | null> {
   const [row] = await db
     .select({ id: groups.id })
     .from(groups)

@@ -1,7 +1,7 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { tablers } from '../../db/schema';
 import { keyedDigest, randomBytes, timingSafeEqual } from '../../platform/crypto';
 
@@ -35,7 +35,7 @@ export function isSellerPagePath(path: string): boolean {
  * batch. Null when no tabler has this id.
  */
 export async function sellerToken(
-  ctx: { db: Db; secretKey: string },
+  ctx: { db: ClubDb; secretKey: string },
   tablerId: number,
   renew: boolean,
   alongside?: BatchItem<'sqlite'>,
@@ -51,7 +51,7 @@ export async function sellerToken(
 }
 
 /** The tabler a token names, or null for a token that is malformed, forged, renewed since, or of a removed tabler. */
-export async function sellerOfToken(ctx: { db: Db; secretKey: string }, token: string): Promise<{ id: number; name: string } | null> {
+export async function sellerOfToken(ctx: { db: ClubDb; secretKey: string }, token: string): Promise<{ id: number; name: string } | null> {
   const match = TOKEN.exec(token);
   if (!match) return null;
   const tablerId = Number(match[1]);

@@ -1,6 +1,6 @@
 import { decodeHex, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { instanceMeta } from '../../db/schema';
 import { decrypt, hmacSha256 } from '../../platform/encryption';
 
@@ -13,13 +13,13 @@ import { decrypt, hmacSha256 } from '../../platform/encryption';
 export const RECOVERY_CODE_KEY = 'recovery_code_key';
 const PURPOSE = 'recovery-codes';
 
-export async function recoveryCodeKey(db: Db, secretKey: string): Promise<Uint8Array> {
+export async function recoveryCodeKey(db: Pick<ClubDb, 'select'>, secretKey: string): Promise<Uint8Array> {
   const [kept] = await db.select({ value: instanceMeta.value }).from(instanceMeta).where(eq(instanceMeta.name, RECOVERY_CODE_KEY)).limit(1);
   return kept ? decrypt(secretKey, kept.value) : hmacSha256(decodeHex(secretKey), PURPOSE);
 }
 
 /** Hashes codes in their stored form (`h1:` and the digest in hex), reading the key once for all of them. */
-export async function recoveryCodeHasher(db: Db, secretKey: string): Promise<(code: string) => Promise<string>> {
+export async function recoveryCodeHasher(db: ClubDb, secretKey: string): Promise<(code: string) => Promise<string>> {
   const key = await recoveryCodeKey(db, secretKey);
   return async (code) => `h1:${encodeHexLowerCase(await hmacSha256(key, code))}`;
 }

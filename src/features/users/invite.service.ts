@@ -1,3 +1,4 @@
+import { ownerValue } from '../../db/club-db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { AppError } from '../../core/errors';
@@ -49,7 +50,10 @@ export async function inviteUser(ctx: RequestCtx, input: InviteUserInput): Promi
   const now = ctx.clock.now().toISOString();
   // Nobody knows this password: the account opens only through the link.
   const passwordHash = await ctx.passwords.hash(encodeBase64urlNoPadding(randomBytes(32)));
-  const newUserId = sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${input.username.toLowerCase()})`;
+  const newUserId = sql<number>`${ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, input.username.toLowerCase()))}`;
   const { link, row } = newPasswordLink(ctx, newUserId, INVITE_LINK_TTL_MS);
   const locale = admin.locale;
   const mail = invitationMail(locale, { username: input.username, clubName, link, invitedBy: admin.username });
@@ -63,7 +67,7 @@ export async function inviteUser(ctx: RequestCtx, input: InviteUserInput): Promi
         .returning({ id: users.id }),
       ctx.db.insert(userGroups).select(
         ctx.db
-          .select({ userId: sql<number>`${newUserId}`.as('user_id'), groupId: groups.id })
+          .select({ clubId: ownerValue(ctx.db), userId: sql<number>`${newUserId}`.as('user_id'), groupId: groups.id })
           .from(groups)
           .where(inArray(groups.id, groupIds)),
       ),

@@ -1,6 +1,6 @@
 import { and, eq, exists, ne, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/client';
+import type { ClubDb } from '../../db/client';
 import { groupPermissions, permissions, userGroups, users } from '../../db/schema';
 import { AppError } from '../../core/errors';
 import { PERMISSIONS } from '../auth/permission-keys';
@@ -24,7 +24,7 @@ function untouched(change: AdminChange): SQL {
 }
 
 /** Active users holding admin.access through a membership the change leaves alone. */
-function remainingAdmins(db: Db, change: AdminChange) {
+function remainingAdmins(db: ClubDb, change: AdminChange) {
   return db
     .select({ one: sql`1` })
     .from(ug)
@@ -39,12 +39,12 @@ function remainingAdmins(db: Db, change: AdminChange) {
  * left afterwards. One statement decides, so two admins demoting each other at once cannot both win
  * (D1 has no interactive transactions to hold a lock between a check and a write).
  */
-export function adminRemainsAfter(db: Db, change: AdminChange): SQL {
+export function adminRemainsAfter(db: ClubDb, change: AdminChange): SQL {
   return exists(remainingAdmins(db, change));
 }
 
 /** The same question asked before writing, so the usual refusal comes with nothing written. */
-export async function adminRemainsAfterCheck(db: Db, change: AdminChange): Promise<boolean> {
+export async function adminRemainsAfterCheck(db: ClubDb, change: AdminChange): Promise<boolean> {
   const rows = await remainingAdmins(db, change).limit(1);
   return rows.length > 0;
 }
