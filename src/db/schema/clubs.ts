@@ -38,3 +38,23 @@ export const clubHosts = sqliteTable(
  * that is not made through a club's handle does not type-check (the handle fills it in).
  */
 export const clubIdColumn = () => integer('club_id').notNull();
+
+/**
+ * docs/decisions/071: a sign-up on /aanmelden waiting for its e-mail to be verified. The club exists only once the
+ * link is used (single use, 24 h); only the SHA-256 of the link's token is kept, and the password only as its hash.
+ */
+export const clubSignups = sqliteTable(
+  'club_signups',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clubName: text('club_name').notNull(),
+    slug: text('slug').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: text('used_at'),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [index('club_signups_expires_idx').on(t.expiresAt)],
+);
