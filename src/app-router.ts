@@ -1,6 +1,7 @@
 import { accountRouter } from './features/account/account.trpc';
 import { auditRouter } from './features/audit/audit.trpc';
 import { backupsRouter } from './features/backups/backups.trpc';
+import { clubsRouter } from './features/clubs/clubs.trpc';
 import { contactRouter } from './features/contact/contact.trpc';
 import { deliveryRouter } from './features/delivery/delivery.trpc';
 import { ordersRouter } from './features/orders/orders.trpc';
@@ -22,6 +23,7 @@ export const appRouter = router({
   account: accountRouter,
   audit: auditRouter,
   backups: backupsRouter,
+  clubs: clubsRouter,
   contact: contactRouter,
   orders: ordersRouter,
   invoices: invoicesRouter,

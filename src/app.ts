@@ -5,6 +5,7 @@ import { isServerPath } from './core/server-paths';
 import { accountRoutes } from './features/account/account.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { backupsRoutes } from './features/backups/backups.routes';
+import { clubsRoutes } from './features/clubs/clubs.routes';
 import { contactRoutes } from './features/contact/contact.routes';
 import { deliveryRoutes } from './features/delivery/delivery.routes';
 import { geocodeRoutes } from './features/geocode/geocode.routes';
@@ -147,6 +148,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, backupsRoutes(ctxOf));
   app.route(base, contactRoutes(ctxOf));
   app.route(base, geocodeRoutes(ctxOf));
+  app.route(base, clubsRoutes(ctxOf));
   // Read on the first request, when every route above is in place.
   app.route(
     base,

@@ -1,7 +1,7 @@
 import type { AppDeps, ClubDeps } from './context';
 import { clubDb, FIRST_CLUB_ID } from './db/club-db';
 import { clubFileStore } from './platform/files';
-import type { Club } from './features/clubs/club-directory';
+import type { Club } from './platform/club-directory';
 
 /** Where a club's files live in the deployment's storage: the first club's where they always were. */
 export function clubStoragePrefix(club: Pick<Club, 'id'>): string {
@@ -10,10 +10,11 @@ export function clubStoragePrefix(club: Pick<Club, 'id'>): string {
 
 /** One club's dependencies: its handle on the database, its part of file storage and its origin (docs/decisions/071). */
 export function clubDeps(deps: AppDeps, club: Club): ClubDeps {
+  const { database, ...shared } = deps;
   return {
-    ...deps,
+    ...shared,
     club,
-    db: clubDb(deps.database, club.id),
+    db: clubDb(database, club.id),
     files: clubFileStore(deps.files, clubStoragePrefix(club)),
     siteOrigin: deps.clubs.originOf(club),
   };

@@ -1,7 +1,8 @@
 import type { Logger } from './core/logger';
 import type { Config } from './env';
 import type { ClubDb, PlatformDb } from './db/client';
-import type { Club, ClubDirectory } from './features/clubs/club-directory';
+import type { Club, ClubDirectory } from './platform/club-directory';
+import type { ClubSignupInput, ClubVerifyInput, ClubView, CreateClubInput, UpdateClubInput } from './core/club-schemas';
 import type { Clock } from './platform/clock';
 import type { FileStore } from './platform/files';
 import type { MailTransport } from './platform/mail';
@@ -36,14 +37,26 @@ export interface AppDeps {
 
 /**
  * One club's dependencies (docs/decisions/071): the deployment's, with the club, its database handle and its
- * origin. A request has its club's; timers and the cron make one per club (features/clubs/club-deps.ts).
+ * origin, and without the whole database. A request has its club's; timers and the cron make one per club (club-deps.ts).
  */
-export interface ClubDeps extends AppDeps {
+export interface ClubDeps extends Omit<AppDeps, 'database'> {
   club: Club;
   /** The club's handle: every query through it reaches the club's rows only. */
   db: ClubDb;
   /** The club's origin for absolute links in mail (docs/decisions/054, 071); never the request's Host. */
   siteOrigin: string;
+}
+
+/**
+ * The platform's operations on clubs (features/clubs/clubs.service.ts, docs/decisions/071): what a request may ask
+ * of the whole deployment, each checking who asks, without handing the whole database to anyone.
+ */
+export interface PlatformOps {
+  list(ctx: RequestCtx): Promise<{ clubs: ClubView[] }>;
+  create(ctx: RequestCtx, input: CreateClubInput): Promise<{ success: true; club_id: number }>;
+  update(ctx: RequestCtx, id: number, input: UpdateClubInput): Promise<{ success: true }>;
+  signup(ctx: RequestCtx, input: ClubSignupInput): Promise<{ success: true }>;
+  verify(ctx: RequestCtx, input: ClubVerifyInput): Promise<{ success: true; url: string }>;
 }
 
 /** Lets a service set or clear the session cookie without knowing the transport. */
@@ -69,6 +82,8 @@ export interface RequestCtx extends ClubDeps {
   /** An admin without two-factor while `require_2fa_for_admins` is on (features/auth/permissions.ts). */
   twoFactorSetupRequired: boolean;
   cookies: SessionCookieJar;
+  /** The platform's operations on clubs; each refuses who may not use it. */
+  platform: PlatformOps;
   /**
    * Lets work go on after the answer (mail delivery): the Worker's `executionCtx.waitUntil`, so the
    * isolate is not stopped mid-send; on Node the promise simply runs on. The work must catch its own errors.

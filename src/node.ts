@@ -2,8 +2,9 @@
  * Node entry (`npm start`): libSQL file in DATA_DIR, files on disk, the built SPA from dist/web.
  * Thin: it builds the dependencies and hands every request to the same Hono app as the Worker.
  */
-import { ClubDirectory } from './features/clubs/club-directory';
+import { ClubDirectory } from './platform/club-directory';
 import { clubDeps, forEachClub } from './club-deps';
+import { deleteExpiredSignups } from './features/clubs/clubs.service';
 import { FIRST_CLUB_ID } from './db/club-db';
 import { readPdfFontsFrom } from './platform/pdf-font';
 import { bundledPdfFonts } from './platform/pdf-font-bundled';
@@ -137,6 +138,7 @@ export async function startNodeServer(env: Record<string, string | undefined> = 
   const mailTimer = setInterval(() => {
     void forEachClub(deps, 'Mail delivery', (club) => drainOutbox(club, 'timer'));
     void forEachClub(deps, 'Housekeeping', (club) => housekeeping(club));
+    deleteExpiredSignups(deps).catch((error) => log.error('Housekeeping failed', { error: String(error) }));
     void forEachClub(deps, 'Automatic reminders', (club) => sendDueReminders(club));
   }, 60_000);
   mailTimer.unref();

@@ -1,6 +1,7 @@
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppDeps, RequestCtx } from './context';
 import { clubDeps } from './club-deps';
+import { platformOps } from './features/clubs/clubs.service';
 import { needsTwoFactorSetup } from './features/auth/admin-two-factor';
 import { sessionCookieName, sessionCookieOptions, validateSessionToken } from './features/auth/session';
 import { getBooleanSetting, getIntegerSetting } from './features/settings/settings.service';
@@ -39,6 +40,7 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
         user: null,
         twoFactorSetupRequired: false,
         cookies,
+        platform: platformOpsOf(deps),
         background: (work) => runInBackground(c, work),
       };
       const token = getCookie(c, cookieName);
@@ -61,6 +63,18 @@ export function getRequestCtx(c: AppContext, deps: AppDeps, clientIp: (c: AppCon
     c.set('requestCtx', pending);
   }
   return pending;
+}
+
+const opsByDeps = new WeakMap<AppDeps, ReturnType<typeof platformOps>>();
+
+/** One set of platform operations per app, made at its first request. */
+function platformOpsOf(deps: AppDeps) {
+  let ops = opsByDeps.get(deps);
+  if (!ops) {
+    ops = platformOps(deps);
+    opsByDeps.set(deps, ops);
+  }
+  return ops;
 }
 
 /** The Worker's waitUntil when the request has an execution context (workerd); on Node the promise runs on. */

@@ -3,8 +3,9 @@
  * assets binding for the SPA. Thin: it builds the dependencies once per isolate and hands every request
  * to the same Hono app as Node. The cron trigger delivers the mail outbox.
  */
-import { ClubDirectory } from './features/clubs/club-directory';
+import { ClubDirectory } from './platform/club-directory';
 import { forEachClub } from './club-deps';
+import { deleteExpiredSignups } from './features/clubs/clubs.service';
 import { readPdfFontsFrom } from './platform/pdf-font';
 import { pdfFontsFromAssets } from './platform/pdf-font-source';
 import type { ExecutionContext, ScheduledController } from '@cloudflare/workers-types';
@@ -145,6 +146,7 @@ export function createWorker(argon2Params: Argon2Params = CURRENT_ARGON2_PARAMS)
       ctx.waitUntil(
         Promise.all([
           forEachClub(deps, 'Cron', (club) => Promise.all([drainOutbox(club, 'cron'), housekeeping(club), sendDueReminders(club)])),
+          deleteExpiredSignups(deps).catch((error: unknown) => deps.log.error('Housekeeping failed', { error: String(error) })),
           dailyBackup(deps),
         ]),
       );

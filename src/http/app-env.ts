@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { RequestCtx } from '../context';
-import type { Club } from '../features/clubs/club-directory';
+import type { Club } from '../platform/club-directory';
 
 /** What the app keeps per request: its id, and its context once built (request-ctx.ts). */
 export interface AppEnv {

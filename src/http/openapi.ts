@@ -11,7 +11,7 @@ import { isServerPath, TRPC_ROOT } from '../core/server-paths';
 import { SESSION_COOKIE } from '../features/auth/session';
 
 /** Who may call: see docs/architecture.md §4 (mgmt: management.access or admin.access). */
-export type Access = 'public' | 'signed in' | 'pending sign-in' | 'admin' | 'mgmt';
+export type Access = 'public' | 'signed in' | 'pending sign-in' | 'admin' | 'mgmt' | 'platform';
 
 export interface RouteDoc {
   access?: Access;

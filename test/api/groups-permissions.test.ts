@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { groupPermissions, groups, permissions, settings, userGroups, users } from '../../src/db/schema';
 import { SEED_PERMISSIONS } from '../../src/features/setup/seed';
+import { PLATFORM_PERMISSION } from '../../src/features/setup/seed-data';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports, type Answer, type CallInit } from '../support/transports';
 
@@ -66,6 +67,11 @@ function expectSuccess(answer: Answer) {
 async function permissionId(key: string): Promise<number> {
   const [row] = await t.db.select().from(permissions).where(eq(permissions.key, key));
   return row!.id;
+}
+
+/** What the first club's Administrators hold when nothing was changed: admin.access, and platform.access (docs/decisions/071). */
+async function seededAdminGrants(): Promise<number[]> {
+  return [await permissionId('admin.access'), await permissionId('platform.access')].sort((a, b) => a - b);
 }
 
 async function grantsOf(groupId: number): Promise<number[]> {
@@ -147,7 +153,7 @@ describe.each(both)('$name', (tr) => {
       expect(await t.db.select().from(groups).where(eq(groups.name, 'Sneaky'))).toEqual([]);
       expect(await t.db.select().from(permissions).where(eq(permissions.key, 'sneaky.thing'))).toEqual([]);
       expect(await grantsOf(usersGroupId)).toEqual([]);
-      expect(await grantsOf(adminsGroupId)).toEqual([await permissionId('admin.access')]);
+      expect(await grantsOf(adminsGroupId)).toEqual(await seededAdminGrants());
     });
   });
 
@@ -168,6 +174,12 @@ describe.each(both)('$name', (tr) => {
             id: await permissionId('admin.access'),
             key: 'admin.access',
             description: SEED_PERMISSIONS[0].description,
+            deletable: false,
+          },
+          {
+            id: await permissionId('platform.access'),
+            key: 'platform.access',
+            description: PLATFORM_PERMISSION.description,
             deletable: false,
           },
         ],
@@ -425,10 +437,10 @@ describe.each(both)('$name', (tr) => {
       expectSuccess(await tr.call('addPermissions', { cookie: adminCookie, body: { group_id: adminsGroupId, permission_ids: [premium] } }));
       const answer = await tr.call('removePermissions', { cookie: adminCookie, body: { group_id: adminsGroupId, permission_ids: [premium, adminAccess] } });
       expectFailure(tr, answer, 400, LAST_ADMIN);
-      expect(await grantsOf(adminsGroupId)).toEqual([adminAccess, premium].sort((a, b) => a - b));
+      expect(await grantsOf(adminsGroupId)).toEqual([...(await seededAdminGrants()), premium].sort((a, b) => a - b));
       expectSuccess(await tr.call('removePermissions', { cookie: adminCookie, body: { group_id: adminsGroupId, permission_ids: [premium] } }));
-      expect(await grantsOf(adminsGroupId)).toEqual([adminAccess]);
-      expect((await me(adminCookie)).user.permissions).toEqual([{ key: 'admin.access' }]);
+      expect(await grantsOf(adminsGroupId)).toEqual(await seededAdminGrants());
+      expect((await me(adminCookie)).user.permissions).toEqual([{ key: 'admin.access' }, { key: 'platform.access' }]);
     });
 
     it('takes admin.access from a group when another group keeps an active admin', async () => {
@@ -551,7 +563,7 @@ describe.each(both)('$name', (tr) => {
             ),
           ),
       ).toHaveLength(SEED_PERMISSIONS.length);
-      expect(await grantsOf(adminsGroupId)).toEqual([await permissionId('admin.access')]);
+      expect(await grantsOf(adminsGroupId)).toEqual(await seededAdminGrants());
     });
 
     it('answers a bad id of the delete with 400 "Invalid id"', async () => {

@@ -110,7 +110,7 @@ describe('restoring an older database next to newer files (Node, DATA_DIR)', () 
       const annaMailed = await lastPdfMailedTo('anna@example.nl');
 
       // The backup: a consistent copy of the database as it stands now.
-      await first.server.deps.database.run(sql`VACUUM INTO ${backup}`);
+      await first.server.database.run(sql`VACUUM INTO ${backup}`);
 
       // Life goes on: two more invoices and a credit note after the backup.
       const used = [annaNumber];

@@ -53,7 +53,7 @@ describe('GET /api/openapi.json', () => {
       for (const [method, op] of Object.entries(methods)) {
         // Each route says who may call it and what it answers, beside its own code.
         expect(op.responses['200'].description, `${method} ${path}`).not.toBe('OK');
-        expect(['public', 'signed in', 'pending sign-in', 'admin', 'mgmt'], `${method} ${path}`).toContain(op['x-access']);
+        expect(['public', 'signed in', 'pending sign-in', 'admin', 'mgmt', 'platform'], `${method} ${path}`).toContain(op['x-access']);
         expect(op.responses.default.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failure' });
       }
     }

@@ -332,7 +332,7 @@ describe('GET /api/account/me', () => {
         two_factor_enabled: false,
         locale: 'en',
         groups: [{ id: adminsGroupId, name: 'Administrators' }],
-        permissions: [{ key: 'admin.access' }],
+        permissions: [{ key: 'admin.access' }, { key: 'platform.access' }],
       },
     };
     const r = await t.request('/api/account/me', { cookie: adminCookie });
@@ -544,9 +544,17 @@ describe('sessions', () => {
 });
 
 describe('seed data and the first admin', () => {
-  it('seeds the five permissions of docs/product.md §6 and management.access, none deletable', async () => {
+  it('seeds the five permissions of docs/product.md §6 and management.access, and in the first club platform.access, none deletable', async () => {
     const rows = await t.db.select().from(permissions);
-    expect(rows.map((p) => p.key).sort()).toEqual(['admin.access', 'management.access', 'premium.aiusage', 'settings.delete', 'users.assign', 'users.delete']);
+    expect(rows.map((p) => p.key).sort()).toEqual([
+      'admin.access',
+      'management.access',
+      'platform.access',
+      'premium.aiusage',
+      'settings.delete',
+      'users.assign',
+      'users.delete',
+    ]);
     expect(rows.every((p) => p.deletable === false)).toBe(true);
   });
 
@@ -562,8 +570,10 @@ describe('seed data and the first admin', () => {
       .from(groupPermissions)
       .innerJoin(groups, eq(groups.id, groupPermissions.groupId))
       .innerJoin(permissions, eq(permissions.id, groupPermissions.permissionId));
-    expect(grants.sort((a, b) => a.group.localeCompare(b.group))).toEqual([
+    expect(grants.sort((a, b) => a.group.localeCompare(b.group) || a.key.localeCompare(b.key))).toEqual([
       { group: 'Administrators', key: 'admin.access' },
+      // The first club's only (docs/decisions/071).
+      { group: 'Administrators', key: 'platform.access' },
       { group: 'Penningmeesters', key: 'management.access' },
     ]);
   });

@@ -82,7 +82,11 @@ describe('database round trips per request', () => {
     const cases = [
       {
         username: 'admin',
-        user: profile(ids.admin!, 'admin', { deletable: false, groups: [{ id: 1, name: 'Administrators' }], permissions: [{ key: 'admin.access' }] }),
+        user: profile(ids.admin!, 'admin', {
+          deletable: false,
+          groups: [{ id: 1, name: 'Administrators' }],
+          permissions: [{ key: 'admin.access' }, { key: 'platform.access' }],
+        }),
       },
       {
         username: 'many',

@@ -162,7 +162,7 @@ describe('the key and its fingerprint', () => {
     const { secret, recoveryCodes } = await withServer(encryptSomething);
     const restored = join(parent, `restored-${dirCounter}`);
     mkdirSync(restored, { mode: 0o700 });
-    await withServer(async (server) => server.deps.database.run(sql`VACUUM INTO ${join(restored, 'kerstactie.db')}`));
+    await withServer(async (server) => server.database.run(sql`VACUUM INTO ${join(restored, 'kerstactie.db')}`));
     copyFileSync(keyFile(), join(restored, 'secret.key'));
     dataDir = restored;
     await withServer(async (server) => {

@@ -8,7 +8,7 @@ import type { Logger } from '../../src/core/logger';
 import { migrateLibsqlDb, openLibsqlDb } from '../../src/db/libsql';
 import { groups, userGroups, users } from '../../src/db/schema';
 import { FIRST_CLUB_ID } from '../../src/db/club-db';
-import { ClubDirectory } from '../../src/features/clubs/club-directory';
+import { ClubDirectory } from '../../src/platform/club-directory';
 import { clubDeps } from '../../src/club-deps';
 import { parseConfig } from '../../src/env';
 import { createSession, sessionCookieName } from '../../src/features/auth/session';
@@ -83,14 +83,22 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = createApp(appDeps, { clientIp: (c) => c.req.header('x-test-client-ip') ?? '127.0.0.1' });
 
   /** Sends a request to the app as a browser on the same site would. */
-  async function request(path: string, init: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string> } = {}) {
+  async function request(
+    path: string,
+    init: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string>; host?: string } = {},
+  ) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.cookie) headers.cookie = init.cookie;
     let body: string | undefined;
     if (init.rawBody !== undefined) body = init.rawBody;
     else if (init.body !== undefined) body = JSON.stringify(init.body);
     if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-    const response = await app.request(`http://127.0.0.1${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body });
+    // The host names the club (docs/decisions/071): the first club's by default.
+    const response = await app.request(`http://${init.host ?? '127.0.0.1'}${path}`, {
+      method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+      headers,
+      body,
+    });
     const text = await response.text();
     // biome-ignore lint/suspicious/noExplicitAny: every endpoint answers its own shape; the tests read it freely and assert on it
     let json: any;

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { clubDb, FIRST_CLUB_ID } from '../../src/db/club-db';
-import { ClubDirectory } from '../../src/features/clubs/club-directory';
+import { ClubDirectory } from '../../src/platform/club-directory';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app';

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_SETTINGS } from "#src/features/settings/settings.defaults";
-import { SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
+import { PLATFORM_PERMISSION, SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
 import { DUTCH_BUILT_IN_TEXTS, groupDescription, permissionDescription, settingDescription, settingGroupTitle } from "./built-in-texts";
 
 describe("the built-in descriptions in Dutch", () => {
   it("has a Dutch text for every built-in setting, permission, group and settings group, and none for anything else", () => {
     expect(Object.keys(DUTCH_BUILT_IN_TEXTS.settings).sort()).toEqual(BUILT_IN_SETTINGS.map((s) => s.key).sort());
-    expect(Object.keys(DUTCH_BUILT_IN_TEXTS.permissions).sort()).toEqual(SEED_PERMISSIONS.map((p) => p.key).sort());
+    expect(Object.keys(DUTCH_BUILT_IN_TEXTS.permissions).sort()).toEqual(
+      [...SEED_PERMISSIONS, PLATFORM_PERMISSION].map((p) => p.key).sort(),
+    );
     expect(Object.keys(DUTCH_BUILT_IN_TEXTS.groups).sort()).toEqual(SEED_GROUPS.map((g) => g.name).sort());
     expect(Object.keys(DUTCH_BUILT_IN_TEXTS.settingGroups).sort()).toEqual([...new Set(BUILT_IN_SETTINGS.map((s) => s.group_name))].sort());
   });

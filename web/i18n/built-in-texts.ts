@@ -1,6 +1,6 @@
 import type { Locale } from "#src/core/locales";
 import { BUILT_IN_SETTINGS } from "#src/features/settings/settings.defaults";
-import { SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
+import { PLATFORM_PERMISSION, SEED_GROUPS, SEED_PERMISSIONS } from "#src/features/setup/seed-data";
 
 // docs/decisions/041: the descriptions of the built-in settings, permissions and groups are stored in English, the
 // seed's words. A Dutch back-office shows them in Dutch while they are still those words; a description an
@@ -35,6 +35,10 @@ const SETTINGS: Readonly<Record<string, string>> = {
     "Klanten kunnen online betalen vanaf hun bestelpagina (iDEAL en de andere methodes die in het Mollie-account van de club aan staan).",
   mollie_api_key:
     "De API-sleutel van het Mollie-account van de club (test_… om te proberen, live_… voor echte betalingen); leeg = niet gekoppeld.",
+  club_signup:
+    "Andere clubs kunnen zich aanmelden op /aanmelden (van de eerste club) en, na bevestiging van hun e-mailadres, hun eigen actie op deze installatie draaien.",
+  club_setup_pending:
+    "De beheerders van de club zien bij het inloggen nog de korte inrichting (naam, plaats, bank, prijs, eerste tablers).",
 };
 
 const PERMISSIONS: Readonly<Record<string, string>> = {
@@ -45,6 +49,7 @@ const PERMISSIONS: Readonly<Record<string, string>> = {
   "settings.delete": "Verwijderbare instellingen verwijderen.",
   "management.access":
     "Het Management-dashboard: tablers, bestellingen, facturen, betalingen en de CSV-export, zonder de rest van het beheer.",
+  "platform.access": "Het platform: de clubs van deze installatie (overzicht, aanmaken, schorsen, adressen). Alleen in de eerste club.",
 };
 
 const GROUPS: Readonly<Record<string, string>> = {
@@ -60,6 +65,7 @@ const SETTING_GROUPS: Readonly<Record<string, string>> = {
   invoice: "Facturen",
   geocoder: "Adressen zoeken",
   payments: "Online betalen",
+  platform: "Platform",
 };
 
 /** The Dutch texts, for the test that every built-in thing has one. */
@@ -67,7 +73,7 @@ export const DUTCH_BUILT_IN_TEXTS = { settings: SETTINGS, permissions: PERMISSIO
 
 const english = {
   settings: new Map(BUILT_IN_SETTINGS.map((s) => [s.key, s.description])),
-  permissions: new Map<string, string>(SEED_PERMISSIONS.map((p) => [p.key, p.description])),
+  permissions: new Map<string, string>([...SEED_PERMISSIONS, PLATFORM_PERMISSION].map((p) => [p.key, p.description])),
   groups: new Map(SEED_GROUPS.map((g) => [g.name, g.description])),
 };
 

@@ -1,10 +1,7 @@
 import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from '../../core/credential-rules';
+import { MAX_PASSWORD_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../core/credential-rules';
 import { localeSchema } from '../../core/locales';
-
-/** Longest password accepted: Argon2 on megabytes of input would be a cheap way to burn our CPU. */
-export const MAX_PASSWORD_LENGTH = 256;
 
 // docs/product.md §5 sign-in: both required.
 export const loginSchema = z.object({
@@ -24,8 +21,6 @@ const optionalEmail = z
   .optional()
   .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()));
 
-/** docs/architecture.md §3: username 3–32 of [A-Za-z0-9_.-]. */
-export const USERNAME_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{${USERNAME_MIN_LENGTH},${USERNAME_MAX_LENGTH}}$`);
 export const USERNAME_RULE_MESSAGE = refusalText('USERNAME_INVALID', 'Username must be 3-32 characters: letters, digits, _ . -');
 
 // docs/product.md §3 registration payload: username, email (optional), password. The length rule needs a setting,

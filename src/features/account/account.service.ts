@@ -13,7 +13,8 @@ import { refuseDuringMaintenance } from '../settings/maintenance';
 import { getBooleanSetting, getIntegerSetting, type SettingReader } from '../settings/settings.service';
 import { isValidEmail } from '../../core/public-form-rules';
 import { PASSWORD_MIN_LENGTH } from '../../core/credential-rules';
-import { USERNAME_PATTERN, USERNAME_RULE_MESSAGE } from './account.schemas';
+import { USERNAME_PATTERN } from '../../core/credential-rules';
+import { USERNAME_RULE_MESSAGE } from './account.schemas';
 import { voidResetLinks } from './reset-links';
 import { LOCKED_NAME_TRIES_PER_ADDRESS, LOGIN_LIMIT_PER_ADDRESS, LOGIN_LIMIT_PER_PAIR, LOGIN_LIMIT_PER_USERNAME } from './sign-in-limits';
 

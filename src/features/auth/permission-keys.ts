@@ -14,6 +14,12 @@ export const PERMISSIONS = {
 
 export type PermissionKey = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
+/**
+ * docs/decisions/071: the platform's screen and calls (clubs). Seeded in the first club only, held by its
+ * Administrators; admin.access, which passes every other check, does not pass this one.
+ */
+export const PLATFORM_ACCESS = 'platform.access';
+
 /** Every built-in key, in the order above. */
 export const PERMISSION_KEYS: readonly PermissionKey[] = Object.values(PERMISSIONS);
 

@@ -10,6 +10,7 @@ let t: TestApp;
 let ctx: GroupsCtx;
 let adminGroupId: number;
 let adminAccessId: number;
+let platformAccessId: number;
 let manyIds: number[];
 
 const admin = staleAdminProfile('elsewhere');
@@ -23,6 +24,7 @@ beforeAll(async () => {
   ctx = { db: t.db, clock: t.clock, ip: '127.0.0.1', settingsCache: t.deps.settingsCache, user: admin };
   adminGroupId = (await t.db.select().from(groups).where(eq(groups.name, 'Administrators')))[0]!.id;
   adminAccessId = (await t.db.select().from(permissions).where(eq(permissions.key, 'admin.access')))[0]!.id;
+  platformAccessId = (await t.db.select().from(permissions).where(eq(permissions.key, 'platform.access')))[0]!.id;
   // 250 permissions: more ids than one D1 statement may bind.
   for (let i = 0; i < 250; i += 30) {
     const values = Array.from({ length: Math.min(30, 250 - i) }, (_, j) => ({ key: `bulk.p${i + j}`, description: '' }));
@@ -65,7 +67,8 @@ describe('the last active admin', () => {
     expect((error as Error).message).toBe(LAST_ADMIN_MESSAGE);
     expect(await grantsOf(adminGroupId)).toEqual(before);
     await removeGroupPermissions(ctx, { group_id: adminGroupId, permission_ids: manyIds.slice(0, 120) });
-    expect(await grantsOf(adminGroupId)).toEqual([adminAccessId]);
+    // The first club's Administrators also hold platform.access (docs/decisions/071).
+    expect(await grantsOf(adminGroupId)).toEqual([adminAccessId, platformAccessId]);
   });
 
   it('refuses to delete the only deletable group that gives an active admin admin.access', async () => {

@@ -218,6 +218,23 @@ const DEFINITIONS = [
     group_name: 'payments',
     description: "The API key of the club's Mollie account (test_… to try it out, live_… for real payments); empty = not connected.",
   },
+  // docs/decisions/071: read in the first club only, whose admins run the deployment.
+  {
+    key: 'club_signup',
+    value: 'false',
+    type: 'boolean',
+    visibility: 'admin',
+    group_name: 'platform',
+    description: 'Other clubs can sign up on /aanmelden (of the first club) and, once their e-mail is verified, run their own campaign on this deployment.',
+  },
+  {
+    key: 'club_setup_pending',
+    value: 'false',
+    type: 'boolean',
+    visibility: 'admin',
+    group_name: 'platform',
+    description: "The club's admins still see the short set-up (name, town, bank, price, first tablers) when they sign in.",
+  },
 ] as const satisfies readonly SettingDefinition[];
 
 export const BUILT_IN_SETTINGS: readonly SettingDefinition[] = DEFINITIONS;

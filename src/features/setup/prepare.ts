@@ -24,7 +24,7 @@ async function startState(platform: PlatformDb): Promise<{ prepared: boolean; fi
   const db = clubDb(platform, FIRST_CLUB_ID);
   const [row] = await db
     .select({
-      prepared: sql<number>`${seedIsComplete(db)} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}`,
+      prepared: sql<number>`${seedIsComplete(db, { platform: true })} AND NOT ${clearPasswordSettingsExist(db)} AND ${anyAdminExists(db)} AND ${searchTextIsComplete()}`,
       fingerprint: storedFingerprint(),
     })
     .from(sql`(SELECT 1)`);
@@ -46,7 +46,7 @@ export async function prepareDatabase(
   await verifySecretKey(platform.db, platform.secretKey);
   // What a fresh install and a deployment from before there were clubs need: the first club's (docs/decisions/071).
   const deps = { ...platform, db: clubDb(platform.db, FIRST_CLUB_ID) };
-  await seedDatabase(deps.db, deps.clock);
+  await seedDatabase(deps.db, deps.clock, { platform: true });
   const sealed = await sealClearPasswordSettings(deps.db, deps.secretKey);
   if (sealed > 0) deps.log.info(`Encrypted ${sealed} password setting(s) that were stored in clear.`);
   // docs/decisions/034: orders older than the search column get their folded text once (features/orders/order-search.ts).

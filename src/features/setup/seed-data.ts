@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '../auth/permission-keys';
+import { PERMISSIONS, PLATFORM_ACCESS } from '../auth/permission-keys';
 
 /**
  * docs/architecture.md §3 seed data: the built-in permissions and groups. A module of plain values (seed.ts inserts them, every
@@ -15,6 +15,12 @@ export const SEED_PERMISSIONS = [
     description: 'The Management dashboard: tablers, orders, invoices, payments and the CSV export, without the rest of the admin area.',
   },
 ] as const;
+
+/** docs/decisions/071: seeded in the first club only, which runs the deployment. */
+export const PLATFORM_PERMISSION = {
+  key: PLATFORM_ACCESS,
+  description: 'The platform: the clubs of this deployment (list, create, suspend, hosts). Held in the first club only.',
+} as const;
 
 export const ADMIN_GROUP = 'Administrators';
 export const USERS_GROUP = 'Users';

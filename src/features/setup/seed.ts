@@ -4,8 +4,8 @@ import { ownerValue } from '../../db/club-db';
 import { groupPermissions, groups, permissions, settings } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { BUILT_IN_SETTINGS } from '../settings/settings.defaults';
-import { PERMISSIONS } from '../auth/permission-keys';
-import { ADMIN_GROUP, SEED_GROUPS, SEED_PERMISSIONS, TREASURERS_GROUP, USERS_GROUP } from './seed-data';
+import { PERMISSIONS, PLATFORM_ACCESS } from '../auth/permission-keys';
+import { ADMIN_GROUP, PLATFORM_PERMISSION, SEED_GROUPS, SEED_PERMISSIONS, TREASURERS_GROUP, USERS_GROUP } from './seed-data';
 
 export { ADMIN_GROUP, SEED_PERMISSIONS, TREASURERS_GROUP, USERS_GROUP };
 
@@ -15,17 +15,37 @@ const SEED_GRANTS = [
   { group: TREASURERS_GROUP, permission: PERMISSIONS.managementAccess },
 ] as const;
 
-export async function seedDatabase(db: ClubDb, clock: Clock): Promise<void> {
+/** docs/decisions/071: the first club also holds the platform's permission, granted to its Administrators. */
+const PLATFORM_GRANT = { group: ADMIN_GROUP, permission: PLATFORM_ACCESS } as const;
+
+/** Whether this club is the first one, which runs the deployment. */
+export interface SeedScope {
+  platform: boolean;
+}
+
+const permissionsOf = (scope: SeedScope) => (scope.platform ? [...SEED_PERMISSIONS, PLATFORM_PERMISSION] : SEED_PERMISSIONS);
+const grantsOf = (scope: SeedScope) => (scope.platform ? [...SEED_GRANTS, PLATFORM_GRANT] : SEED_GRANTS);
+
+export async function seedDatabase(db: ClubDb, clock: Clock, scope: SeedScope = { platform: false }): Promise<void> {
+  const [first, ...rest] = seedStatements(db, clock, scope);
+  await db.batch([first, ...rest]);
+}
+
+/**
+ * The statements that give a club its built-in permissions, groups, grants and settings, each "if absent", for a
+ * batch: a new club's are part of the one batch that makes the club (docs/decisions/071).
+ */
+export function seedStatements(db: ClubDb, clock: Clock, scope: SeedScope = { platform: false }) {
   const now = clock.now().toISOString();
-  await db.batch([
+  return [
     db
       .insert(permissions)
-      .values(SEED_PERMISSIONS.map((p) => ({ key: p.key, description: p.description, deletable: false })))
+      .values(permissionsOf(scope).map((p) => ({ key: p.key, description: p.description, deletable: false })))
       .onConflictDoNothing(),
     // Without a conflict target, DO NOTHING covers the case-insensitive unique index on names.
     db.insert(groups).values(SEED_GROUPS).onConflictDoNothing(),
     // The seeded groups hold their seeded permission after every start.
-    ...SEED_GRANTS.map((grant) => db.insert(groupPermissions).select(grantPair(db, grant)).onConflictDoNothing()),
+    ...grantsOf(scope).map((grant) => db.insert(groupPermissions).select(grantPair(db, grant)).onConflictDoNothing()),
     // One statement per setting: D1 allows at most 100 bound values in a statement.
     ...BUILT_IN_SETTINGS.map((s) =>
       db
@@ -63,11 +83,11 @@ export async function seedDatabase(db: ClubDb, clock: Clock): Promise<void> {
             .where(eq(sql`lower(${groups.name})`, USERS_GROUP.toLowerCase()))}`,
         ),
       ),
-  ]);
+  ] as const;
 }
 
 /** The (group id, permission id) pair of a seeded grant, when both rows exist. */
-function grantPair(db: ClubDb, grant: (typeof SEED_GRANTS)[number]) {
+function grantPair(db: ClubDb, grant: { group: string; permission: string }) {
   return db
     .select({ clubId: ownerValue(db), groupId: groups.id, permissionId: permissions.id })
     .from(groups)
@@ -80,11 +100,11 @@ function grantPair(db: ClubDb, grant: (typeof SEED_GRANTS)[number]) {
  * is there and the default group is no longer the placeholder. Part of the one read that lets a start skip
  * the seeding writes (`prepareDatabase`).
  */
-export function seedIsComplete(db: ClubDb): SQL {
-  const permissionKeys = SEED_PERMISSIONS.map((p) => p.key);
+export function seedIsComplete(db: ClubDb, scope: SeedScope = { platform: false }): SQL {
+  const permissionKeys = permissionsOf(scope).map((p) => p.key);
   const groupNames = SEED_GROUPS.map((g) => g.name.toLowerCase());
   const settingKeys = BUILT_IN_SETTINGS.map((s) => s.key);
-  const grantsHeld = SEED_GRANTS.map((grant) => {
+  const grantsHeld = grantsOf(scope).map((grant) => {
     const held = db
       .select({ one: sql`1` })
       .from(groupPermissions)

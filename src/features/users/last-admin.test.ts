@@ -68,7 +68,7 @@ describe('the users service with an admin demoted meanwhile', () => {
     expect(await refusal(removeGroup(ctx, { user_id: soloId, group_id: adminGroupId }))).toBe(LAST_ADMIN_MESSAGE);
     const solo = await loadUserProfile(t.db, soloId);
     expect(solo?.status).toBe('active');
-    expect(solo?.permissions).toEqual([{ key: 'admin.access' }]);
+    expect(solo?.permissions).toEqual([{ key: 'admin.access' }, { key: 'platform.access' }]);
   });
 
   it('still lets other changes through', async () => {

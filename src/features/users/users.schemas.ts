@@ -1,6 +1,7 @@
 import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
-import { MAX_PASSWORD_LENGTH, USERNAME_RULE_MESSAGE } from '../account/account.schemas';
+import { MAX_PASSWORD_LENGTH } from '../../core/credential-rules';
+import { USERNAME_RULE_MESSAGE } from '../account/account.schemas';
 import { recordId } from '../../core/record-id';
 
 export const USER_STATUSES = ['active', 'inactive'] as const;

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ClubId, PlatformDb } from '../../db/club-db';
-import { asClubId, FIRST_CLUB_ID } from '../../db/club-db';
-import { clubHosts, clubs } from '../../db/schema';
-import type { Config } from '../../env';
+import type { ClubId, PlatformDb } from '../db/club-db';
+import { asClubId, FIRST_CLUB_ID } from '../db/club-db';
+import { clubHosts, clubs } from '../db/schema';
 
 export type ClubStatus = (typeof clubs.status.enumValues)[number];
 
@@ -15,6 +14,13 @@ export interface Club {
   /** Its own hosts, lower case without a port, the first one first. */
   hosts: string[];
   createdAt: string;
+}
+
+/** What the directory reads of the configuration (env.ts Config). */
+interface DirectoryConfig {
+  /** The first club's origin: PUBLIC_URL, else the listening address. */
+  origin: string;
+  clubsDomain: string | undefined;
 }
 
 interface Snapshot {
@@ -42,7 +48,7 @@ export class ClubDirectory {
 
   constructor(
     private readonly db: PlatformDb,
-    private readonly config: Config,
+    private readonly config: DirectoryConfig,
     private readonly ttlMs: number,
   ) {}
 
