@@ -27,7 +27,7 @@ export type PublicPath = (typeof PUBLIC_PAGES)[number]['path'];
 
 /**
  * The screens crawlers have no business with (each with everything below it): signing in, the account, the
- * back-office, a customer's order page, a seller's order form.
+ * back-office, a customer's order page, a seller's order form, a club's sign-up and its link (docs/decisions/073).
  */
 export const PRIVATE_SCREENS = [
   '/admin',
@@ -40,6 +40,8 @@ export const PRIVATE_SCREENS = [
   '/maintenance',
   '/bestelling',
   '/bestellen',
+  '/aanmelden',
+  '/clubs',
 ] as const;
 
 export type PrivateScreen = (typeof PRIVATE_SCREENS)[number];

@@ -51,6 +51,8 @@ describe('GET /robots.txt', () => {
         'Disallow: /maintenance',
         'Disallow: /bestelling',
         'Disallow: /bestellen',
+        'Disallow: /aanmelden',
+        'Disallow: /clubs',
         'Disallow: /api/',
         'Disallow: /trpc/',
         '',

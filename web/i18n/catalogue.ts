@@ -2,6 +2,7 @@ import type { Locale } from "#src/core/locales";
 import { account } from "./messages/account";
 import { audit } from "./messages/audit";
 import { backups } from "./messages/backups";
+import { clubs, setup } from "./messages/clubs";
 import { common } from "./messages/common";
 import { groups } from "./messages/groups";
 import { language } from "./messages/language";
@@ -13,7 +14,7 @@ import { versions } from "./messages/versions";
 
 // docs/decisions/041: every area's texts, by language. An area is added here once; its screens read it through
 // useMessages().
-const areas = { common, language, account, shell, users, groups, permissions, settings, versions, audit, backups };
+const areas = { common, language, account, shell, users, groups, permissions, settings, versions, audit, backups, clubs, setup };
 
 export type Messages = { [A in keyof typeof areas]: (typeof areas)[A]["en"] };
 

@@ -164,6 +164,14 @@ const DUTCH: { readonly [Code in ErrorCode]?: Dutch } = {
   FILE_MISSING: "Het APK-bestand van deze versie ontbreekt",
   STORAGE_FAILED: "Het opslaan van de APK is mislukt; er is niets bewaard. Probeer het opnieuw.",
   BACKUP_NOT_FOUND: "Back-up niet gevonden",
+
+  // The platform's clubs (the admin calls answer in English).
+  CLUB_NOT_FOUND: "Club niet gevonden",
+  CLUB_SLUG_TAKEN: "Deze slug is al van een andere club.",
+  CLUB_HOST_TAKEN: "Deze host is al van een andere club.",
+  CLUB_HOST_REQUIRED: "Geef de club een eigen host: deze installatie heeft geen CLUBS_DOMAIN voor <slug>-adressen.",
+  FIRST_CLUB_NOT_SUSPENDABLE: "De eerste club draait deze installatie en kan niet worden opgeschort.",
+  CLUB_SIGNUP_CLOSED: "Aanmelden is op dit moment niet mogelijk.",
 };
 
 /**
@@ -235,6 +243,7 @@ export const SENT_IN_DUTCH: readonly ErrorCode[] = [
   "MAIL_NOT_FOUND",
   "MAIL_ALREADY_SENT",
   "MAIL_BUSY",
+  "CLUB_SIGNUP_LINK_INVALID",
 ];
 
 /** The refusal's text in `locale`: by its code, else as the server sent it. */

@@ -32,6 +32,7 @@ export const shell = defineMessages({
       versions: { title: "Versions", description: "Mobile app (APK) versions and uploads" },
       management: { title: "Management", description: "Tablers, orders, invoices and payments of the campaign" },
       audit: { title: "Audit Log", description: "Who changed what, when and from where" },
+      clubs: { title: "Clubs", description: "The clubs on this deployment: hosts, sign-ups, suspend" },
     },
     maintenance: {
       title: "Maintenance mode is on",
@@ -69,6 +70,7 @@ export const shell = defineMessages({
       versions: { title: "Versies", description: "Versies en uploads van de mobiele app (APK)" },
       management: { title: "Management", description: "Tablers, bestellingen, facturen en betalingen van de actie" },
       audit: { title: "Auditlog", description: "Wie wat wanneer en van waar heeft gewijzigd" },
+      clubs: { title: "Clubs", description: "De clubs op deze installatie: hosts, aanmeldingen, opschorten" },
     },
     // The Management page's own Dutch texts (it is in Dutch for everyone).
     maintenance: {

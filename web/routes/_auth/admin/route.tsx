@@ -1,9 +1,12 @@
-import { createFileRoute, Outlet, useMatch } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect, useMatch } from "@tanstack/react-router";
 
 import { NotFound } from "@/components/not-found";
 import { PageSpinner } from "@/components/ui/spinner";
 import { requireAdminArea, requirePermission, requireTwoFactorWhenRequired } from "@/lib/guards";
-import { permissionForAdminPath } from "./-components/admin-sections";
+import { toSettingsLookup } from "@/lib/settings";
+import { hasPermission, PERMISSIONS } from "#src/features/auth/permission-keys";
+import { mayOpenSection, permissionForAdminPath, sectionForAdminPath } from "./-components/admin-sections";
+import { SETUP_PATH, setupPostponed } from "./-setup/setup-state";
 import { AdminToolbar } from "./-components/admin-toolbar";
 import { MaintenanceBanner } from "./-components/maintenance-banner";
 
@@ -21,6 +24,13 @@ export const Route = createFileRoute("/_auth/admin")({
     await requireTwoFactorWhenRequired(context);
     const needed = permissionForAdminPath(location.pathname);
     if (needed) requirePermission(context.user, needed, "/admin");
+    const section = sectionForAdminPath(location.pathname);
+    if (section && !mayOpenSection(context.user, section)) throw redirect({ to: "/admin", replace: true });
+    // docs/decisions/073: a new club's admin first gets the short set-up, unless they put it off in this tab.
+    if (hasPermission(context.user, PERMISSIONS.adminAccess) && location.pathname !== SETUP_PATH && !setupPostponed()) {
+      const settings = await context.queryClient.ensureQueryData(context.trpc.settings.list.queryOptions()).catch(() => null);
+      if (settings && toSettingsLookup(settings.settings).club_setup_pending === true) throw redirect({ to: SETUP_PATH, replace: true });
+    }
   },
   pendingComponent: () => <PageSpinner />,
   component: AdminLayout,

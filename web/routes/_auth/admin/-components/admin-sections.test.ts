@@ -12,6 +12,12 @@ describe("the admin sections a user may open", () => {
     expect(titles(withKeys("admin.access"))).toEqual(["Users", "Groups", "Permissions", "Settings", "Versions", "Management", "Audit Log"]);
   });
 
+  it("add Clubs only for a holder of platform.access itself, which admin.access does not pass", () => {
+    expect(titles(withKeys("admin.access", "platform.access")).at(-1)).toBe("Clubs");
+    expect(titles(withKeys("admin.access"))).not.toContain("Clubs");
+    expect(titles(withKeys("platform.access"))).toEqual([]);
+  });
+
   it("are only Management for a treasurer (management.access)", () => {
     expect(titles(withKeys("management.access"))).toEqual(["Management"]);
   });

@@ -1,3 +1,4 @@
+import BuildingIcon from "lucide-react/icons/building-2";
 import ClipboardListIcon from "lucide-react/icons/clipboard-list";
 import HistoryIcon from "lucide-react/icons/history";
 import KeyRoundIcon from "lucide-react/icons/key-round";
@@ -8,7 +9,7 @@ import UsersIcon from "lucide-react/icons/users";
 
 import type { Messages } from "@/i18n/catalogue";
 import type { AdminAreaPermission } from "@/lib/permissions";
-import { hasPermission, PERMISSIONS, type UserWithPermissions } from "#src/features/auth/permission-keys";
+import { hasPermission, PERMISSIONS, PLATFORM_ACCESS, type UserWithPermissions } from "#src/features/auth/permission-keys";
 
 // docs/product.md §2 "Admin home and toolbar": the six tiles of /admin, which the sub-pages' toolbar repeats, and
 // the audit log (docs/decisions/009). Each names the permission that opens it (docs/decisions/026: a treasurer holds
@@ -23,6 +24,8 @@ export type AdminSection = {
   key: AdminSectionKey;
   icon: typeof UsersIcon;
   permission: AdminAreaPermission;
+  /** docs/decisions/071: the platform's own section also needs platform.access itself, which admin.access does not pass. */
+  platform?: true;
 };
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
@@ -33,11 +36,22 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: "/admin/versions", key: "versions", icon: SmartphoneIcon, permission: PERMISSIONS.adminAccess },
   { to: "/admin/management", key: "management", icon: ClipboardListIcon, permission: PERMISSIONS.managementAccess },
   { to: "/admin/audit", key: "audit", icon: HistoryIcon, permission: PERMISSIONS.adminAccess },
+  { to: "/admin/clubs", key: "clubs", icon: BuildingIcon, permission: PERMISSIONS.adminAccess, platform: true },
 ];
+
+/** Whether the user holds platform.access itself (the check of hasPermission lets admin.access pass for any key). */
+export function holdsPlatformAccess(user: UserWithPermissions | null | undefined): boolean {
+  return user?.permissions?.some((permission) => permission.key === PLATFORM_ACCESS) ?? false;
+}
+
+/** Whether the user may open `section`: its permission, and platform.access itself for the platform's. */
+export function mayOpenSection(user: UserWithPermissions | null | undefined, section: AdminSection): boolean {
+  return hasPermission(user, section.permission) && (section.platform !== true || holdsPlatformAccess(user));
+}
 
 /** The sections this user may open, in the tiles' order. */
 export function sectionsFor(user: UserWithPermissions | null | undefined): AdminSection[] {
-  return ADMIN_SECTIONS.filter((section) => hasPermission(user, section.permission));
+  return ADMIN_SECTIONS.filter((section) => mayOpenSection(user, section));
 }
 
 /**
@@ -48,6 +62,11 @@ export function sectionsFor(user: UserWithPermissions | null | undefined): Admin
 export function permissionForAdminPath(pathname: string): AdminAreaPermission | null {
   const path = pathname.replace(/\/+$/, "") || "/";
   if (path === "/admin") return null;
-  const section = ADMIN_SECTIONS.find((s) => path === s.to || path.startsWith(`${s.to}/`));
-  return section?.permission ?? PERMISSIONS.adminAccess;
+  return sectionForAdminPath(path)?.permission ?? PERMISSIONS.adminAccess;
+}
+
+/** The section a path of the admin area belongs to, if any. */
+export function sectionForAdminPath(pathname: string): AdminSection | undefined {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return ADMIN_SECTIONS.find((s) => path === s.to || path.startsWith(`${s.to}/`));
 }

@@ -10,9 +10,14 @@ import { Spinner } from "@/components/ui/spinner";
 import { useErrorText, useFormatDateTime, useLocale, useMessages } from "@/i18n/use-messages";
 import { useTrpc } from "@/lib/auth";
 import { downloadFile } from "@/lib/download";
+import { serverRefusal } from "@/lib/errors";
+import { MAX_RETRIES } from "@/lib/query-client";
 
 /** GET /api/admin/backups/download: a file, so fetched outside tRPC (docs/architecture.md §5 "Health and backups"). */
 const downloadUrl = (name: string) => `/api/admin/backups/download?name=${encodeURIComponent(name)}`;
+
+/** Backups are the deployment's, made and kept by the first club (docs/decisions/071): other clubs get BACKUP_NOT_FOUND. */
+const isNotTheirs = (error: unknown) => serverRefusal(error)?.code === "BACKUP_NOT_FOUND";
 
 /** The backups (docs/decisions/051): make one now, and download any of those kept. */
 export function BackupsCard() {
@@ -23,7 +28,10 @@ export function BackupsCard() {
   const locale = useLocale();
   const errorText = useErrorText();
   const formatDateTime = useFormatDateTime();
-  const backups = useQuery(trpc.backups.list.queryOptions());
+  const backups = useQuery({
+    ...trpc.backups.list.queryOptions(),
+    retry: (failures, error) => !isNotTheirs(error) && failures < MAX_RETRIES,
+  });
   const create = useMutation(trpc.backups.create.mutationOptions());
   const [downloading, setDownloading] = React.useState<string | null>(null);
   const kilobytes = (bytes: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1000);
@@ -51,6 +59,8 @@ export function BackupsCard() {
   }
 
   const list = backups.data?.backups;
+  // No panel at all rather than an error about something that is not theirs.
+  if (isNotTheirs(backups.error)) return null;
   return (
     <Card className="gap-0 overflow-hidden py-0" data-slot="backups-card">
       <CardHeader className="flex flex-wrap items-start justify-between gap-3 border-b bg-muted/40 py-4 [.border-b]:pb-4">
