@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { AppError } from '../../core/errors';
+import type { ClubDb } from '../../db/client';
 import { bankEntries, orders, paymentImports } from '../../db/schema';
 import { auditIfChanged } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
@@ -160,9 +161,16 @@ function auditTarget(entry: EntryRow): string {
 }
 
 /** The entry is still an open follow-up and its booking is nowhere booked (both rechecked inside the batch). */
-function stillOpen(entry: EntryRow) {
-  return sql`EXISTS (SELECT 1 FROM bank_entries WHERE id = ${entry.id} AND follow_up_at IS NOT NULL AND resolution IS NULL)
-    AND NOT EXISTS (SELECT 1 FROM bank_entries WHERE entry_key = ${entry.entryKey} AND applied_at IS NOT NULL)`;
+function stillOpen(db: ClubDb, entry: EntryRow) {
+  const open = db
+    .select({ one: sql`1` })
+    .from(bankEntries)
+    .where(and(eq(bankEntries.id, entry.id), isNotNull(bankEntries.followUpAt), isNull(bankEntries.resolution)));
+  const booked = db
+    .select({ one: sql`1` })
+    .from(bankEntries)
+    .where(and(eq(bankEntries.entryKey, entry.entryKey), isNotNull(bankEntries.appliedAt)));
+  return sql`EXISTS ${open} AND NOT EXISTS ${booked}`;
 }
 
 async function dismiss(ctx: RequestCtx, entry: EntryRow, reason: string): Promise<ResolveResult> {
@@ -173,7 +181,7 @@ async function dismiss(ctx: RequestCtx, entry: EntryRow, reason: string): Promis
     ctx.db
       .update(bankEntries)
       .set({ resolution: 'dismissed', resolvedAt: now, resolvedBy: actor.id, resolutionNote: reason })
-      .where(and(eq(bankEntries.id, entry.id), stillOpen(entry)))
+      .where(and(eq(bankEntries.id, entry.id), stillOpen(ctx.db, entry)))
       .returning({ id: bankEntries.id }),
     auditIfChanged(ctx, {
       action: 'payments.follow_up_resolved',
@@ -212,8 +220,13 @@ async function book(ctx: RequestCtx, entry: EntryRow, action: 'part_payment' | '
     eq(orders.cancelled, false),
     eq(orders.paidCents, order.paidCents),
     sql`${orders.invoiceTotalCents} IS ${order.invoiceTotalCents}`,
-    plan === 'link' ? sql`NOT EXISTS (SELECT 1 FROM bank_entries WHERE order_id = ${order.id} AND applied_at IS NOT NULL AND settled = 1)` : undefined,
-    stillOpen(entry),
+    plan === 'link'
+      ? sql`NOT EXISTS ${ctx.db
+          .select({ one: sql`1` })
+          .from(bankEntries)
+          .where(and(eq(bankEntries.orderId, order.id), isNotNull(bankEntries.appliedAt), eq(bankEntries.settled, true)))}`
+      : undefined,
+    stillOpen(ctx.db, entry),
   );
   const details = {
     resolution: action,

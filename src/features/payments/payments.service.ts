@@ -247,13 +247,13 @@ export async function importStatement(ctx: RequestCtx, file: { filename: string;
  * An entry of this import that confirming may apply: matched, not applied, no bank entry with its key
  * applied or left as a follow-up (the same booking from another import of the statement), and no booking
  * that paid its order in full applied yet (part-payments do not count: the rest may come in one go).
- * `alias` names the bank_entries row being tested.
+ * `alias` names the bank_entries row being tested; another club's bookings never count (docs/decisions/071).
  */
 function applicable(alias: string, importId: number) {
   const e = sql.raw(alias);
   return sql`${e}.import_id = ${importId} AND ${e}.status = 'matched' AND ${e}.applied_at IS NULL AND ${e}.order_id IS NOT NULL
-    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.entry_key = ${e}.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))
-    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.order_id = ${e}.order_id AND other.applied_at IS NOT NULL AND other.settled = 1)`;
+    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.club_id = ${e}.club_id AND other.entry_key = ${e}.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))
+    AND NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.club_id = ${e}.club_id AND other.order_id = ${e}.order_id AND other.applied_at IS NOT NULL AND other.settled = 1)`;
 }
 
 /**
@@ -295,7 +295,7 @@ export async function confirmImport(ctx: RequestCtx, importId: number): Promise<
           eq(bankEntries.importId, importId),
           sql`${bankEntries.status} IN ('matched', 'amount_mismatch', 'unmatched') AND ${bankEntries.appliedAt} IS NULL AND ${bankEntries.followUpAt} IS NULL`,
           sql`NOT (${applicable('bank_entries', importId)} AND EXISTS (SELECT 1 FROM orders AS o WHERE o.id = bank_entries.order_id AND o.cancelled = 0))`,
-          sql`NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.entry_key = bank_entries.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))`,
+          sql`NOT EXISTS (SELECT 1 FROM bank_entries AS other WHERE other.club_id = bank_entries.club_id AND other.entry_key = bank_entries.entry_key AND (other.applied_at IS NOT NULL OR other.follow_up_at IS NOT NULL))`,
         ),
       )
       .returning({ id: bankEntries.id }),
