@@ -98,7 +98,7 @@ async function measure(path: string, headers: Record<string, string> = {}) {
 describe('database round trips per request inside workerd (D1)', () => {
   it('answers a signed-in /api/account/me with one query', async () => {
     const expected = {
-      admin: { groups: [{ id: 1, name: 'Administrators' }], permissions: [{ key: 'admin.access' }], two_factor_enabled: false },
+      admin: { groups: [{ id: 1, name: 'Administrators' }], permissions: [{ key: 'admin.access' }, { key: 'platform.access' }], two_factor_enabled: false },
       member: { groups: [{ id: 2, name: 'Users' }], permissions: [], two_factor_enabled: true },
       many: {
         groups: [
