@@ -8,9 +8,13 @@ import { groups, userGroups, users } from '../../src/db/schema';
 import { startNodeServer } from '../../src/node';
 import { TEST_ARGON2_PARAMS } from '../support/argon2-params';
 
-/** Debian's Chromium headless shell, started the way this machine allows (no downloads, no background network). */
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_FLAGS });
+/**
+ * Debian's Chromium headless shell, started the way this machine allows (no downloads, no background network).
+ * `loopbackHosts` (e.g. `*.club.test`) resolve to 127.0.0.1, so a club's own host reaches the test server.
+ */
+export async function launchChromium({ loopbackHosts }: { loopbackHosts?: string } = {}): Promise<Browser> {
+  const args = loopbackHosts ? [...CHROMIUM_FLAGS, `--host-resolver-rules=MAP ${loopbackHosts} 127.0.0.1`] : CHROMIUM_FLAGS;
+  return chromium.launch({ executablePath: HEADLESS_SHELL_PATH, args });
 }
 
 /**

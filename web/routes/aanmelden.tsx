@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { createFileRoute } from "@tanstack/react-router";
 import * as React from "react";
 
-import { errorFeedback, type Feedback, FormFeedback, successFeedback } from "@/components/form-feedback";
+import { errorFeedback, type Feedback } from "@/components/form-feedback";
 import { TextField } from "@/components/text-field";
 import { useTrpc } from "@/lib/auth";
 import { usePageMeta } from "@/lib/page-meta";
@@ -67,12 +67,10 @@ function SignUpPage() {
     return (
       <div lang="nl" className="contents">
         <AuthCard title="Controleer je e-mail">
-          <FormFeedback
-            focusOnShow
-            feedback={successFeedback(
-              `Controleer je e-mail: we hebben een bevestigingslink gestuurd naar ${sentTo}. Met die link (24 uur geldig) zet je jullie kerstactie klaar.`,
-            )}
-          />
+          <p role="status" className="text-sm">
+            We hebben een bevestigingslink gestuurd naar <span className="font-medium break-all">{sentTo}</span>. Met die link (24 uur
+            geldig) zet je jullie kerstactie klaar; daarna log je in op het adres van jullie club.
+          </p>
         </AuthCard>
       </div>
     );

@@ -22,7 +22,7 @@ export const clubs = defineMessages({
       slugInvalid: "Use 3 to 40 characters: lower-case letters, digits and dashes.",
       hosts: "Hosts",
       hostsHint: "One per line or comma separated, without https:// (e.g. kerst.example.nl). Empty: <slug> on the clubs domain.",
-      adminEmail: "First admin's e-mail",
+      adminEmail: "First admin’s e-mail",
       nameRequired: "Name is required.",
       emailInvalid: "Enter a valid e-mail address.",
       submit: "Create club",

@@ -147,7 +147,7 @@ function ClubsTable({
             const first = index === 0;
             return (
               <TableRow key={club.id} data-club={club.slug}>
-                <TableCell className="font-medium">
+                <TableCell className="font-medium whitespace-normal">
                   {club.name}
                   {first && (
                     <Badge variant="secondary" className="ml-2">
@@ -160,7 +160,7 @@ function ClubsTable({
                   {club.hosts.length > 0 ? (
                     club.hosts.map((host) => <div key={host}>{host}</div>)
                   ) : (
-                    <span className="text-muted-foreground">{t.clubs.noHosts}</span>
+                    <span className="whitespace-normal text-muted-foreground">{t.clubs.noHosts}</span>
                   )}
                 </TableCell>
                 <TableCell>
@@ -170,7 +170,7 @@ function ClubsTable({
                 <TableCell className="text-right tabular-nums">{club.users}</TableCell>
                 <TableCell className="text-sm whitespace-nowrap">{formatDateTime(club.created_at)}</TableCell>
                 <TableCell>
-                  <div className="flex justify-end gap-2">
+                  <div className="flex flex-col items-stretch gap-1.5">
                     <Button variant="outline" size="sm" aria-label={t.clubs.editHostsOf(club.name)} onClick={() => onEditHosts(club)}>
                       <PencilIcon aria-hidden="true" />
                       {t.clubs.editHosts}
