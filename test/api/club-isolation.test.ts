@@ -64,6 +64,8 @@ interface RecordsOfA {
   orderPageToken: string;
   sessionId: string;
   resetToken: string;
+  /** A backup the first club's admin made: the whole database, every club's rows. */
+  backupName: string;
 }
 
 let t: TwoClubs;
@@ -75,7 +77,7 @@ let cookieB: string;
 async function send(
   method: string,
   path: string,
-  init: { body?: unknown; form?: FormData; raw?: string; contentType?: string; cookie?: string | null } = {},
+  init: { body?: unknown; form?: FormData; raw?: string; contentType?: string; cookie?: string | null; host?: string } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
   const cookie = init.cookie === undefined ? cookieB : init.cookie;
@@ -92,7 +94,7 @@ async function send(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(init.body);
   }
-  const response = await t.app.request(`http://${CLUB_B_HOST}${path}`, { method, headers, body });
+  const response = await t.app.request(`http://${init.host ?? CLUB_B_HOST}${path}`, { method, headers, body });
   const contentType = response.headers.get('content-type') ?? '';
   const bytes = new Uint8Array(await response.arrayBuffer());
   const text = contentType.includes('application/pdf') ? await pdfText(bytes) : new TextDecoder().decode(bytes);
@@ -333,7 +335,7 @@ function restCases(): Record<string, Case> {
     'POST /api/admin/backups': { call: () => send('POST', '/api/admin/backups'), status: 404, why: 'a backup holds every club: the first club’s only' },
     'GET /api/admin/backups': { call: () => send('GET', '/api/admin/backups'), status: 404, code: 'BACKUP_NOT_FOUND' },
     'GET /api/admin/backups/download': {
-      call: () => send('GET', `/api/admin/backups/download${query({ name: 'kerstactie-2026-11-22T10-00-00.000Z.db.gz' })}`),
+      call: () => send('GET', `/api/admin/backups/download${query({ name: a.backupName })}`),
       status: 404,
     },
     'POST /contact/send': {
@@ -724,6 +726,19 @@ describe('club B’s admin reaches nothing of club A, on any route (DESIGN §6, 
     expect(await pdfText(new Uint8Array(await pdfOfA.arrayBuffer()))).toContain('Aaltje Qwibbel-A');
   });
 
+  it('keeps each club’s settings apart, cached or not: B’s change of a setting is not A’s', async () => {
+    const clubName = async (host: string) =>
+      (JSON.parse((await send('GET', '/api/settings', { cookie: null, host })).text) as { settings: { key: string; value: unknown }[] }).settings.find(
+        (setting) => setting.key === 'club_name',
+      )?.value;
+    // Both read once, so both are in the settings cache.
+    expect(await clubName('127.0.0.1')).toBe('Ronde Tafel Qwibbel');
+    expect(await clubName(CLUB_B_HOST)).toBe('Ronde Tafel 99 Sneek');
+    expect((await send('POST', '/api/settings/update', { body: { key: 'club_name', value: 'Tafel Sneek Anders' } })).status).toBe(200);
+    expect(await clubName(CLUB_B_HOST)).toBe('Tafel Sneek Anders');
+    expect(await clubName('127.0.0.1')).toBe('Ronde Tafel Qwibbel');
+  });
+
   it('the checks can fail: on A’s own host the same calls do reach A', async () => {
     const listed = await t.asA(`/orders${query({ q: 'Aaltje' })}`);
     expect(listed.json.map((o: { name: string }) => o.name)).toContain(ORDER_OF_A.name);
@@ -822,6 +837,8 @@ async function fillClubA(): Promise<RecordsOfA> {
   );
   const [mail] = await dbA.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(asc(mailOutbox.id)).limit(1);
   const sessionId = (await asA('/api/account/sessions')).json.sessions[0].id as string;
+  const backup = await asA('/api/admin/backups', { method: 'POST' });
+  ok(backup, 'backup');
   const [user] = await dbA.select({ id: users.id }).from(users).where(eq(users.username, 'qwibbelgebruiker'));
   return {
     orderId: invoiced.id,
@@ -843,5 +860,6 @@ async function fillClubA(): Promise<RecordsOfA> {
     orderPageToken: invoiced.token,
     sessionId,
     resetToken,
+    backupName: backup.json.name,
   };
 }
