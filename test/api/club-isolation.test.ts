@@ -192,6 +192,8 @@ function restCases(): Record<string, Case> {
     'POST /api/account/register': {
       call: () => send('POST', '/api/account/register', { body: { username: 'nieuw_in_b', email: null, password: 'een-lang-wachtwoord' }, cookie: null }),
       status: 403,
+      code: 'REGISTRATION_DISABLED',
+      why: 'a new club starts with registration off',
     },
     'POST /api/account/edit': { call: () => send('POST', '/api/account/edit', { body: { email: 'beheer@sneek.example' } }), status: 200 },
     'POST /api/account/changepassword': {
@@ -368,7 +370,7 @@ function restCases(): Record<string, Case> {
         }),
       status: 404,
       code: 'CLUB_SIGNUP_CLOSED',
-      why: 'A’s slug asked for again: the answer names nothing of A',
+      why: 'A’s slug asked for on B’s host while sign-up is off (club_signup): refused; sign-up itself is in clubs.test.ts',
     },
     'POST /api/clubs/verify': {
       call: () => send('POST', '/api/clubs/verify', { body: { token: a.resetToken }, cookie: null }),
