@@ -46,7 +46,10 @@ function SignUpPage() {
     name,
     value: fields[name],
     error: errors[name] ?? null,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setFields((previous) => ({ ...previous, [name]: event.target.value })),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setFields((previous) => ({ ...previous, [name]: event.target.value }));
+      setErrors(({ [name]: _fixed, ...others }) => others);
+    },
   });
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
@@ -93,7 +96,7 @@ function SignUpPage() {
           <TextField label="Naam van de club" autoComplete="organization" required autoFocus {...field("club_name")} />
           <TextField
             label="Adres van de club"
-            hint="Dit wordt het adres van jullie kerstactie (zoals ronde-tafel-99 in ronde-tafel-99.… ): 3 tot 40 tekens, kleine letters, cijfers en streepjes."
+            hint="Het eerste deel van het adres van jullie kerstactie (bijvoorbeeld rt99-sneek): 3 tot 40 tekens, kleine letters, cijfers en streepjes."
             autoCapitalize="none"
             spellCheck={false}
             required

@@ -18,7 +18,7 @@ export const clubs = defineMessages({
       description: "The club gets its own defaults, and its first admin (user name admin) a link by e-mail to set a password.",
       name: "Name",
       slug: "Slug",
-      slugHint: "Lower-case letters, digits and dashes, 3 to 40: the club's name in addresses and lists.",
+      slugHint: "Lower-case letters, digits and dashes, 3 to 40: the club’s name in addresses and lists.",
       slugInvalid: "Use 3 to 40 characters: lower-case letters, digits and dashes.",
       hosts: "Hosts",
       hostsHint: "One per line or comma separated, without https:// (e.g. kerst.example.nl). Empty: <slug> on the clubs domain.",

@@ -207,8 +207,10 @@ function NewClubForm({ controls }: { controls: FormDialogControls }) {
   const [fields, setFields] = React.useState({ name: "", slug: "", hosts: "", admin_email: "" });
   const [feedback, setFeedback] = React.useState<Feedback | null>(null);
   const [errors, setErrors] = React.useState<{ name?: string; slug?: string; admin_email?: string }>({});
-  const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const set = (name: keyof typeof fields) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setFields((previous) => ({ ...previous, [name]: event.target.value }));
+    setErrors(({ [name as keyof typeof errors]: _fixed, ...others }) => others);
+  };
 
   async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -83,7 +83,10 @@ function SetupForm({ initial }: { initial: Fields }) {
     label: labels[name],
     value: fields[name],
     error: errors[name] ?? null,
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setFields((previous) => ({ ...previous, [name]: event.target.value })),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+      setFields((previous) => ({ ...previous, [name]: event.target.value }));
+      setErrors(({ [name]: _fixed, ...others }) => others);
+    },
   });
 
   async function finish(event: React.FormEvent<HTMLFormElement>) {
