@@ -11,7 +11,7 @@ const workerTests = join(root, 'test/worker');
  * The files that need a D1 of their own: they assert on the whole of a table (a search's every match, a restore
  * of every table, an export's every row). The other files share one workerd and one D1 (docs/decisions/063).
  */
-export const OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass'].map((name) => join(workerTests, `${name}.test.ts`));
+export const OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass', 'clubs'].map((name) => join(workerTests, `${name}.test.ts`));
 
 /** The Worker entry inside workerd, with local D1 and R2 from wrangler.toml and the migrations of drizzle/. */
 export function d1Project(name: string, files: { include: string[]; exclude: string[]; isolate: boolean }) {

@@ -22,11 +22,10 @@ const TURSO_FILES = [
   'online-payments',
   'seller-links',
   'order-idempotency',
-  'clubs',
 ];
 
 /** Those that assert on whole tables keep a database of their own (as on D1: d1-project.ts). */
-const TURSO_OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass'];
+const TURSO_OWN_DATABASE_FILES = ['order-search', 'backups', 'orders-second-pass', 'clubs'];
 
 /**
  * The Worker suites again, with the Worker on Turso over HTTP (TURSO_DATABASE_URL) instead of D1: the
