@@ -1,10 +1,12 @@
-// `npm run seed:demo -- --orders 50000 --tablers 40 [--seed 1] [--date 2026-11-22] [--force]`: fills the Node
+// `npm run seed:demo -- --orders 50000 --tablers 40 [--seed 1] [--date 2026-11-22] [--force] [--club 2 [--host h]]`: fills the Node
 // database (DATABASE_URL, else DATA_DIR/kerstactie.db, as `npm start` opens it) with a campaign's worth of made-up
 // orders, to see the back-office at scale (docs/decisions/034). Dutch names, Harlingen addresses, a mix of new, invoiced,
 // paid, reminded, credited and delivered orders dated 1 November to 24 December (up to today, or --date),
 // numbered from the real sequences, so orders and invoices made afterwards go on without a gap. Mail addresses
 // are @example.*: an invoice sent from the demo reaches nobody. Another --seed makes other people. Refuses a
-// database that already holds orders unless --force.
+// database that already holds orders unless --force. --club fills another club than the first (many clubs on one
+// database, as the bench's "20 clubs of 2,500" run makes them), creating it with its host (default
+// club<id>.bench.test) when it does not exist yet.
 import { register } from 'node:module';
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +42,8 @@ const { values: args } = parseArgs({
     // The day the demo is made as of (tests pin it); today by default.
     date: { type: 'string' },
     force: { type: 'boolean', default: false },
+    club: { type: 'string', default: '1' },
+    host: { type: 'string' },
   },
 });
 const count = (name, max) => {
@@ -50,6 +54,8 @@ const count = (name, max) => {
 const orderCount = count('orders', 1_000_000);
 const tablerCount = count('tablers', 1_000);
 const seed = count('seed', 2 ** 31);
+const clubId = count('club', 1_000_000);
+if (clubId < 1) fail('--club must be a club id, 1 or more');
 if (args.date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(args.date)) fail('--date must be a day like 2026-11-22');
 const now = args.date === undefined ? Date.now() : Date.parse(`${args.date}T12:00:00.000Z`);
 
@@ -293,7 +299,21 @@ await migrate(drizzle(client), { migrationsFolder: join(root, 'drizzle') });
 if (!process.env.DATABASE_URL?.trim()) await chmod(join(dataDir, 'kerstactie.db'), 0o600);
 
 const started = performance.now();
-const existing = Number((await client.execute('SELECT count(*) AS n FROM orders')).rows[0].n);
+if (clubId !== 1) {
+  // Another club than the first: made here when it is new, reached on its own host.
+  const host = args.host ?? `club${clubId}.bench.test`;
+  await client.batch(
+    [
+      {
+        sql: "INSERT INTO clubs (id, slug, name, status, created_at) VALUES (?, ?, ?, 'active', ?) ON CONFLICT (id) DO NOTHING",
+        args: [clubId, `demo-${clubId}`, `Democlub ${clubId}`, new Date(now).toISOString()],
+      },
+      { sql: 'INSERT INTO club_hosts (host, club_id, position) VALUES (?, ?, 0) ON CONFLICT (host) DO NOTHING', args: [host, clubId] },
+    ],
+    'write',
+  );
+}
+const existing = Number((await client.execute({ sql: 'SELECT count(*) AS n FROM orders WHERE club_id = ?', args: [clubId] })).rows[0].n);
 if (existing > 0 && !args.force) {
   client.close();
   fail(`${url} already holds ${existing.toLocaleString('nl-NL')} orders; add --force to add the demo orders to them.`);
@@ -301,7 +321,7 @@ if (existing > 0 && !args.force) {
 
 // What an invoice bills today: the settings when the app has run, else their seeded defaults.
 const setting = async (key) => {
-  const row = (await client.execute({ sql: 'SELECT value FROM settings WHERE key = ?', args: [key] })).rows[0];
+  const row = (await client.execute({ sql: 'SELECT value FROM settings WHERE club_id = ? AND key = ?', args: [clubId, key] })).rows[0];
   return row ? String(row.value) : BUILT_IN_SETTINGS.find((s) => s.key === key).value;
 };
 const unitPriceCents = Number(await setting('package_price')) * 100;
@@ -322,7 +342,7 @@ const end = now > seasonStart + 7 * DAY ? Math.min(seasonEnd, now) : seasonEnd;
 const iso = (ms) => new Date(ms).toISOString();
 
 // Tablers: first and last names that the order form's gate can tell apart from each other and from those there are.
-const tablerNames = (await client.execute('SELECT name FROM tablers')).rows.map((r) => String(r.name));
+const tablerNames = (await client.execute({ sql: 'SELECT name FROM tablers WHERE club_id = ?', args: [clubId] })).rows.map((r) => String(r.name));
 const newTablers = [];
 for (let tries = 0; newTablers.length < tablerCount; tries++) {
   if (tries > tablerCount * 200) fail(`Could not find ${tablerCount} tabler names that the gate can tell apart; ask for fewer.`);
@@ -337,17 +357,19 @@ const tx = await client.transaction('write');
 const stamp = iso(seasonStart);
 if (newTablers.length) {
   await tx.execute({
-    sql: `INSERT INTO tablers (name, search_name, created_at, updated_at) VALUES ${newTablers.map(() => '(?, ?, ?, ?)').join(', ')}`,
-    args: newTablers.flatMap((name) => [name, tablerSearchName(name), stamp, stamp]),
+    sql: `INSERT INTO tablers (club_id, name, search_name, created_at, updated_at) VALUES ${newTablers.map(() => '(?, ?, ?, ?, ?)').join(', ')}`,
+    args: newTablers.flatMap((name) => [clubId, name, tablerSearchName(name), stamp, stamp]),
   });
 }
-const tablerIds = (await tx.execute('SELECT id FROM tablers')).rows.map((r) => Number(r.id));
+const tablerIds = (await tx.execute({ sql: 'SELECT id FROM tablers WHERE club_id = ?', args: [clubId] })).rows.map((r) => Number(r.id));
 // Some members sell far more than others.
 const tablerWeights = tablerIds.map((id) => [id, 1 + random() * 4]);
 
 // The orders, oldest first so that references and ids follow the order dates.
 const sequenceValue = async (name) =>
-  Number((await tx.execute({ sql: 'SELECT value FROM sequences WHERE name = ? AND year = ?', args: [name, year] })).rows[0]?.value ?? 0);
+  Number(
+    (await tx.execute({ sql: 'SELECT value FROM sequences WHERE club_id = ? AND name = ? AND year = ?', args: [clubId, name, year] })).rows[0]?.value ?? 0,
+  );
 const firstReference = (await sequenceValue('order')) + 1;
 const createdTimes = Array.from({ length: orderCount }, () => seasonStart + Math.floor(random() * (end - seasonStart))).sort((a, b) => a - b);
 const orders = createdTimes.map((created, i) => {
@@ -435,6 +457,7 @@ issued.forEach((event, i) => {
 });
 
 const COLUMNS = [
+  ['club_id', () => clubId],
   ['reference', (o) => o.reference],
   ['tabler_id', (o) => o.tablerId],
   ['name', (o) => o.name],
@@ -473,8 +496,8 @@ for (let i = 0; i < orders.length; i += ROWS_PER_INSERT) {
 }
 const setSequence = (name, value) =>
   tx.execute({
-    sql: 'INSERT INTO sequences (club_id, name, year, value) VALUES (1, ?, ?, ?) ON CONFLICT (club_id, name, year) DO UPDATE SET value = excluded.value',
-    args: [name, year, value],
+    sql: 'INSERT INTO sequences (club_id, name, year, value) VALUES (?, ?, ?, ?) ON CONFLICT (club_id, name, year) DO UPDATE SET value = excluded.value',
+    args: [clubId, name, year, value],
   });
 if (orders.length) await setSequence('order', firstReference + orders.length - 1);
 if (issued.length) await setSequence('invoice', firstInvoiceNumber + issued.length - 1);
@@ -488,7 +511,9 @@ const nl = (n) => n.toLocaleString('nl-NL');
 const tally = (test) => orders.filter(test).length;
 const day = (ms) => new Intl.DateTimeFormat('nl-NL', { timeZone: 'Europe/Amsterdam', day: 'numeric', month: 'long' }).format(ms);
 const credits = tally((o) => o.cancelled);
-console.log(`Demo data added to ${url.replace(/\?.*$/, '')} in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${seed}):`);
+console.log(
+  `Demo data added to ${url.replace(/\?.*$/, '')}${clubId === 1 ? '' : ` (club ${clubId})`} in ${((performance.now() - started) / 1000).toFixed(1)} s (seed ${seed}):`,
+);
 console.log(`  ${nl(newTablers.length)} tablers (${nl(tablerIds.length)} in all)`);
 if (orders.length) {
   console.log(
