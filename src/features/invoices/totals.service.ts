@@ -49,36 +49,26 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   requireManagement(ctx);
   const unissued = await todaysPricing(ctx)();
   const live = eq(orders.cancelled, false);
-  const net = sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`;
   const day = (column: SQLiteColumn) => sql<string>`substr(${column}, 1, 10)`;
 
-  const [groups, tablerRows, orderedPerDay, invoicedPerDay, receivedPerDay, partPayments] = await Promise.all([
+  const [groups, orderedPerDay, invoicedPerDay, receivedPerDay, partPayments] = await Promise.all([
+    // One pass for the sums and the leaderboard (docs/decisions/072): per tabler and the columns that price an
+    // order, so each tabler's money is summed as the totals' is. Grouped on the issued sums' text, parsed once
+    // per group here rather than per order in SQL; the tabler's name is read once per group.
     ctx.db
       .select({
+        tablerId: orders.tablerId,
+        tablerName: sql<string | null>`(${ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, orders.tablerId))})`,
         amount: orders.amount,
         paid: orders.paid,
-        net,
+        amounts: orders.invoiceAmounts,
         total: orders.invoiceTotalCents,
         n: sql<number>`count(*)`,
         sent: sql<number>`sum(${orders.invoiceSent})`,
       })
       .from(orders)
       .where(live)
-      .groupBy(orders.amount, orders.paid, net, orders.invoiceTotalCents),
-    // Per tabler and the columns that price an order, so each tabler's money is summed as the totals' is.
-    ctx.db
-      .select({
-        tablerId: orders.tablerId,
-        tablerName: tablers.name,
-        amount: orders.amount,
-        paid: orders.paid,
-        total: orders.invoiceTotalCents,
-        n: sql<number>`count(*)`,
-      })
-      .from(orders)
-      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
-      .where(live)
-      .groupBy(orders.tablerId, tablers.name, orders.amount, orders.paid, orders.invoiceTotalCents),
+      .groupBy(orders.tablerId, orders.amount, orders.paid, orders.invoiceTotalCents, orders.invoiceAmounts),
     ctx.db
       .select({ date: day(orders.createdAt), orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
       .from(orders)
@@ -129,10 +119,20 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   let totalCents = 0;
   let paidCents = 0;
   let openCents = 0;
+  const sellers = new Map<
+    number | null,
+    { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number; cents: number; paidCents: number }
+  >();
+  const sellerOf = (id: number | null) => sellers.get(id)!;
+  const issuedNet = new Map<string, number | null>();
+  const netOf = (amounts: string) => {
+    if (!issuedNet.has(amounts)) issuedNet.set(amounts, (JSON.parse(amounts) as { netCents?: number }).netCents ?? null);
+    return issuedNet.get(amounts)!;
+  };
   for (const g of groups) {
     const n = Number(g.n);
     const sums = unissued(g.amount);
-    const groupNet = (g.net ?? sums.netCents) * n;
+    const groupNet = ((g.amounts === null ? null : netOf(g.amounts)) ?? sums.netCents) * n;
     const groupTotal = (g.total ?? sums.totalCents) * n;
     totals.orders += n;
     totals.packages += g.amount * n;
@@ -146,21 +146,11 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
       totals.open.orders += n;
       openCents += groupTotal;
     }
-  }
-
-  const sellers = new Map<
-    number | null,
-    { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number; cents: number; paidCents: number }
-  >();
-  const sellerOf = (id: number | null) => sellers.get(id)!;
-  for (const g of tablerRows) {
-    const n = Number(g.n);
     let seller = sellers.get(g.tablerId);
     if (!seller) {
       seller = { tabler_id: g.tablerId, tabler_name: g.tablerName, orders: 0, packages: 0, cents: 0, paidCents: 0 };
       sellers.set(g.tablerId, seller);
     }
-    const groupTotal = (g.total ?? unissued(g.amount).totalCents) * n;
     seller.orders += n;
     seller.packages += g.amount * n;
     seller.cents += groupTotal;

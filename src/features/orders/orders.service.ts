@@ -401,63 +401,67 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(','), search: search?.kind ?? null };
 }
 
-/** The ORDER BY of a list, and `key`, which names it for the orders page's statement cache. */
-function orderSort(input: OrderListInput): { key: string; columns: SQL[] } {
-  if (!input.sort) return { key: '', columns: [desc(orders.createdAt), desc(orders.id)] };
+/** The sort of a list: its key column and direction, `key` naming it for the orders page's statement cache, and whether it sorts on the tabler. */
+interface OrderSortOf {
+  key: string;
+  column: SQLiteColumn;
+  direction: typeof asc;
+  joinsTabler: boolean;
+}
+
+function orderSort(input: OrderListInput): OrderSortOf {
+  if (!input.sort) return { key: '', column: orders.createdAt, direction: desc, joinsTabler: false };
   const dir = input.dir === 'asc' ? 'asc' : 'desc';
-  const direction = dir === 'asc' ? asc : desc;
-  return { key: `${input.sort} ${dir}`, columns: [direction(SORT_COLUMNS[input.sort]), direction(orders.id)] };
+  return { key: `${input.sort} ${dir}`, column: SORT_COLUMNS[input.sort], direction: dir === 'asc' ? asc : desc, joinsTabler: input.sort === 'tabler_name' };
 }
 
 /** docs/architecture.md §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
 export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): Promise<OrderView[]> {
   requireManagement(ctx);
   const { where, values } = await orderListFilter(ctx, input);
+  const sorted = orderSort(input);
   return ctx.db
     .select(orderColumns)
     .from(orders)
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
     .where(where)
-    .orderBy(...orderSort(input).columns)
+    .orderBy(sorted.direction(sorted.column), sorted.direction(orders.id))
     .all(values);
 }
 
 const countOf = (db: ClubDb, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
 
 /**
- * The statement of an orders page: the page's rows, each with the number of all matching orders. Without
- * a search through the trigram index, the count is a subquery SQLite runs once, and the rows and the count
- * each take the filters' own indexes (a page sorted along an index stops at its last row). With one, the
- * matching ids are gathered once with their count (`matched`: a window over the ids alone), so the index
- * is searched once for the rows and the count together. A window over the page's own rows would keep
- * every matching row, all columns, to count them before the LIMIT applies.
+ * The statement of an orders page (docs/decisions/072): the page's rows, each with the number of all matching
+ * orders. The page's ids come first (`page`), from the narrow entries of the sort's own index (club, key, and
+ * the id that breaks ties), skipping the pages before it there; only those ids' rows and tablers are then
+ * read whole. A deep page so skips index entries, not rows with their tablers joined.
+ *
+ * Without a search through the trigram index, the count is a subquery SQLite runs once, on the narrowest
+ * index that holds the filters. With one, the count is a window over the matching ids (before the LIMIT), so
+ * the index is searched once for the page and the count together.
  */
-function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: SQL[]) {
-  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-  if (filter.search !== 'trigram') {
-    return db
-      .select({ ...orderColumns, total: sql<number>`(${countOf(db, filter.where)})` })
-      .from(orders)
-      .leftJoin(tablers, eq(tablers.id, orders.tablerId))
-      .where(filter.where)
-      .orderBy(...sort)
-      .limit(page.limit)
-      .offset(page.offset)
-      .prepare();
-  }
-  const matched = db
-    .select({ id: orders.id, total: sql<number>`count(*) OVER ()`.as('total') })
-    .from(orders)
+function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: OrderSortOf) {
+  const searched = filter.search === 'trigram';
+  const total = searched ? sql<number>`count(*) OVER ()` : sql<number>`(${countOf(db, filter.where)})`;
+  // A searched page starts from the trigram index's matches and sorts them: `+` keeps SQLite from walking
+  // the sort's index instead and testing every order of the club against the search.
+  const key = searched ? sql`+${sort.column}` : sql`${sort.column}`;
+  const from = db.select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: total.as('total') }).from(orders);
+  const page = (sort.joinsTabler ? from.leftJoin(tablers, eq(tablers.id, orders.tablerId)) : from)
     .where(filter.where)
-    .as('matched');
+    .orderBy(sort.direction(key), sort.direction(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  // The page sorted again on its own copy of the key: an ORDER BY on an indexed column of orders would tempt
+  // SQLite to walk the club's index and look each order up in the page, rather than read the page's rows by id.
   return db
-    .select({ ...orderColumns, total: matched.total })
+    .select({ ...orderColumns, total: page.total })
     .from(orders)
-    .innerJoin(matched, eq(matched.id, orders.id))
+    .innerJoin(page, eq(page.id, orders.id))
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
-    .orderBy(...sort)
-    .limit(page.limit)
-    .offset(page.offset)
+    .orderBy(sort.direction(page.key), sort.direction(page.id))
     .prepare();
 }
 
@@ -473,7 +477,7 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   const perPage = input.per_page ?? DEFAULT_PER_PAGE;
   const filter = await orderListFilter(ctx, input);
   const sort = orderSort(input);
-  const statement = ordersPages(ctx.db, `${filter.shape}|${sort.key}`, () => buildOrdersPage(ctx.db, filter, sort.columns));
+  const statement = ordersPages(ctx.db, `${filter.shape}|${sort.key}`, () => buildOrdersPage(ctx.db, filter, sort));
   const rows = await statement.all({ ...filter.values, limit: perPage, offset: (page - 1) * perPage });
   // Every row carries the count; a page past the end has no row to carry it, and is counted apart.
   const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter.where).all(filter.values))[0]?.n);
