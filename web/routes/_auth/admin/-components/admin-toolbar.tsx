@@ -20,7 +20,7 @@ const itemClass = cn(
   "flex min-w-[4.75rem] shrink-0 flex-col items-center gap-1 rounded-md px-2 py-1.5 text-[0.7rem] font-medium text-muted-foreground transition-colors outline-none",
   "hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
   "data-[status=active]:bg-background data-[status=active]:text-primary data-[status=active]:shadow-sm data-[status=active]:ring-1 data-[status=active]:ring-border",
-  "sm:min-w-0 sm:flex-row sm:gap-2 sm:px-3 sm:py-2 sm:text-sm",
+  "sm:min-w-0 sm:flex-row sm:gap-1.5 sm:px-2.5 sm:py-2 sm:text-sm",
   "[&>svg]:size-5 [&>svg]:shrink-0 sm:[&>svg]:size-4",
 );
 
