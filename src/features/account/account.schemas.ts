@@ -1,6 +1,6 @@
 import { refusalText } from '../../core/input-issues';
 import * as z from 'zod';
-import { MAX_PASSWORD_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../core/credential-rules';
+import { MAX_PASSWORD_LENGTH } from '../../core/credential-rules';
 import { localeSchema } from '../../core/locales';
 
 // docs/product.md §5 sign-in: both required.
