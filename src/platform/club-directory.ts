@@ -27,6 +27,8 @@ interface Snapshot {
   clubs: Club[];
   byHost: Map<string, Club>;
   bySlug: Map<string, Club>;
+  /** The host of the configured origin, which the first club also answers on. */
+  originHost: string;
   loadedAt: number;
 }
 
@@ -90,6 +92,8 @@ export class ClubDirectory {
       clubs: list,
       byHost: new Map(list.flatMap((club) => club.hosts.map((host) => [host, club] as const))),
       bySlug: new Map(list.map((club) => [club.slug, club] as const)),
+      // Parsed once a load instead of on every request.
+      originHost: new URL(this.config.origin).hostname,
       loadedAt: now,
     };
   }
@@ -119,7 +123,7 @@ export class ClubDirectory {
     const own = snapshot.byHost.get(host);
     if (own) return own;
     const first = snapshot.clubs.find((club) => club.id === FIRST_CLUB_ID);
-    if (first && host === new URL(this.config.origin).hostname) return first;
+    if (first && host === snapshot.originHost) return first;
     const domain = this.config.clubsDomain;
     if (domain && host.endsWith(`.${domain}`)) {
       const bySlug = snapshot.bySlug.get(host.slice(0, -domain.length - 1));

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/unique-violation';
 import { ownerValue } from '../../db/club-db';
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
@@ -191,7 +192,7 @@ export async function register(ctx: RequestCtx, input: { username: string; email
     ]);
   } catch (error) {
     // Two registrations racing for one name or address: the unique indexes decide.
-    if (/UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown }).cause ?? ''))) {
+    if (isUniqueViolation(error)) {
       throw (await findUserByName(ctx, input.username))
         ? new AppError('USERNAME_TAKEN', 'Username is already taken')
         : new AppError('EMAIL_TAKEN', 'Email is already in use');

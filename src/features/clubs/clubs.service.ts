@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/unique-violation';
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -57,8 +58,6 @@ async function assertFree(app: AppDeps, slug: string | null, hosts: readonly str
     if (owner && owner.clubId !== except) throw new AppError('CLUB_HOST_TAKEN', HOST_TAKEN);
   }
 }
-
-const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 interface NewClub {
   slug: string;

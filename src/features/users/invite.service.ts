@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/unique-violation';
 import { ownerValue } from '../../db/club-db';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
@@ -23,8 +24,6 @@ export const USERNAME_TAKEN = 'Username is already taken';
 export const EMAIL_TAKEN = 'Email is already in use';
 
 const takenRefusal = (byName: boolean) => (byName ? new AppError('USERNAME_TAKEN', USERNAME_TAKEN) : new AppError('EMAIL_TAKEN', EMAIL_TAKEN));
-
-const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 /**
  * docs/architecture.md §6 POST /api/users/invite: an admin brings someone in (a treasurer) without opening

@@ -1,3 +1,4 @@
+import { isUniqueViolation } from '../../db/unique-violation';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { RequestCtx } from '../../context';
 import { groups, userGroups, users } from '../../db/schema';
@@ -100,8 +101,6 @@ async function emailInUse(ctx: UsersCtx, email: string, exceptUserId: number): P
     .limit(1);
   return !!row;
 }
-
-const isUniqueViolation = (error: unknown) => /UNIQUE/i.test(String((error as Error)?.message ?? error) + String((error as { cause?: unknown })?.cause ?? ''));
 
 /**
  * docs/product.md §6 "changing another user's password is available to whoever sees the user table", §4 the
