@@ -6,7 +6,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority } from 'node:os';
-import { delimiter, resolve } from 'node:path';
+import { delimiter, relative, resolve } from 'node:path';
 
 const node = process.execPath;
 const only = process.argv.slice(2);
@@ -58,6 +58,8 @@ mkdirSync('test-results/vitest', { recursive: true });
 let passed = 0;
 let failed = 0;
 const durations = [];
+/** The failed tests by name, repeated after the closing line: a long log is often read from its end only. */
+const failures = [];
 
 /** One vitest run over the given projects, with its JSON report counted into the closing line. */
 async function suite(projects, options) {
@@ -79,6 +81,16 @@ async function suite(projects, options) {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests + (report.numTotalTests === 0 ? 1 : 0);
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const why = (test.failureMessages[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`${name}: ${relative(process.cwd(), file.name)} > ${test.fullName}\n    ${why}`);
+      }
+      if (file.assertionResults.length === 0 && file.status === 'failed') {
+        failures.push(`${name}: ${relative(process.cwd(), file.name)}\n    ${(file.message ?? '').split('\n')[0].slice(0, 300)}`);
+      }
+    }
   } catch {
     failed += 1;
   }
@@ -142,5 +154,6 @@ const lanes = [
 
 const ok = (await Promise.all([built, ...lanes])).every(Boolean);
 console.log(`\nSuites: ${durations.join(', ')}; all steps ${seconds(started)} s.`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);
