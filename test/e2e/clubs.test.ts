@@ -107,6 +107,12 @@ describe('the platform in Chromium', () => {
     await setup.getByRole('button', { name: 'Finish set-up' }).click();
     await setup.getByText('Town is required.').waitFor();
     await setup.getByLabel('Town').fill('Sneek');
+    // The club's mail address starts as its first admin's; the address is the club's own to give (docs/decisions/073).
+    expect([await setup.getByLabel('Address', { exact: true }).inputValue(), await setup.getByLabel('Club e-mail address').inputValue()]).toEqual([
+      '',
+      'beheer@sneek.example',
+    ]);
+    await setup.getByLabel('Address', { exact: true }).fill('Kleine Kerkstraat 1, 8601 AA Sneek');
     await setup.getByLabel('IBAN').fill('NL00WRONG');
     await setup.getByLabel('KvK number').fill('12345678');
     await setup.getByLabel('VAT id').fill('NL123456789B01');
@@ -123,8 +129,19 @@ describe('the platform in Chromium', () => {
 
     const db = clubDb(server.database, asClubId(sneekId));
     const stored = Object.fromEntries((await db.select().from(settings)).map((s) => [s.key, s.value]));
-    expect([stored.club_town, stored.club_iban, stored.club_kvk_number, stored.club_vat_id, stored.package_price, stored.club_setup_pending]).toEqual([
+    expect([
+      stored.club_town,
+      stored.club_address,
+      stored.club_email,
+      stored.club_iban,
+      stored.club_kvk_number,
+      stored.club_vat_id,
+      stored.package_price,
+      stored.club_setup_pending,
+    ]).toEqual([
       'Sneek',
+      'Kleine Kerkstraat 1, 8601 AA Sneek',
+      'beheer@sneek.example',
       'NL91ABNA0417164300',
       '12345678',
       'NL123456789B01',
@@ -140,6 +157,13 @@ describe('the platform in Chromium', () => {
     await club.page.getByText('club_town', { exact: true }).first().waitFor();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await club.page.locator('[data-slot=backups-card]').count()).toBe(0);
+    // The public footer is the club's own: its address and e-mail, none of the first club's links (no Volg ons).
+    await club.page.goto(`${clubUrl('sneek')}/`);
+    const footer = club.page.locator('[data-slot=site-footer]');
+    await footer.getByText('Ronde Tafel 99 Sneek · Kleine Kerkstraat 1, 8601 AA Sneek').waitFor();
+    expect(await footer.getByRole('link', { name: 'beheer@sneek.example' }).count()).toBe(1);
+    expect(await footer.getByRole('heading', { name: 'Volg ons' }).count()).toBe(0);
+    expect(await footer.innerText()).not.toContain('Harlingen');
     expect(club.errors).toEqual([]);
     await club.context.close();
   });

@@ -25,19 +25,30 @@ describe("siteFromSettings", () => {
     });
   });
 
-  it("falls back to the defaults for missing, empty or unusable values", () => {
+  it("shows the defaults only while the settings have not loaded", () => {
     expect(siteFromSettings({})).toEqual(DEFAULT_SITE);
+  });
+
+  it("leaves out a loaded club's empty or unusable address, e-mail and links instead of showing the first club's", () => {
     const site = siteFromSettings({
       club_name: "  ",
       club_town: "Sneek",
       club_address: "",
+      club_email: " ",
+      club_facebook_url: "",
       club_website_url: "javascript:alert(1)",
       package_price: "0",
     });
-    expect(site.clubName).toBe(DEFAULT_SITE.clubName);
-    expect(site.addressLine).toBe("Sneek");
-    expect(site.ownSiteUrl).toBe(DEFAULT_SITE.ownSiteUrl);
-    expect(site.packagePrice).toBe(75);
+    expect(site).toEqual({
+      clubName: DEFAULT_SITE.clubName,
+      town: "Sneek",
+      addressLine: "Sneek",
+      email: null,
+      facebookUrl: null,
+      ownSiteUrl: null,
+      packagePrice: 75,
+    });
+    expect(siteFromSettings({ club_name: "Ronde Tafel 99 Sneek", club_town: "" }).addressLine).toBeNull();
     expect(siteFromSettings({ package_price: "82.5" }).packagePrice).toBe(82.5);
   });
 });

@@ -3,17 +3,18 @@ import * as React from "react";
 import type { SettingsLookup } from "@/lib/settings";
 
 // The club's identity as the public pages show it. docs/architecture.md §3: club name, town, address, e-mail, the
-// social and own-site links and the package price are public settings; these defaults are the seed
-// values, used while settings load or when a setting is missing or empty.
+// social and own-site links and the package price are public settings; these defaults are the first club's seed
+// values, shown while the settings load. Once loaded, a club's empty address, e-mail or link is left out rather
+// than replaced by the first club's (docs/decisions/073: a new club starts without them).
 
 export type SiteIdentity = {
   clubName: string;
   town: string;
-  /** The postal address line of the footer; the town when no address is set. */
-  addressLine: string;
-  email: string;
-  facebookUrl: string;
-  ownSiteUrl: string;
+  /** The postal address line of the footer; the town when no address is set; null without either. */
+  addressLine: string | null;
+  email: string | null;
+  facebookUrl: string | null;
+  ownSiteUrl: string | null;
   /** Euro per package, excluding VAT (docs/product.md §9: 75). */
   packagePrice: number;
 };
@@ -48,14 +49,16 @@ function price(lookup: SettingsLookup): number | null {
 }
 
 export function siteFromSettings(lookup: SettingsLookup): SiteIdentity {
+  // An empty lookup is settings that did not load (yet): the page shows the seed values meanwhile.
+  if (Object.keys(lookup).length === 0) return DEFAULT_SITE;
   const town = text(lookup, "club_town");
   return {
     clubName: text(lookup, "club_name") ?? DEFAULT_SITE.clubName,
-    town: town ?? DEFAULT_SITE.town,
-    addressLine: text(lookup, "club_address") ?? town ?? DEFAULT_SITE.addressLine,
-    email: text(lookup, "club_email") ?? DEFAULT_SITE.email,
-    facebookUrl: link(lookup, "club_facebook_url") ?? DEFAULT_SITE.facebookUrl,
-    ownSiteUrl: link(lookup, "club_website_url") ?? DEFAULT_SITE.ownSiteUrl,
+    town: town ?? "",
+    addressLine: text(lookup, "club_address") ?? town,
+    email: text(lookup, "club_email"),
+    facebookUrl: link(lookup, "club_facebook_url"),
+    ownSiteUrl: link(lookup, "club_website_url"),
     packagePrice: price(lookup) ?? DEFAULT_SITE.packagePrice,
   };
 }

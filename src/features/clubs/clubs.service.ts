@@ -59,6 +59,15 @@ async function assertFree(app: AppDeps, slug: string | null, hosts: readonly str
   }
 }
 
+/**
+ * The identity a new club starts with (docs/decisions/073): its own name, and its first admin's address for
+ * customers' mail until the set-up asks for the club's; the first club's address and links are the seed
+ * values, so they are emptied rather than shown in another club's footer and on its invoices.
+ */
+function newClubIdentity(name: string, email: string): Record<string, string> {
+  return { club_name: name, club_town: '', club_address: '', club_email: email, club_facebook_url: '', club_website_url: '' };
+}
+
 interface NewClub {
   slug: string;
   name: string;
@@ -87,7 +96,7 @@ async function makeClub(app: AppDeps, made: NewClub, extra: (db: ClubDb) => Batc
     app.database.insert(clubs).values({ id: club.id, slug: club.slug, name: club.name, status: 'active', createdAt: club.createdAt }),
     ...made.hosts.map((host, position) => app.database.insert(clubHosts).values({ host, clubId: club.id, position })),
     ...seedStatements(db, app.clock),
-    db.update(settings).set({ value: club.name }).where(eq(settings.key, 'club_name')),
+    ...Object.entries(newClubIdentity(club.name, made.admin.email)).map(([key, value]) => db.update(settings).set({ value }).where(eq(settings.key, key))),
     // The new club's admins get the short set-up at their first sign-in (docs/decisions/071).
     db.update(settings).set({ value: 'true' }).where(eq(settings.key, 'club_setup_pending')),
     db.insert(users).values({

@@ -37,6 +37,9 @@ export function normaliseIban(raw: string): string {
 /** Settings whose value is a link or an address the server calls: http(s) only (docs/decisions/055). */
 export const URL_SETTINGS: readonly string[] = ['club_facebook_url', 'club_website_url', 'geocoder_url'];
 
+/** The club's own links may also be empty: the footer then leaves them out (docs/decisions/073). */
+const OPTIONAL_LINK_SETTINGS: readonly string[] = ['club_facebook_url', 'club_website_url'];
+
 /** An absolute http:// or https:// URL with a host; not javascript:, data: or anything else a link could run. */
 export function isHttpUrl(value: string): boolean {
   if (!/^https?:\/\//i.test(value.trim())) return false;
@@ -90,7 +93,7 @@ export function vatSplitProblem(raw: string): AppError | null {
 export function settingValueProblem(key: string, value: string): AppError | null {
   const choices = SETTING_CHOICES[key];
   if (choices && !choices.includes(value)) return new AppError('SETTING_NOT_ONE_OF', `Value must be one of: ${choices.join(', ')}.`, { values: choices });
-  if (URL_SETTINGS.includes(key) && !isHttpUrl(value))
+  if (URL_SETTINGS.includes(key) && !isHttpUrl(value) && !(value === '' && OPTIONAL_LINK_SETTINGS.includes(key)))
     return new AppError('SETTING_URL_INVALID', 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).');
   switch (key) {
     case 'vat_split':

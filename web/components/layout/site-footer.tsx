@@ -7,7 +7,8 @@ import { linkLabel, socialLabel, useSiteIdentity } from "@/lib/site";
 import { cn } from "@/lib/utils";
 
 // docs/product.md §2 "Layout": three columns (Contact, Volg ons, Praktisch), an address line with the town,
-// the copyright with the current year, the VAT note and a 'Built with' credit line.
+// the copyright with the current year, the VAT note and a 'Built with' credit line. A club without an e-mail,
+// links or address yet shows none of them rather than the first club's (docs/decisions/073).
 // Plain links: the layout also serves the prerendered pages, which run without the router; inside
 // the SPA, web/lib/link-interception.ts turns them into router navigations.
 export function SiteFooter() {
@@ -19,17 +20,21 @@ export function SiteFooter() {
         <div className="grid gap-8 sm:grid-cols-3">
           <FooterColumn title="Contact">
             <FooterLink to="/contact">Contactformulier</FooterLink>
-            <li>
-              <a href={`mailto:${site.email}`} className={`${footerLinkClass} break-all`}>
-                {site.email}
-              </a>
-            </li>
+            {site.email && (
+              <li>
+                <a href={`mailto:${site.email}`} className={`${footerLinkClass} break-all`}>
+                  {site.email}
+                </a>
+              </li>
+            )}
             <li className="text-footer-foreground/80">Vragen? Wij helpen je graag.</li>
           </FooterColumn>
-          <FooterColumn title="Volg ons">
-            <ExternalFooterLink href={site.facebookUrl}>{socialLabel(site.facebookUrl)}</ExternalFooterLink>
-            <ExternalFooterLink href={site.ownSiteUrl}>{linkLabel(site.ownSiteUrl)}</ExternalFooterLink>
-          </FooterColumn>
+          {(site.facebookUrl || site.ownSiteUrl) && (
+            <FooterColumn title="Volg ons">
+              {site.facebookUrl && <ExternalFooterLink href={site.facebookUrl}>{socialLabel(site.facebookUrl)}</ExternalFooterLink>}
+              {site.ownSiteUrl && <ExternalFooterLink href={site.ownSiteUrl}>{linkLabel(site.ownSiteUrl)}</ExternalFooterLink>}
+            </FooterColumn>
+          )}
           <FooterColumn title="Praktisch">
             <FooterLink to="/faq">Veelgestelde vragen</FooterLink>
             <FooterLink to="/bestelinformatie">Bestelinformatie</FooterLink>
@@ -39,7 +44,8 @@ export function SiteFooter() {
         <div className="mt-10 flex flex-col gap-2 border-t border-white/15 pt-6 text-sm text-footer-foreground/80 sm:flex-row sm:flex-wrap sm:items-center sm:justify-between">
           <address className="flex items-center gap-1.5 not-italic">
             <MapPinIcon aria-hidden="true" className="size-4 shrink-0" />
-            {site.clubName} &middot; {site.addressLine}
+            {site.clubName}
+            {site.addressLine && <> &middot; {site.addressLine}</>}
           </address>
           <p>Alle prijzen zijn exclusief btw.</p>
           <p>

@@ -95,11 +95,16 @@ function LinkGone() {
         Vraag het lid van wie je de link kreeg om een nieuwe link. Je kunt ook een bericht sturen via de{" "}
         <a className="font-medium underline underline-offset-4" href="/contact">
           contactpagina
-        </a>{" "}
-        of mailen naar{" "}
-        <a className="font-medium [overflow-wrap:anywhere] underline underline-offset-4" href={`mailto:${site.email}`}>
-          {site.email}
         </a>
+        {site.email ? (
+          <>
+            {" "}
+            of mailen naar{" "}
+            <a className="font-medium [overflow-wrap:anywhere] underline underline-offset-4" href={`mailto:${site.email}`}>
+              {site.email}
+            </a>
+          </>
+        ) : null}
         .
       </p>
     </div>

@@ -17,14 +17,14 @@ import { AdminPage } from "./-components/admin-page";
 import { postponeSetup } from "./-setup/setup-state";
 
 // docs/decisions/073: a new club's first sign-in opens this short set-up, so its first invoice can go out the same
-// day: name and town, bank and tax numbers, the package price and the first tablers. It saves through the settings
+// day: name, town, address and e-mail, bank and tax numbers, the package price and the first tablers. It saves through the settings
 // and tablers calls the rest of the admin area uses, and ends by turning club_setup_pending off.
 export const Route = createFileRoute("/_auth/admin/setup")({
   component: SetupPage,
 });
 
 /** The settings the set-up fills, in the order it saves them. */
-const SETTING_KEYS = ["club_name", "club_town", "club_iban", "club_kvk_number", "club_vat_id", "package_price"] as const;
+const SETTING_KEYS = ["club_name", "club_town", "club_address", "club_email", "club_iban", "club_kvk_number", "club_vat_id", "package_price"] as const;
 type SettingKey = (typeof SETTING_KEYS)[number];
 type Fields = Record<SettingKey, string> & { tablers: string };
 
@@ -39,7 +39,9 @@ function initialFields(settings: SettingsLookup): Fields {
   };
   return {
     club_name: stored("club_name"),
-    club_town: "",
+    club_town: stored("club_town"),
+    club_address: stored("club_address"),
+    club_email: stored("club_email"),
     club_iban: stored("club_iban"),
     club_kvk_number: stored("club_kvk_number"),
     club_vat_id: stored("club_vat_id"),
@@ -72,6 +74,8 @@ function SetupForm({ initial }: { initial: Fields }) {
   const labels: Record<SettingKey, string> = {
     club_name: s.clubName,
     club_town: s.clubTown,
+    club_address: s.clubAddress,
+    club_email: s.clubEmail,
     club_iban: s.iban,
     club_kvk_number: s.kvk,
     club_vat_id: s.vatId,
@@ -92,7 +96,7 @@ function SetupForm({ initial }: { initial: Fields }) {
   async function finish(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFeedback(null);
-    const required: SettingKey[] = ["club_name", "club_town", "package_price"];
+    const required: SettingKey[] = ["club_name", "club_town", "club_email", "package_price"];
     const found = Object.fromEntries(required.filter((key) => fields[key].trim() === "").map((key) => [key, s.required(labels[key])]));
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -154,6 +158,8 @@ function SetupForm({ initial }: { initial: Fields }) {
           <CardContent className="grid gap-4 sm:grid-cols-2">
             <TextField {...field("club_name")} required autoFocus maxLength={100} autoComplete="organization" />
             <TextField {...field("club_town")} required maxLength={100} autoComplete="address-level2" />
+            <TextField {...field("club_address")} hint={s.clubAddressHint} maxLength={200} autoComplete="street-address" />
+            <TextField {...field("club_email")} hint={s.clubEmailHint} required type="email" maxLength={254} autoComplete="email" />
           </CardContent>
         </Card>
         <Card>
