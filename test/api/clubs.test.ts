@@ -43,13 +43,7 @@ describe('two clubs on one deployment (DESIGN §6 "Many clubs")', () => {
     expect(value('club_name')).toBe('Ronde Tafel 99 Sneek');
     expect(value('club_setup_pending')).toBe(true);
     // Not the first club's address and links (docs/decisions/073): customers' mail goes to the new admin until the set-up.
-    expect(['club_town', 'club_address', 'club_email', 'club_facebook_url', 'club_website_url'].map(value)).toEqual([
-      '',
-      '',
-      'beheer@sneek.example',
-      '',
-      '',
-    ]);
+    expect(['club_town', 'club_address', 'club_email', 'club_facebook_url', 'club_website_url'].map(value)).toEqual(['', '', 'beheer@sneek.example', '', '']);
     const users = await t.asB('/api/users');
     expect(users.json.users.map((u: { username: string }) => u.username)).toEqual(['admin']);
     const permissions = await t.asB('/api/permissions');

@@ -138,16 +138,7 @@ describe('the platform in Chromium', () => {
       stored.club_vat_id,
       stored.package_price,
       stored.club_setup_pending,
-    ]).toEqual([
-      'Sneek',
-      'Kleine Kerkstraat 1, 8601 AA Sneek',
-      'beheer@sneek.example',
-      'NL91ABNA0417164300',
-      '12345678',
-      'NL123456789B01',
-      '80',
-      'false',
-    ]);
+    ]).toEqual(['Sneek', 'Kleine Kerkstraat 1, 8601 AA Sneek', 'beheer@sneek.example', 'NL91ABNA0417164300', '12345678', 'NL123456789B01', '80', 'false']);
     expect((await db.select().from(tablers)).map((t) => t.name).sort()).toEqual(['Jan de Vries', 'Piet Bakker']);
     // Not the platform: no Clubs tile; and no backups panel, the first club's alone.
     await club.page.getByRole('link', { name: /^Settings/ }).waitFor();
@@ -163,7 +154,7 @@ describe('the platform in Chromium', () => {
     await footer.getByText('Ronde Tafel 99 Sneek · Kleine Kerkstraat 1, 8601 AA Sneek').waitFor();
     expect(await footer.getByRole('link', { name: 'beheer@sneek.example' }).count()).toBe(1);
     expect(await footer.getByRole('heading', { name: 'Volg ons' }).count()).toBe(0);
-    expect(await footer.innerText()).not.toContain('Harlingen');
+    expect(await footer.textContent()).not.toContain('Harlingen');
     expect(club.errors).toEqual([]);
     await club.context.close();
   });

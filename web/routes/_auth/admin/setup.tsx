@@ -24,7 +24,16 @@ export const Route = createFileRoute("/_auth/admin/setup")({
 });
 
 /** The settings the set-up fills, in the order it saves them. */
-const SETTING_KEYS = ["club_name", "club_town", "club_address", "club_email", "club_iban", "club_kvk_number", "club_vat_id", "package_price"] as const;
+const SETTING_KEYS = [
+  "club_name",
+  "club_town",
+  "club_address",
+  "club_email",
+  "club_iban",
+  "club_kvk_number",
+  "club_vat_id",
+  "package_price",
+] as const;
 type SettingKey = (typeof SETTING_KEYS)[number];
 type Fields = Record<SettingKey, string> & { tablers: string };
 
