@@ -74,8 +74,13 @@ export function trackConnections(server: Server): GracefulHttpServer {
           let busy = false;
           for (const [socket, connection] of connections) {
             if (now >= deadline) socket.destroy();
-            else if (isIdle(socket, connection, now >= graceEnds)) socket.end();
-            else if (connection.responses.size > 0 || socket.bytesRead > connection.bytesAtIdle) busy = true;
+            else if (isIdle(socket, connection, now >= graceEnds)) {
+              // Ended only after a poll phase: after a long task, a request's bytes may wait in the kernel, unread
+              // (socket.bytesRead unchanged), and ending the socket on them would reset the client.
+              setImmediate(() => {
+                if (!socket.destroyed && isIdle(socket, connection, true)) socket.end();
+              });
+            } else if (connection.responses.size > 0 || socket.bytesRead > connection.bytesAtIdle) busy = true;
           }
           // Connections the kernel completed but Node has not taken yet wait in the listen backlog, and closing
           // the listener resets them; a busy event loop takes them only slowly. So the listener stays open

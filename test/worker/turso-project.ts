@@ -67,7 +67,7 @@ export function tursoProject(name: string, ownDatabase: boolean) {
         globalSetup: [join(workerTests, 'turso-global-setup.ts')],
         isolate: ownDatabase,
         // CI runs this lane beside the browser tests at a lower priority (docs/decisions/063): a test may wait its turn.
-        testTimeout: 60_000,
+        testTimeout: 120_000,
       },
     };
   });
