@@ -40,6 +40,7 @@ const PLATFORM_HOLDERS: Record<string, string> = {
 
 /** SQL text that names a club's table (not through the handle), where the rows are the club's by construction. */
 const RAW_TABLE_SQL: Record<string, string> = {
+  'src/features/backups/table-export.ts': "a restore counts the kept order counts afresh, each club's from its own orders (GROUP BY club_id)",
   'src/features/auth/user-profile.ts': "the profile's groups, permissions and two-factor by the user's id, in a query from the club's users",
   'src/features/orders/order-search.ts': "tablers by name as a filter on the club's orders; and the start's check that every row has its search text",
   'src/features/payments/payments.service.ts':

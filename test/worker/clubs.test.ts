@@ -1,6 +1,6 @@
 import { SELF } from 'cloudflare:test';
 import { env } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asClubId, clubDb } from '../../src/db/club-db';
 import { openD1Db } from '../../src/db/d1';
@@ -101,6 +101,15 @@ describe('two clubs on one Worker', () => {
     const listed = (await (await call(HOST_B, '/orders?page=1', { cookie: cookieB })).json()) as { orders: { name: string }[]; total: number };
     expect([listed.total, listed.orders.map((o) => o.name)]).toEqual([1, [`Klant B ${SUFFIX}`]]);
     expect(await clubDb(db, asClubId(1)).select({ id: orders.id }).from(orders).where(eq(orders.id, orderA!.id))).toHaveLength(1);
+    // The page's total is summed from the counts the triggers keep (docs/decisions/074), each club's its own.
+    const pageA = (await (await call(siteHost, '/orders?page=1&per_page=1&paid=false', { cookie: cookieA, ip: IP_A })).json()) as { total: number };
+    const listedA = (await (await call(siteHost, '/orders?paid=false', { cookie: cookieA, ip: IP_A })).json()) as unknown[];
+    expect(pageA.total).toBe(listedA.length);
+    const kept = await db.all(sql`SELECT club_id, paid, invoice_sent, cancelled, delivered, orders FROM order_counts WHERE orders <> 0 ORDER BY 1, 2, 3, 4, 5`);
+    const counted = await db.all(
+      sql`SELECT club_id, paid, invoice_sent, cancelled, delivered, count(*) AS orders FROM orders GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5`,
+    );
+    expect(kept).toEqual(counted);
   });
 
   it('answers a host of no club with 404 and the Dutch page, while there are two clubs', async () => {

@@ -113,6 +113,25 @@ export const orders = sqliteTable(
   ],
 );
 
+/**
+ * docs/decisions/074: how many orders a club has with each combination of the four flags the orders page
+ * filters on, kept by triggers on orders (migration 0015) in the statement that changes them, so a page's
+ * count is a sum of at most 16 rows instead of a walk over the club's orders. Derived data: not in backups,
+ * rebuilt after a restore.
+ */
+export const orderCounts = sqliteTable(
+  'order_counts',
+  {
+    clubId: clubIdColumn(),
+    paid: integer('paid', { mode: 'boolean' }).notNull(),
+    invoiceSent: integer('invoice_sent', { mode: 'boolean' }).notNull(),
+    cancelled: integer('cancelled', { mode: 'boolean' }).notNull(),
+    delivered: integer('delivered', { mode: 'boolean' }).notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clubId, t.paid, t.invoiceSent, t.cancelled, t.delivered] })],
+);
+
 // Gap-free counters per name and year, e.g. ('order', 2026) and ('invoice', 2026).
 export const sequences = sqliteTable(
   'sequences',

@@ -5,8 +5,9 @@ import { type PlatformDb, schema } from '../../db/client';
 /**
  * The club's database as rows (docs/decisions/051): what the Worker's backup holds, since D1 cannot
  * `VACUUM INTO` and `wrangler d1 export` refuses the FTS5 order index. Every table of the schema
- * (src/db/schema) is in it; the search index is not, it is rebuilt from the orders on restore, and neither
- * are the migration tables, which the target database has of its own.
+ * (src/db/schema) is in it but the kept order counts; the search index and those counts are not, they are rebuilt
+ * from the orders on restore (docs/decisions/074), and neither are the migration tables, which the target database
+ * has of its own.
  */
 export interface DatabaseExport {
   format: 'kerstactie-export';
@@ -34,7 +35,7 @@ const RESTORE_BATCH = 200;
 
 /** The schema's tables, each after the tables it refers to, so inserts meet their parents and deletes go the other way. */
 export function exportedTables(): TableInfo[] {
-  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+  const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable) && value !== schema.orderCounts);
   const configs = new Map(tables.map((table) => [table, getTableConfig(table)]));
   const ordered: TableInfo[] = [];
   const placed = new Set<SQLiteTable>();
@@ -100,7 +101,7 @@ export interface RestoreStatement {
 
 /**
  * What puts an export back: every table of the schema emptied (children first), the export's rows
- * inserted (parents first), and the order search index rebuilt from the restored orders.
+ * inserted (parents first), and the order search index and the kept counts rebuilt from the restored orders.
  */
 export function restoreStatements(exported: DatabaseExport): RestoreStatement[] {
   const tables = exportedTables();
@@ -113,6 +114,13 @@ export function restoreStatements(exported: DatabaseExport): RestoreStatement[] 
     for (const row of table.rows) statements.push({ sql: insert, args: row });
   }
   statements.push({ sql: `INSERT INTO "orders_fts"("orders_fts") VALUES ('rebuild')`, args: [] });
+  // The kept counts followed every delete and insert above through their triggers; counted afresh all the same.
+  statements.push({ sql: 'DELETE FROM "order_counts"', args: [] });
+  statements.push({
+    sql: `INSERT INTO "order_counts" ("club_id", "paid", "invoice_sent", "cancelled", "delivered", "orders")
+      SELECT "club_id", "paid", "invoice_sent", "cancelled", "delivered", count(*) FROM "orders" GROUP BY 1, 2, 3, 4, 5`,
+    args: [],
+  });
   return statements;
 }
 

@@ -6,7 +6,7 @@ import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { ClubDb } from '../../db/client';
 import { statementCache } from '../../db/statement-cache';
-import { orders, sequences, tablers } from '../../db/schema';
+import { orderCounts, orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
 import { AppError } from '../../core/errors';
 import { enqueueMailStatement } from '../../platform/mail';
@@ -363,22 +363,34 @@ export interface OrderFilter {
   shape: string;
   /** How the text is searched, null without a search (order-search.ts). */
   search: 'trigram' | 'like' | null;
+  /**
+   * The same filter on the kept counts (order_counts, docs/decisions/074) when it tests nothing but the four flags
+   * they are kept by; null when the matching orders must be counted.
+   */
+  kept: { where: SQL | undefined } | null;
 }
 
 export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): Promise<OrderFilter> {
   const conditions: SQL[] = [];
   const values: OrderFilter['values'] = {};
   const shape: string[] = [];
+  const keptConditions: SQL[] = [];
   const equals = (name: string, column: SQLiteColumn, value: string | number) => {
     conditions.push(eq(column, sql.placeholder(name)));
     values[name] = value;
     shape.push(name);
   };
-  // Flags go in as SQLite stores them (a placeholder is filled as given, without the column's mapping).
-  if (filters.paid !== undefined) equals('paid', orders.paid, Number(filters.paid));
-  if (filters.invoice_sent !== undefined) equals('invoice_sent', orders.invoiceSent, Number(filters.invoice_sent));
-  if (filters.cancelled !== undefined) equals('cancelled', orders.cancelled, Number(filters.cancelled));
-  if (filters.delivered !== undefined) equals('delivered', orders.delivered, Number(filters.delivered));
+  const flag = (name: string, column: SQLiteColumn, keptColumn: SQLiteColumn, value: boolean | undefined) => {
+    if (value === undefined) return;
+    // Flags go in as SQLite stores them (a placeholder is filled as given, without the column's mapping).
+    equals(name, column, Number(value));
+    keptConditions.push(eq(keptColumn, sql.placeholder(name)));
+  };
+  flag('paid', orders.paid, orderCounts.paid, filters.paid);
+  flag('invoice_sent', orders.invoiceSent, orderCounts.invoiceSent, filters.invoice_sent);
+  flag('cancelled', orders.cancelled, orderCounts.cancelled, filters.cancelled);
+  flag('delivered', orders.delivered, orderCounts.delivered, filters.delivered);
+  const flagsOnly = conditions.length;
   if (filters.tabler_id === 'none') {
     conditions.push(isNull(orders.tablerId));
     shape.push('no_tabler');
@@ -398,7 +410,13 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
     Object.assign(values, search.values);
     shape.push(`search_${search.kind}`);
   }
-  return { where: conditions.length > 0 ? and(...conditions) : undefined, values, shape: shape.join(','), search: search?.kind ?? null };
+  return {
+    where: conditions.length > 0 ? and(...conditions) : undefined,
+    values,
+    shape: shape.join(','),
+    search: search?.kind ?? null,
+    kept: conditions.length === flagsOnly ? { where: keptConditions.length > 0 ? and(...keptConditions) : undefined } : null,
+  };
 }
 
 /** The sort of a list: its key column and direction, `key` naming it for the orders page's statement cache, and whether it sorts on the tabler. */
@@ -429,7 +447,14 @@ export async function listOrders(ctx: RequestCtx, input: OrderListInput = {}): P
     .all(values);
 }
 
-const countOf = (db: ClubDb, where: SQL | undefined) => db.select({ n: sql<number>`count(*)` }).from(orders).where(where);
+/** The number of orders that pass a filter: summed from the kept counts when they hold it (docs/decisions/074). */
+const countOf = (db: ClubDb, filter: OrderFilter) =>
+  filter.kept
+    ? db
+        .select({ n: sql<number>`coalesce(sum(${orderCounts.orders}), 0)` })
+        .from(orderCounts)
+        .where(filter.kept.where)
+    : db.select({ n: sql<number>`count(*)` }).from(orders).where(filter.where);
 
 /**
  * The statement of an orders page (docs/decisions/072): the page's rows, each with the number of all matching
@@ -443,7 +468,7 @@ const countOf = (db: ClubDb, where: SQL | undefined) => db.select({ n: sql<numbe
  */
 function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: OrderSortOf) {
   const searched = filter.search === 'trigram';
-  const total = searched ? sql<number>`count(*) OVER ()` : sql<number>`(${countOf(db, filter.where)})`;
+  const total = searched ? sql<number>`count(*) OVER ()` : sql<number>`(${countOf(db, filter)})`;
   // A searched page starts from the trigram index's matches and sorts them: `+` keeps SQLite from walking
   // the sort's index instead and testing every order of the club against the search.
   const key = searched ? sql`+${sort.column}` : sql`${sort.column}`;
@@ -480,7 +505,7 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   const statement = ordersPages(ctx.db, `${filter.shape}|${sort.key}`, () => buildOrdersPage(ctx.db, filter, sort));
   const rows = await statement.all({ ...filter.values, limit: perPage, offset: (page - 1) * perPage });
   // Every row carries the count; a page past the end has no row to carry it, and is counted apart.
-  const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter.where).all(filter.values))[0]?.n);
+  const total = rows[0]?.total ?? (page === 1 ? 0 : (await countOf(ctx.db, filter).all(filter.values))[0]?.n);
   return { orders: rows.map(({ total: _, ...order }) => order), total: Number(total ?? 0), page, per_page: perPage };
 }
 

@@ -1,0 +1,37 @@
+-- docs/decisions/074: the orders page's counts, kept by triggers in the statement that changes an order.
+CREATE TABLE `order_counts` (
+	`club_id` integer NOT NULL,
+	`paid` integer NOT NULL,
+	`invoice_sent` integer NOT NULL,
+	`cancelled` integer NOT NULL,
+	`delivered` integer NOT NULL,
+	`orders` integer NOT NULL,
+	PRIMARY KEY(`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`)
+);
+--> statement-breakpoint
+INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)
+  SELECT `club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, count(*) FROM `orders` GROUP BY 1, 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER `order_counts_insert` AFTER INSERT ON `orders` BEGIN
+  INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)
+    VALUES (new.`club_id`, new.`paid`, new.`invoice_sent`, new.`cancelled`, new.`delivered`, 1)
+    ON CONFLICT (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`) DO UPDATE SET `orders` = `orders` + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `order_counts_delete` AFTER DELETE ON `orders` BEGIN
+  UPDATE `order_counts` SET `orders` = `orders` - 1
+    WHERE `club_id` = old.`club_id` AND `paid` = old.`paid` AND `invoice_sent` = old.`invoice_sent`
+      AND `cancelled` = old.`cancelled` AND `delivered` = old.`delivered`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `order_counts_update` AFTER UPDATE OF `club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered` ON `orders`
+  WHEN old.`club_id` IS NOT new.`club_id` OR old.`paid` IS NOT new.`paid` OR old.`invoice_sent` IS NOT new.`invoice_sent`
+    OR old.`cancelled` IS NOT new.`cancelled` OR old.`delivered` IS NOT new.`delivered`
+BEGIN
+  UPDATE `order_counts` SET `orders` = `orders` - 1
+    WHERE `club_id` = old.`club_id` AND `paid` = old.`paid` AND `invoice_sent` = old.`invoice_sent`
+      AND `cancelled` = old.`cancelled` AND `delivered` = old.`delivered`;
+  INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)
+    VALUES (new.`club_id`, new.`paid`, new.`invoice_sent`, new.`cancelled`, new.`delivered`, 1)
+    ON CONFLICT (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`) DO UPDATE SET `orders` = `orders` + 1;
+END;
