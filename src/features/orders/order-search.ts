@@ -26,9 +26,13 @@ export function searchCondition(folded: string): { kind: 'trigram' | 'like'; con
       values: { search_pattern: likePattern(folded) },
     };
   }
+  // One list of ids, the trigram matches and the matching tablers' orders (by orders_tabler_idx): an OR of two
+  // IN tests would be tested on each of the club's orders, this list only against them (docs/decisions/074).
+  const theirs = sql.identifier('tablers_orders');
   return {
     kind: 'trigram',
-    condition: sql`(${orders.id} IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}) OR ${tablerMatches})`,
+    condition: sql`${orders.id} IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}
+      UNION SELECT ${theirs}.${sql.identifier(orders.id.name)} FROM ${orders} AS ${theirs} WHERE ${theirs}.${sql.identifier(orders.tablerId.name)} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\'))`,
     values: { search_pattern: likePattern(folded), search_phrase: ftsPhrase(folded) },
   };
 }
