@@ -1,4 +1,5 @@
--- docs/decisions/074: the orders page's counts, kept by triggers in the statement that changes an order.
+-- docs/decisions/074: the orders page's counts, kept by triggers in the statement that changes an order; and the
+-- two most used sorts' indexes holding the id and the flags, so a filtered or deep page is read from the index.
 CREATE TABLE `order_counts` (
 	`club_id` integer NOT NULL,
 	`paid` integer NOT NULL,
@@ -8,6 +9,11 @@ CREATE TABLE `order_counts` (
 	`orders` integer NOT NULL,
 	PRIMARY KEY(`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`)
 );
+--> statement-breakpoint
+DROP INDEX `orders_created_idx`;--> statement-breakpoint
+DROP INDEX `orders_search_text_idx`;--> statement-breakpoint
+CREATE INDEX `orders_created_idx` ON `orders` (`club_id`,`created_at`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`,`invoice_date`);--> statement-breakpoint
+CREATE INDEX `orders_search_text_idx` ON `orders` (`club_id`,`search_text`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`);
 --> statement-breakpoint
 INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)
   SELECT `club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, count(*) FROM `orders` GROUP BY 1, 2, 3, 4, 5;

@@ -497,6 +497,16 @@ describe('thousands of orders', () => {
       `page=3&per_page=50&tabler_id=${tabler}`,
       'page=1&per_page=50&tabler_id=none&sort=reference&dir=asc',
       'page=1&per_page=50&delivered=false&invoice_sent=false&cancelled=false',
+      'page=1&per_page=50&overdue=true',
+    ];
+    // Newest first and by name, the page's ids come from the index alone whatever flags filter them (docs/decisions/074).
+    const covered = [
+      `page=${deep}&per_page=50`,
+      'page=1&per_page=50&paid=false',
+      'page=5&per_page=50&paid=true&sort=name&dir=asc',
+      `page=${deep}&per_page=50&sort=name&dir=desc`,
+      'page=1&per_page=50&delivered=false&invoice_sent=false&cancelled=false',
+      'page=1&per_page=50&overdue=true',
     ];
     // Searches, and the overdue filter's range of invoice dates: the matches their index finds are sorted.
     const narrowed = [
@@ -522,6 +532,7 @@ describe('thousands of orders', () => {
       const reads = plan.filter((line) => /^SEARCH orders\b/.test(line.detail));
       expect(reads.length, shown).toBeGreaterThan(0);
       for (const read of reads) expect(read.detail, shown).toMatch(/ USING (COVERING )?INDEX orders_\w+ \(club_id=\?|USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      if (covered.includes(query)) expect(reads[0]!.detail, shown).toMatch(/USING COVERING INDEX orders_(created|search_text)_idx \(club_id=\?\)/);
       // Only the page itself (its 50 rows, at the top) is sorted when its order is an index's.
       if (unsearched.includes(query))
         expect(

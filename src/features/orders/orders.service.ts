@@ -398,7 +398,8 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   if (filters.overdue) {
     // docs/decisions/021 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
     const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
-    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(orders.invoiceDate, sql.placeholder('overdue_before')));
+    // `+`: the date is tested on the index the page walks in its order, not looked up in its own (docs/decisions/074).
+    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(sql`+${orders.invoiceDate}`, sql.placeholder('overdue_before')));
     values.overdue_before = overdueBefore(ctx.clock.now(), termDays);
     shape.push('overdue');
   }
