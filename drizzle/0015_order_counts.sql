@@ -1,5 +1,6 @@
--- docs/decisions/074: the orders page's counts, kept by triggers in the statement that changes an order; and the
--- two most used sorts' indexes holding the id and the flags, so a filtered or deep page is read from the index.
+-- docs/decisions/074: the orders page without walks of the club's orders. The counts by flags, kept by triggers in the
+-- statement that changes an order; the tabler's sort key on the order, kept by triggers on both tables; and the two
+-- most used sorts' indexes holding the id and the flags, so a filtered or deep page is read from the index alone.
 CREATE TABLE `order_counts` (
 	`club_id` integer NOT NULL,
 	`paid` integer NOT NULL,
@@ -12,6 +13,9 @@ CREATE TABLE `order_counts` (
 --> statement-breakpoint
 DROP INDEX `orders_created_idx`;--> statement-breakpoint
 DROP INDEX `orders_search_text_idx`;--> statement-breakpoint
+ALTER TABLE `orders` ADD `tabler_sort` text;--> statement-breakpoint
+UPDATE `orders` SET `tabler_sort` = (SELECT `search_name` FROM `tablers` WHERE `tablers`.`id` = `orders`.`tabler_id`) WHERE `tabler_id` IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `orders_tabler_sort_idx` ON `orders` (`club_id`,`tabler_sort`,`id`);--> statement-breakpoint
 CREATE INDEX `orders_created_idx` ON `orders` (`club_id`,`created_at`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`,`invoice_date`);--> statement-breakpoint
 CREATE INDEX `orders_search_text_idx` ON `orders` (`club_id`,`search_text`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`);
 --> statement-breakpoint
@@ -40,4 +44,17 @@ BEGIN
   INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)
     VALUES (new.`club_id`, new.`paid`, new.`invoice_sent`, new.`cancelled`, new.`delivered`, 1)
     ON CONFLICT (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`) DO UPDATE SET `orders` = `orders` + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `orders_tabler_sort_insert` AFTER INSERT ON `orders` WHEN new.`tabler_id` IS NOT NULL BEGIN
+  UPDATE `orders` SET `tabler_sort` = (SELECT `search_name` FROM `tablers` WHERE `id` = new.`tabler_id`) WHERE `id` = new.`id`;
+END;
+--> statement-breakpoint
+-- Also when deleting a tabler sets its orders' tabler_id to null (the foreign key's action fires it).
+CREATE TRIGGER `orders_tabler_sort_update` AFTER UPDATE OF `tabler_id` ON `orders` BEGIN
+  UPDATE `orders` SET `tabler_sort` = (SELECT `search_name` FROM `tablers` WHERE `id` = new.`tabler_id`) WHERE `id` = new.`id`;
+END;
+--> statement-breakpoint
+CREATE TRIGGER `tablers_sort_update` AFTER UPDATE OF `search_name` ON `tablers` BEGIN
+  UPDATE `orders` SET `tabler_sort` = new.`search_name` WHERE `tabler_id` = new.`id`;
 END;

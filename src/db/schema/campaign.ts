@@ -71,6 +71,10 @@ export const orders = sqliteTable(
     // docs/decisions/034: the order's fields and numbers folded for search (db/search-text.ts), written
     // with every change of them. Null until filled: rows older than the column get it at start-up.
     searchText: text('search_text'),
+    // docs/decisions/074: the tabler's folded name (tablers.search_name), the key of the sort by tabler, so that sort
+    // has an index of orders like the others. Kept by triggers (migration 0015) on every write of an order's
+    // tabler and of a tabler's name; never written by the services.
+    tablerSort: text('tabler_sort'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
   },
@@ -97,6 +101,7 @@ export const orders = sqliteTable(
     // A search tests each of the club's orders against the trigram matches and the matching tablers: this
     // index holds both (the id and tabler_id), so no order's row is read for it.
     index('orders_club_tabler_idx').on(t.clubId, t.tablerId),
+    index('orders_tabler_sort_idx').on(t.clubId, t.tablerSort, t.id),
     // Every column GET /orders/totals reads, so its five aggregates scan this narrow index instead of the
     // wide rows (docs/decisions/034; 350 ms -> 136 ms at 50,000 orders; the per-tabler count 161 ms -> 26 ms).
     index('orders_totals_idx').on(

@@ -349,7 +349,8 @@ export const SORT_COLUMNS = {
   name: orders.searchText,
   amount: orders.amount,
   paid: orders.paid,
-  tabler_name: tablers.searchName,
+  // The tabler's folded name, kept on the order (docs/decisions/074).
+  tabler_name: orders.tablerSort,
 } as const satisfies Record<OrderSort, unknown>;
 
 /**
@@ -420,18 +421,17 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   };
 }
 
-/** The sort of a list: its key column and direction, `key` naming it for the orders page's statement cache, and whether it sorts on the tabler. */
+/** The sort of a list: its key column and direction, `key` naming it for the orders page's statement cache. */
 interface OrderSortOf {
   key: string;
   column: SQLiteColumn;
   direction: typeof asc;
-  joinsTabler: boolean;
 }
 
 function orderSort(input: OrderListInput): OrderSortOf {
-  if (!input.sort) return { key: '', column: orders.createdAt, direction: desc, joinsTabler: false };
+  if (!input.sort) return { key: '', column: orders.createdAt, direction: desc };
   const dir = input.dir === 'asc' ? 'asc' : 'desc';
-  return { key: `${input.sort} ${dir}`, column: SORT_COLUMNS[input.sort], direction: dir === 'asc' ? asc : desc, joinsTabler: input.sort === 'tabler_name' };
+  return { key: `${input.sort} ${dir}`, column: SORT_COLUMNS[input.sort], direction: dir === 'asc' ? asc : desc };
 }
 
 /** docs/architecture.md §4 GET /orders: every order that passes the filters, with the tabler's name, newest first unless sorted. */
@@ -473,8 +473,9 @@ function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: OrderSortOf) {
   // A searched page starts from the trigram index's matches and sorts them: `+` keeps SQLite from walking
   // the sort's index instead and testing every order of the club against the search.
   const key = searched ? sql`+${sort.column}` : sql`${sort.column}`;
-  const from = db.select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: total.as('total') }).from(orders);
-  const page = (sort.joinsTabler ? from.leftJoin(tablers, eq(tablers.id, orders.tablerId)) : from)
+  const page = db
+    .select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: total.as('total') })
+    .from(orders)
     .where(filter.where)
     .orderBy(sort.direction(key), sort.direction(orders.id))
     .limit(sql.placeholder('limit'))

@@ -4,10 +4,11 @@ import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings
 import { createTwoClubs, type TwoClubs } from '../support/two-clubs';
 
 /**
- * docs/decisions/074: order_counts, kept by triggers, always equals the orders counted by club and flags, whatever
- * wrote them; and a page filtered by flags alone answers its total from it.
+ * docs/decisions/074: what triggers keep for the orders page. order_counts always equals the orders counted by club
+ * and flags, whatever wrote them, and a page filtered by flags alone answers its total from it; an order's
+ * tabler_sort is always its tabler's folded name.
  */
-describe('the kept order counts', () => {
+describe('what the orders page keeps', () => {
   let t: TwoClubs;
   const order = (name: string, amount = 1) => ({
     name,
@@ -56,5 +57,28 @@ describe('the kept order counts', () => {
     }
     expect(((await t.asA('/orders?page=1&per_page=2')).json as { total: number }).total).toBe(5);
     expect(((await t.asB('/orders?page=1&per_page=2')).json as { total: number }).total).toBe(3);
+  });
+
+  it("keeps each order's tabler sort key its tabler's folded name through renames, moves and deletes", async () => {
+    const sortKeys = () =>
+      t.database.all<{ id: number; kept: string | null; name: string | null }>(
+        sql`SELECT o.id, o.tabler_sort AS kept, t.search_name AS name FROM orders o LEFT JOIN tablers t ON t.id = o.tabler_id ORDER BY o.id`,
+      );
+    const piet = (await t.asA('/tablers/create', { body: { name: 'Piet Élzinga' } })).json.tabler.id as number;
+    const jan = (await t.asA('/tablers/create', { body: { name: 'Jan Bakker' } })).json.tabler.id as number;
+    for (const [i, tabler] of [piet, jan, piet].entries()) {
+      expect((await t.asA('/orders/create', { body: { ...order(`Besteller ${i}`), tabler_id: tabler } })).status).toBe(200);
+    }
+    const ours = async () => (await sortKeys()).filter((row) => row.kept !== null || row.name !== null);
+    expect((await ours()).map((row) => row.kept)).toEqual(['piet elzinga', 'jan bakker', 'piet elzinga']);
+    expect((await t.asA(`/tablers/update?id=${piet}`, { body: { name: 'Pieter Zijlstra' } })).status).toBe(200);
+    const [first] = (await t.asA('/orders?page=1&per_page=1&sort=tabler_name&dir=desc')).json.orders as { tabler_name: string }[];
+    expect(first!.tabler_name).toBe('Pieter Zijlstra');
+    const [moved] = (await ours()).filter((row) => row.kept === 'jan bakker');
+    expect((await t.asA(`/orders/update?id=${moved!.id}`, { body: { ...order('Besteller 1'), tabler_id: piet } })).json).toEqual({ success: true });
+    expect((await t.asA(`/tablers/delete?id=${jan}`, { body: {} })).status).toBe(200);
+    const rows = await sortKeys();
+    expect(rows.every((row) => row.kept === row.name)).toBe(true);
+    expect(rows.filter((row) => row.kept === 'pieter zijlstra')).toHaveLength(3);
   });
 });
