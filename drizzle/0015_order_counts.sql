@@ -1,6 +1,7 @@
 -- docs/decisions/074: the orders page without walks of the club's orders. The counts by flags, kept by triggers in the
 -- statement that changes an order; the tabler's sort key on the order, kept by triggers on both tables; and the two
--- most used sorts' indexes holding the id and the flags, so a filtered or deep page is read from the index alone.
+-- most used sorts' indexes holding the id and the flags, so a filtered or deep page is read from the index alone, and
+-- 'overdue' (invoiced, unpaid, not credited, before a date) as one range of an index.
 CREATE TABLE `order_counts` (
 	`club_id` integer NOT NULL,
 	`paid` integer NOT NULL,
@@ -12,11 +13,13 @@ CREATE TABLE `order_counts` (
 );
 --> statement-breakpoint
 DROP INDEX `orders_created_idx`;--> statement-breakpoint
+DROP INDEX `orders_invoice_date_idx`;--> statement-breakpoint
 DROP INDEX `orders_search_text_idx`;--> statement-breakpoint
 ALTER TABLE `orders` ADD `tabler_sort` text;--> statement-breakpoint
 UPDATE `orders` SET `tabler_sort` = (SELECT `search_name` FROM `tablers` WHERE `tablers`.`id` = `orders`.`tabler_id`) WHERE `tabler_id` IS NOT NULL;--> statement-breakpoint
 CREATE INDEX `orders_tabler_sort_idx` ON `orders` (`club_id`,`tabler_sort`,`id`);--> statement-breakpoint
 CREATE INDEX `orders_created_idx` ON `orders` (`club_id`,`created_at`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`,`invoice_date`);--> statement-breakpoint
+CREATE INDEX `orders_invoice_date_idx` ON `orders` (`club_id`,`paid`,`cancelled`,`invoice_date`);--> statement-breakpoint
 CREATE INDEX `orders_search_text_idx` ON `orders` (`club_id`,`search_text`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`);
 --> statement-breakpoint
 INSERT INTO `order_counts` (`club_id`, `paid`, `invoice_sent`, `cancelled`, `delivered`, `orders`)

@@ -528,6 +528,11 @@ describe('thousands of orders', () => {
       expect(reads.length, shown).toBeGreaterThan(0);
       for (const read of reads) expect(read.detail, shown).toMatch(/ USING (COVERING )?INDEX orders_\w+ \(club_id=\?|USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       if (covered.includes(query)) expect(reads[0]!.detail, shown).toMatch(/USING COVERING INDEX orders_(created|search_text)_idx \(club_id=\?\)/);
+      // The overdue count is one range of the dates' index.
+      if (query.includes('overdue'))
+        expect(reads.map((read) => read.detail).join(' | '), shown).toContain(
+          'USING COVERING INDEX orders_invoice_date_idx (club_id=? AND paid=? AND cancelled=? AND invoice_date<?)',
+        );
       // Only the page itself (its 50 rows, at the top) is sorted when its order is an index's.
       if (unsearched.includes(query))
         expect(

@@ -88,7 +88,8 @@ export const orders = sqliteTable(
     // ties and the flags the page filters on (and the invoice date for 'overdue'), so a filtered or deep page
     // of them is read from the index alone, never from the orders' rows.
     index('orders_created_idx').on(t.clubId, t.createdAt, t.id, t.paid, t.invoiceSent, t.cancelled, t.delivered, t.invoiceDate),
-    index('orders_invoice_date_idx').on(t.clubId, t.invoiceDate),
+    // 'Achterstallig' and the automatic reminders: invoiced, unpaid, not credited, before a date (docs/decisions/074).
+    index('orders_invoice_date_idx').on(t.clubId, t.paid, t.cancelled, t.invoiceDate),
     // Holds only the rows still to be filled, so checking at every start that there are none is one lookup.
     index('orders_search_pending_idx').on(t.id).where(sql`${t.searchText} IS NULL`),
     // Sorting by name walks this index: the text starts with the folded name, so 'Ëlsa' sorts with 'Elsa'.

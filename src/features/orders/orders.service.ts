@@ -364,6 +364,8 @@ export interface OrderFilter {
   shape: string;
   /** How the text is searched, null without a search (order-search.ts). */
   search: 'trigram' | 'like' | null;
+  /** The filter as the count of a page tests it: without the `+` that keeps the page on its sort's index. */
+  counted: SQL | undefined;
   /**
    * The same filter on the kept counts (order_counts, docs/decisions/074) when it tests nothing but the four flags
    * they are kept by; null when the matching orders must be counted.
@@ -392,6 +394,7 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   flag('cancelled', orders.cancelled, orderCounts.cancelled, filters.cancelled);
   flag('delivered', orders.delivered, orderCounts.delivered, filters.delivered);
   const flagsOnly = conditions.length;
+  let overdueDate: SQL | null = null;
   if (filters.tabler_id === 'none') {
     conditions.push(isNull(orders.tablerId));
     shape.push('no_tabler');
@@ -399,8 +402,8 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   if (filters.overdue) {
     // docs/decisions/021 'Achterstallig': invoiced, unpaid, not credited, and past the payment term.
     const termDays = Math.max(1, await getIntegerSetting(ctx, 'invoice_payment_term_days'));
-    // `+`: the date is tested on the index the page walks in its order, not looked up in its own (docs/decisions/074).
-    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), lt(sql`+${orders.invoiceDate}`, sql.placeholder('overdue_before')));
+    overdueDate = lt(orders.invoiceDate, sql.placeholder('overdue_before'));
+    conditions.push(eq(orders.paid, false), eq(orders.cancelled, false), overdueDate);
     values.overdue_before = overdueBefore(ctx.clock.now(), termDays);
     shape.push('overdue');
   }
@@ -412,8 +415,13 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
     Object.assign(values, search.values);
     shape.push(`search_${search.kind}`);
   }
+  const counted = conditions.length > 0 ? and(...conditions) : undefined;
+  // docs/decisions/074: a page tests the date on the index it walks in its order (`+` keeps it off the dates'
+  // index), and its count takes the range of dates on orders_invoice_date_idx.
+  const pageDate = lt(sql`+${orders.invoiceDate}`, sql.placeholder('overdue_before'));
   return {
-    where: conditions.length > 0 ? and(...conditions) : undefined,
+    where: overdueDate ? and(...conditions.map((condition) => (condition === overdueDate ? pageDate : condition))) : counted,
+    counted,
     values,
     shape: shape.join(','),
     search: search?.kind ?? null,
@@ -455,7 +463,7 @@ const countOf = (db: ClubDb, filter: OrderFilter) =>
         .select({ n: sql<number>`coalesce(sum(${orderCounts.orders}), 0)` })
         .from(orderCounts)
         .where(filter.kept.where)
-    : db.select({ n: sql<number>`count(*)` }).from(orders).where(filter.where);
+    : db.select({ n: sql<number>`count(*)` }).from(orders).where(filter.counted);
 
 /**
  * The statement of an orders page (docs/decisions/072): the page's rows, each with the number of all matching
