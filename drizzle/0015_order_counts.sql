@@ -17,8 +17,9 @@ DROP INDEX `orders_invoice_date_idx`;--> statement-breakpoint
 DROP INDEX `orders_search_text_idx`;--> statement-breakpoint
 ALTER TABLE `orders` ADD `tabler_sort` text;--> statement-breakpoint
 UPDATE `orders` SET `tabler_sort` = (SELECT `search_name` FROM `tablers` WHERE `tablers`.`id` = `orders`.`tabler_id`) WHERE `tabler_id` IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `orders_created_filters_idx` ON `orders` (`club_id`,`created_at`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`,`invoice_date`);--> statement-breakpoint
 CREATE INDEX `orders_tabler_sort_idx` ON `orders` (`club_id`,`tabler_sort`,`id`);--> statement-breakpoint
-CREATE INDEX `orders_created_idx` ON `orders` (`club_id`,`created_at`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`,`invoice_date`);--> statement-breakpoint
+CREATE INDEX `orders_created_idx` ON `orders` (`club_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `orders_invoice_date_idx` ON `orders` (`club_id`,`paid`,`cancelled`,`invoice_date`);--> statement-breakpoint
 CREATE INDEX `orders_search_text_idx` ON `orders` (`club_id`,`search_text`,`id`,`paid`,`invoice_sent`,`cancelled`,`delivered`);
 --> statement-breakpoint
