@@ -71,9 +71,12 @@ function keepWithinClub<Q extends Filterable>(query: Q, condition: SQL): Q {
 const JOINS = ['leftJoin', 'rightJoin', 'innerJoin', 'fullJoin'] as const;
 type Join = (table: unknown, on: Where) => unknown;
 
-/** A select from a club's table: its rows and every joined table's are the club's. */
+/**
+ * A select from a club's table: its rows and every joined table's are the club's. A join with an ON clause gets the
+ * club there; a cross join has none, so its table's club goes into the WHERE with the FROM table's.
+ */
 function scopeSelect<Q extends Filterable>(query: Q, source: unknown, clubId: ClubId): Q {
-  const joins = query as unknown as Record<(typeof JOINS)[number], Join>;
+  const joins = query as unknown as Record<(typeof JOINS)[number], Join> & { crossJoin: (table: unknown) => unknown };
   for (const name of JOINS) {
     const join = joins[name].bind(query);
     joins[name] = (table, on) => {
@@ -82,8 +85,29 @@ function scopeSelect<Q extends Filterable>(query: Q, source: unknown, clubId: Cl
       return join(table, typeof on === 'function' ? (...args: never[]) => and(on(...args), own) : and(on, own));
     };
   }
+  const crossJoin = joins.crossJoin.bind(query);
+  let crossed: SQL | null = null;
+  joins.crossJoin = (table) => {
+    const result = crossJoin(table);
+    const own = ownRows(table, clubId, 'read');
+    if (own) {
+      crossed = crossed ? and(crossed, own)! : own;
+      query.where(later);
+    }
+    return result;
+  };
   const own = ownRows(source, clubId, 'read');
-  return own ? keepWithinClub(query, own) : query;
+  const setWhere = query.where.bind(query);
+  // The service's own condition, ANDed with the club's whenever either changes.
+  let later: Where;
+  query.where = (where: Where) => {
+    later = where;
+    const condition = and(own ?? undefined, crossed ?? undefined);
+    if (!condition) return setWhere(where);
+    return setWhere(typeof where === 'function' ? (...args: never[]) => and(condition, where(...args)) : and(condition, where));
+  };
+  if (own) query.where(undefined);
+  return query;
 }
 
 function withOwner(row: object, clubId: ClubId): object {

@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import { asClubId, clubDb } from '../../src/db/club-db';
+import { orders } from '../../src/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setSettings, VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { createTwoClubs, type TwoClubs } from '../support/two-clubs';
@@ -80,5 +82,23 @@ describe('what the orders page keeps', () => {
     const rows = await sortKeys();
     expect(rows.every((row) => row.kept === row.name)).toBe(true);
     expect(rows.filter((row) => row.kept === 'pieter zijlstra')).toHaveLength(3);
+  });
+
+  it("keeps a cross-joined table to the handle's club, also after a later where (docs/decisions/071, 074)", async () => {
+    const dbA = clubDb(t.database, asClubId(1));
+    const ofA = (await dbA.select({ id: orders.id }).from(orders)).map((row) => row.id).sort((a, b) => a - b);
+    const ofB = (await t.dbB.select({ id: orders.id }).from(orders)).map((row) => row.id).sort((a, b) => a - b);
+    expect(ofA.length).toBeGreaterThan(0);
+    expect(ofB.length).toBeGreaterThan(0);
+    const one = sql`(SELECT 1 AS ${sql.identifier('x')})`;
+    const crossed = await t.dbB.select({ id: orders.id }).from(one).crossJoin(orders).orderBy(orders.id);
+    expect(crossed.map((row) => row.id)).toEqual(ofB);
+    // A later where adds to the club's condition; naming all of A's ids still finds none of them.
+    const named = await t.dbB
+      .select({ id: orders.id })
+      .from(one)
+      .crossJoin(orders)
+      .where(inArray(orders.id, [...ofA, ...ofB]));
+    expect(named.map((row) => row.id).sort((a, b) => a - b)).toEqual(ofB);
   });
 });

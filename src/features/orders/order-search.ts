@@ -16,7 +16,12 @@ import { likePattern, orderSearchText, SEARCH_SEPARATOR, tablerSearchName, typed
  * The condition's text depends only on which of the two it is (`kind`); the searched text goes in as the
  * placeholders `search_pattern` and `search_phrase` (db/statement-cache.ts).
  */
-export function searchCondition(folded: string): { kind: 'trigram' | 'like'; condition: SQL; values: Record<string, string> } {
+export type SearchCondition =
+  | { kind: 'like'; condition: SQL; values: Record<string, string> }
+  /** `matches` is the list of matching ids (a subquery of one column, `id`) that `condition` tests orders against. */
+  | { kind: 'trigram'; condition: SQL; matches: SQL; values: Record<string, string> };
+
+export function searchCondition(folded: string): SearchCondition {
   const pattern = sql.placeholder('search_pattern');
   const tablerMatches = sql`${orders.tablerId} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\')`;
   if (!searchesTrigramIndex(folded)) {
@@ -29,10 +34,12 @@ export function searchCondition(folded: string): { kind: 'trigram' | 'like'; con
   // One list of ids, the trigram matches and the matching tablers' orders (by orders_tabler_idx): an OR of two
   // IN tests would be tested on each of the club's orders, this list only against them (docs/decisions/074).
   const theirs = sql.identifier('tablers_orders');
+  const matches = sql`SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}
+      UNION SELECT ${theirs}.${sql.identifier(orders.id.name)} FROM ${orders} AS ${theirs} WHERE ${theirs}.${sql.identifier(orders.tablerId.name)} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\')`;
   return {
     kind: 'trigram',
-    condition: sql`${orders.id} IN (SELECT rowid FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}
-      UNION SELECT ${theirs}.${sql.identifier(orders.id.name)} FROM ${orders} AS ${theirs} WHERE ${theirs}.${sql.identifier(orders.tablerId.name)} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\'))`,
+    condition: sql`${orders.id} IN (${matches})`,
+    matches,
     values: { search_pattern: likePattern(folded), search_phrase: ftsPhrase(folded) },
   };
 }

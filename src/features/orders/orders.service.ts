@@ -385,8 +385,8 @@ export interface OrderFilter {
   where: SQL | undefined;
   values: Record<string, string | number>;
   shape: string;
-  /** How the text is searched, null without a search (order-search.ts). */
-  search: 'trigram' | 'like' | null;
+  /** A search through the trigram index: the matching ids (order-search.ts) and the filter's other conditions. */
+  matched: { ids: SQL; where: SQL | undefined } | null;
   /** The filter as the count of a page tests it: without the `+` that keeps the page on its sort's index. */
   counted: SQL | undefined;
   /**
@@ -433,6 +433,8 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
   const q = foldForSearch(filters.q?.trim() ?? '');
   const search = q ? searchCondition(q) : null;
+  // The other conditions, which a page searched through the trigram index tests on its matches.
+  const besideSearch = conditions.length > 0 ? and(...conditions) : undefined;
   if (search) {
     conditions.push(search.condition);
     Object.assign(values, search.values);
@@ -447,7 +449,7 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
     counted,
     values,
     shape: shape.join(','),
-    search: search?.kind ?? null,
+    matched: search?.kind === 'trigram' ? { ids: search.matches, where: besideSearch } : null,
     kept: conditions.length === flagsOnly ? { where: keptConditions.length > 0 ? and(...keptConditions) : undefined } : null,
   };
 }
@@ -499,28 +501,46 @@ const countOf = (db: ClubDb, filter: OrderFilter) =>
  * the index is searched once for the page and the count together.
  */
 function buildOrdersPage(db: ClubDb, filter: OrderFilter, sort: OrderSortOf) {
-  const searched = filter.search === 'trigram';
-  const total = searched ? sql<number>`count(*) OVER ()` : sql<number>`(${countOf(db, filter)})`;
-  // A searched page starts from the trigram index's matches and sorts them: `+` keeps SQLite from walking
-  // the sort's index instead and testing every order of the club against the search.
-  const key = searched ? sql`+${sort.column}` : sql`${sort.column}`;
-  const page = db
-    .select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: total.as('total') })
-    .from(orders)
-    .where(filter.where)
-    .orderBy(sort.direction(key), sort.direction(orders.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  // The page sorted again on its own copy of the key: an ORDER BY on an indexed column of orders would tempt
-  // SQLite to walk the club's index and look each order up in the page, rather than read the page's rows by id.
+  const page = (filter.matched ? searchedIds(db, filter.matched, sort) : filteredIds(db, filter, sort)).as('page');
+  // The page's rows read by id, the page first: CROSS JOIN fixes that order of loops, where SQLite would rather walk
+  // the club's index of orders and look each one up in the page (it takes `club_id = ?` for narrow), and the page
+  // is sorted again on its own copy of the key.
   return db
     .select({ ...orderColumns, total: page.total })
-    .from(orders)
-    .innerJoin(page, eq(page.id, orders.id))
+    .from(page)
+    .crossJoin(orders)
     .leftJoin(tablers, eq(tablers.id, orders.tablerId))
+    .where(eq(orders.id, page.id))
     .orderBy(sort.direction(page.key), sort.direction(page.id))
     .prepare();
+}
+
+/** A page's ids from the sort's index, with the count of all matching orders as a subquery SQLite runs once. */
+function filteredIds(db: ClubDb, filter: OrderFilter, sort: OrderSortOf) {
+  return db
+    .select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: sql<number>`(${countOf(db, filter)})`.as('total') })
+    .from(orders)
+    .where(filter.where)
+    .orderBy(sort.direction(sort.column), sort.direction(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+}
+
+/**
+ * A searched page's ids: the list of matches first, then each match's order by id (CROSS JOIN keeps SQLite on that
+ * order of loops: it would rather walk the club's sort index and test every order against the list), the
+ * matches sorted, and counted with a window before the LIMIT (docs/decisions/074).
+ */
+function searchedIds(db: ClubDb, matched: NonNullable<OrderFilter['matched']>, sort: OrderSortOf) {
+  const matches = sql.identifier('matches');
+  return db
+    .select({ id: orders.id, key: sql`${sort.column}`.as('sort_key'), total: sql<number>`count(*) OVER ()`.as('total') })
+    .from(sql`(${matched.ids}) AS ${matches}`)
+    .crossJoin(orders)
+    .where(and(sql`${orders.id} = ${matches}.${sql.identifier('id')}`, matched.where))
+    .orderBy(sort.direction(sort.column), sort.direction(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
 }
 
 const ordersPages = statementCache<ReturnType<typeof buildOrdersPage>>();
