@@ -406,8 +406,8 @@ describe('thousands of orders', () => {
     }
   });
 
-  /** The query plans of the statements a GET of `path` sends on orders, one list of plan lines per statement. */
-  async function plansOf(path: string): Promise<string[][]> {
+  /** The statements on orders a GET of `path` sends, as Drizzle sends them ({ sql, args }). */
+  async function statementsOnOrders(path: string): Promise<{ sql: string; args: InArgs }[]> {
     const client = (t.database as typeof t.database & { $client: Client }).$client;
     const sent: InStatement[] = [];
     const execute = client.execute.bind(client) as (stmt: InStatement) => ReturnType<Client['execute']>;
@@ -416,16 +416,23 @@ describe('thousands of orders', () => {
       return execute(stmt);
     }) as Client['execute'];
     try {
-      expect((await t.request(path, { cookie: admin })).status).toBe(200);
+      expect((await t.request(path, { cookie: admin })).status, path).toBe(200);
     } finally {
       client.execute = execute as Client['execute'];
     }
+    return (sent as { sql: string; args: InArgs }[]).filter((stmt) => /\bfrom "orders"/i.test(stmt.sql));
+  }
+
+  /** The plan rows of one statement. */
+  async function explain({ sql: text, args }: { sql: string; args: InArgs }) {
+    const client = (t.database as typeof t.database & { $client: Client }).$client;
+    return (await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args })).rows;
+  }
+
+  /** The query plans of the statements a GET of `path` sends on orders, one list of plan lines per statement. */
+  async function plansOf(path: string): Promise<string[][]> {
     const plans: string[][] = [];
-    for (const stmt of sent) {
-      // Drizzle sends each statement as { sql, args }.
-      const { sql: text, args } = stmt as { sql: string; args: InArgs };
-      if (/\bfrom "orders"/i.test(text)) plans.push((await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args })).rows.map((row) => String(row.detail)));
-    }
+    for (const stmt of await statementsOnOrders(path)) plans.push((await explain(stmt)).map((row) => String(row.detail)));
     return plans;
   }
 
@@ -458,22 +465,9 @@ describe('thousands of orders', () => {
 
   /** The plan of the one statement on orders a GET of `path` sends: each line with its depth (0: the outer statement). */
   async function pageplanOf(path: string): Promise<{ depth: number; detail: string }[]> {
-    const client = (t.database as typeof t.database & { $client: Client }).$client;
-    const sent: InStatement[] = [];
-    const execute = client.execute.bind(client) as (stmt: InStatement) => ReturnType<Client['execute']>;
-    client.execute = ((stmt: InStatement) => {
-      sent.push(stmt);
-      return execute(stmt);
-    }) as Client['execute'];
-    try {
-      expect((await t.request(path, { cookie: admin })).status, path).toBe(200);
-    } finally {
-      client.execute = execute as Client['execute'];
-    }
-    const onOrders = sent.filter((stmt) => /\bfrom "orders"/i.test((stmt as { sql: string }).sql));
+    const onOrders = await statementsOnOrders(path);
     expect(onOrders, path).toHaveLength(1);
-    const { sql: text, args } = onOrders[0] as { sql: string; args: InArgs };
-    const rows = (await client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args })).rows;
+    const rows = await explain(onOrders[0]!);
     const depthOf = new Map<number, number>([[0, -1]]);
     return rows.map((row) => {
       const depth = depthOf.get(Number(row.parent))! + 1;
