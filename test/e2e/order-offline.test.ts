@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits, settings, tablers } from '../../src/db/schema';
 import { launchChromium, openWatchedPage, screenshot, signIn, startTestServer, VIEWPORTS } from './browser';
@@ -88,11 +88,7 @@ describe('the member app without a connection', () => {
     const { context, page, errors } = await openMemberApp();
     const names = ['Offline Een', 'Offline Twee', 'Offline Drie'];
 
-    // Chromium's offline emulation once let the first order's POST reach the server while the page saw no
-    // connection (CI, a loaded machine); the order requests are refused here as well, as a phone without signal would.
-    const noConnection = (route: Route) => route.abort('internetdisconnected');
     await context.setOffline(true);
-    await context.route('**/orders/create', noConnection);
     for (const name of names) {
       await takeOrder(page, name);
       await page.getByRole('heading', { name: 'Bestelling Opgeslagen' }).waitFor();
@@ -126,10 +122,14 @@ describe('the member app without a connection', () => {
     await page.getByText(`Bestelling voor tabler ${TABLER}`).waitFor();
     await expect.poll(() => outboxCount(page)).toBe('Nog te versturen: 3');
     expect(await page.getByText(`Kerstpakketten van ${CLUB}`).count()).toBe(1);
-    expect(await serverOrders(names)).toEqual([]);
+    // Chromium's offline emulation does not hold for a page its service worker controls (playwright#2311): on a loaded
+    // CI machine the first order's POST twice reached the server while the page met no connection, a route did not
+    // stop it, and the order stayed in the outbox. A real phone's lost answer is the same case (the next test): its
+    // key keeps it one order, which the end of this test checks. What did arrive is at most one of each.
+    const early = await serverOrders(names);
+    expect(early.length).toBe(new Set(early.map((order) => order.name)).size);
 
     // The connection returns: the browser's `online` sends them, oldest first.
-    await context.unroute('**/orders/create', noConnection);
     await context.setOffline(false);
     await expect.poll(() => page.locator('[data-slot=order-outbox]').textContent()).toBe('Alle bestellingen zijn verstuurd.');
     const sent = await serverOrders(names);
