@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { type Client, LibsqlBatchError, LibsqlError } from '@libsql/client';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUSY_TIMEOUT_MS, createLocalClient, localDatabasePath } from './libsql-local';
+import { BUSY_TIMEOUT_MS, createLocalClient, PAGE_CACHE_KIB, localDatabasePath } from './libsql-local';
 
 let dir: string;
 let file: string;
@@ -184,11 +184,13 @@ describe('the local libSQL client (docs/decisions/046)', () => {
     await expect(client.execute('SELECT 1')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' });
   });
 
-  it('writes the file in WAL mode, its -wal and -shm files the owner’s alone, and waits 5 s for a lock (docs/decisions/052)', async () => {
+  it('writes the file in WAL mode, its -wal and -shm files the owner’s alone, waits 5 s for a lock (docs/decisions/052) and caches 64 MiB (075)', async () => {
     const pragma = async (name: string) => Object.values((await client.execute(`PRAGMA ${name}`)).rows[0]!)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(1);
     expect(await pragma('busy_timeout')).toBe(BUSY_TIMEOUT_MS);
+    expect(await pragma('cache_size')).toBe(-PAGE_CACHE_KIB);
+    expect(PAGE_CACHE_KIB).toBe(65536);
     await client.execute("INSERT INTO things (name) VALUES ('in the log')");
     for (const name of ['test.db', 'test.db-wal', 'test.db-shm']) expect(statSync(join(dir, name)).mode & 0o777, name).toBe(0o600);
   });

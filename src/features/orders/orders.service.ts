@@ -6,6 +6,7 @@ import { deliverSoon } from '../mail/mail-delivery';
 import type { RequestCtx } from '../../context';
 import type { ClubDb } from '../../db/client';
 import { statementCache } from '../../db/statement-cache';
+import { rowValues } from '../../db/row-values';
 import { orderCounts, orders, sequences, tablers } from '../../db/schema';
 import { foldForSearch } from '../../db/search-text';
 import { AppError } from '../../core/errors';
@@ -556,7 +557,7 @@ export async function listOrdersPage(ctx: RequestCtx, input: OrderListInput): Pr
   const filter = await orderListFilter(ctx, input);
   const sort = orderSort(input);
   const statement = ordersPages(ctx.db, `${filter.shape}|${sort.key}`, () => buildOrdersPage(ctx.db, filter, sort));
-  const rows = (await statement.values({ ...filter.values, limit: perPage, offset: (page - 1) * perPage })) as unknown[][];
+  const rows = ((await statement.values({ ...filter.values, limit: perPage, offset: (page - 1) * perPage })) as unknown[][]).map(rowValues);
   // Every row carries the count, after the order's columns; a page past the end has no row to carry it, and is counted apart.
   const total = rows[0]?.[ORDER_FIELDS.length] ?? (page === 1 ? 0 : (await countOf(ctx.db, filter).all(filter.values))[0]?.n);
   return { orders: rows.map(orderFromValues), total: Number(total ?? 0), page, per_page: perPage };
