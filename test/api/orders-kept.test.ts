@@ -8,7 +8,7 @@ import { createTwoClubs, type TwoClubs } from '../support/two-clubs';
 /**
  * docs/decisions/074: what triggers keep for the orders page. order_counts always equals the orders counted by club
  * and flags, whatever wrote them, and a page filtered by flags alone answers its total from it; an order's
- * tabler_sort is always its tabler's folded name.
+ * tabler_sort is always its tabler's folded name; its invoice_net_cents the net amount of its issued sums (075).
  */
 describe('what the orders page keeps', () => {
   let t: TwoClubs;
@@ -48,6 +48,12 @@ describe('what the orders page keeps', () => {
     expect((await t.asA('/orders/bulk', { body: { ids: [a4!, a5!], action: 'mark_paid', force: true } })).status).toBe(200);
     expect((await t.asA(`/orders/delete?id=${a5}`, { body: {} })).json).toEqual({ success: true });
     expect(await kept()).toEqual(await counted());
+    // The issued sums' net amount beside them, for the totals (docs/decisions/075): set on the two invoices, on no other.
+    const nets = await t.database.all<{ id: number; net: number | null; issued: number | null }>(
+      sql`SELECT id, invoice_net_cents AS net, json_extract(invoice_amounts, '$.netCents') AS issued FROM orders ORDER BY id`,
+    );
+    expect(new Set(nets.filter((row) => row.net !== null).map((row) => row.id))).toEqual(new Set([a1, a2]));
+    expect(nets.every((row) => row.net === row.issued)).toBe(true);
 
     // The flags' totals on a page equal the orders listed with the same filter, in each club.
     for (const query of ['', 'paid=true', 'paid=false', 'invoice_sent=true', 'cancelled=true', 'delivered=true&paid=false', 'paid=true&cancelled=false']) {

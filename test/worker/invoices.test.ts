@@ -95,6 +95,9 @@ describe('invoices, credit notes and reminders inside workerd (D1, R2)', () => {
     expect(reminder.status).toBe(200);
     const totals = (await (await get('/orders/totals', cookie)).json()) as { orders: number; revenue_incl: number; open: { amount_incl: number } };
     expect(totals.open.amount_incl).toBeGreaterThanOrEqual(272.25);
+    // The trigger put the issued sums' net amount beside them, which the totals sum (docs/decisions/075).
+    const [issued] = await db.select({ net: orders.invoiceNetCents, amounts: orders.invoiceAmounts }).from(orders).where(eq(orders.id, id));
+    expect(issued!.net).toBe((JSON.parse(issued!.amounts!) as { netCents: number }).netCents);
 
     const credit = (await (await post(`/orders/creditInvoice?id=${id}`, {}, cookie)).json()) as { success: boolean; credit_note_number: string };
     expect(credit.success).toBe(true);

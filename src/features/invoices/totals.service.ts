@@ -52,23 +52,23 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
   const day = (column: SQLiteColumn) => sql<string>`substr(${column}, 1, 10)`;
 
   const [groups, orderedPerDay, invoicedPerDay, receivedPerDay, partPayments] = await Promise.all([
-    // One pass for the sums and the leaderboard (docs/decisions/072): per tabler and the columns that price an
-    // order, so each tabler's money is summed as the totals' is. Grouped on the issued sums' text, parsed once
-    // per group here rather than per order in SQL; the tabler's name is read once per group.
+    // One pass for the sums and the leaderboard (docs/decisions/072, 075): per tabler and the columns that price an
+    // order, in the totals index's order, so SQLite sums while it walks the index; the tabler's name is read once per
+    // group.
     ctx.db
       .select({
         tablerId: orders.tablerId,
         tablerName: sql<string | null>`(${ctx.db.select({ name: tablers.name }).from(tablers).where(eq(tablers.id, orders.tablerId))})`,
         amount: orders.amount,
         paid: orders.paid,
-        amounts: orders.invoiceAmounts,
         total: orders.invoiceTotalCents,
+        net: orders.invoiceNetCents,
         n: sql<number>`count(*)`,
         sent: sql<number>`sum(${orders.invoiceSent})`,
       })
       .from(orders)
       .where(live)
-      .groupBy(orders.tablerId, orders.amount, orders.paid, orders.invoiceTotalCents, orders.invoiceAmounts),
+      .groupBy(orders.tablerId, orders.amount, orders.paid, orders.invoiceTotalCents, orders.invoiceNetCents),
     ctx.db
       .select({ date: day(orders.createdAt), orders: sql<number>`count(*)`, packages: sql<number>`sum(${orders.amount})` })
       .from(orders)
@@ -124,15 +124,10 @@ export async function orderTotals(ctx: RequestCtx): Promise<OrderTotals> {
     { tabler_id: number | null; tabler_name: string | null; orders: number; packages: number; cents: number; paidCents: number }
   >();
   const sellerOf = (id: number | null) => sellers.get(id)!;
-  const issuedNet = new Map<string, number | null>();
-  const netOf = (amounts: string) => {
-    if (!issuedNet.has(amounts)) issuedNet.set(amounts, (JSON.parse(amounts) as { netCents?: number }).netCents ?? null);
-    return issuedNet.get(amounts)!;
-  };
   for (const g of groups) {
     const n = Number(g.n);
     const sums = unissued(g.amount);
-    const groupNet = ((g.amounts === null ? null : netOf(g.amounts)) ?? sums.netCents) * n;
+    const groupNet = (g.net ?? sums.netCents) * n;
     const groupTotal = (g.total ?? sums.totalCents) * n;
     totals.orders += n;
     totals.packages += g.amount * n;
