@@ -449,6 +449,17 @@ describe('thousands of orders', () => {
         plan!.filter((line) => line.includes('orders_fts VIRTUAL TABLE')),
         `${query}: ${plan!.join(' | ')}`,
       ).toHaveLength(1);
+      // The matching tablers and their orders are the club's own, each found by an index that leads with the club
+      // (docs/decisions/075).
+      expect(
+        plan!.filter((line) => /\b(tablers|tablers_orders)\b/.test(line) && /^(SCAN|SEARCH)/.test(line)),
+        `${query}: ${plan!.join(' | ')}`,
+      ).toEqual([
+        'SEARCH tablers_orders USING COVERING INDEX orders_club_tabler_idx (club_id=? AND tabler_id=?)',
+        expect.stringMatching(/^SEARCH tablers USING (COVERING )?INDEX \w+ \(club_id=\?\)$/),
+        // The shown orders' tablers' names.
+        'SEARCH tablers USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN',
+      ]);
     }
     // By name, unsearched: the rows come in order from the index on the search text (no sort of every order).
     // The page's ids come from that index alone; only the page's own 50 rows are sorted again (docs/decisions/072).

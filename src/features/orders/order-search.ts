@@ -1,4 +1,5 @@
-import { and, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { ClubDb } from '../../db/client';
 import { orders, tablers } from '../../db/schema';
 import { likePattern, orderSearchText, SEARCH_SEPARATOR, tablerSearchName, typedSearchText, type TypedOrderFields } from '../../db/search-text';
@@ -21,21 +22,24 @@ export type SearchCondition =
   /** `matches` is the list of matching ids (a subquery of one column, `id`) that `condition` tests orders against. */
   | { kind: 'trigram'; condition: SQL; matches: SQL; values: Record<string, string> };
 
-export function searchCondition(folded: string): SearchCondition {
+export function searchCondition(db: ClubDb, folded: string): SearchCondition {
   const pattern = sql.placeholder('search_pattern');
-  const tablerMatches = sql`${orders.tablerId} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\')`;
+  // The club's tablers whose name matches, through the handle: with many clubs, another club's Jansen and his
+  // orders are not looked at (docs/decisions/075).
+  const matchingTablers = db.select({ id: tablers.id }).from(tablers).where(sql`${tablers.searchName} LIKE ${pattern} ESCAPE '\\'`);
   if (!searchesTrigramIndex(folded)) {
     return {
       kind: 'like',
-      condition: sql`(${orders.searchText} LIKE ${pattern} ESCAPE '\\' OR ${tablerMatches})`,
+      condition: sql`(${orders.searchText} LIKE ${pattern} ESCAPE '\\' OR ${inArray(orders.tablerId, matchingTablers)})`,
       values: { search_pattern: likePattern(folded) },
     };
   }
-  // One list of ids, the trigram matches and the matching tablers' orders (by orders_tabler_idx): an OR of two
+  // One list of ids, the trigram matches and the matching tablers' orders (by orders_club_tabler_idx): an OR of two
   // IN tests would be tested on each of the club's orders, this list only against them (docs/decisions/074).
-  const theirs = sql.identifier('tablers_orders');
+  const theirs = alias(orders, 'tablers_orders');
+  const theirOrders = db.select({ id: theirs.id }).from(theirs).where(inArray(theirs.tablerId, matchingTablers));
   const matches = sql`SELECT rowid AS id FROM orders_fts WHERE orders_fts MATCH ${sql.placeholder('search_phrase')}
-      UNION SELECT ${theirs}.${sql.identifier(orders.id.name)} FROM ${orders} AS ${theirs} WHERE ${theirs}.${sql.identifier(orders.tablerId.name)} IN (SELECT ${tablers.id} FROM ${tablers} WHERE ${tablers.searchName} LIKE ${pattern} ESCAPE '\\')`;
+      UNION SELECT ${sql.identifier('id')} FROM ${theirOrders}`;
   return {
     kind: 'trigram',
     condition: sql`${orders.id} IN (${matches})`,

@@ -433,7 +433,7 @@ export async function orderListFilter(ctx: RequestCtx, filters: OrderFilters): P
   }
   // Accents and case ignored: 'elsa' finds 'Ëlsa', 'e' finds 'é' (order-search.ts).
   const q = foldForSearch(filters.q?.trim() ?? '');
-  const search = q ? searchCondition(q) : null;
+  const search = q ? searchCondition(ctx.db, q) : null;
   // The other conditions, which a page searched through the trigram index tests on its matches.
   const besideSearch = conditions.length > 0 ? and(...conditions) : undefined;
   if (search) {
