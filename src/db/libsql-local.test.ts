@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { type Client, LibsqlBatchError, LibsqlError } from '@libsql/client';
 import Database from 'libsql';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowValues } from './row-values';
 import { BUSY_TIMEOUT_MS, createLocalClient, PAGE_CACHE_KIB, localDatabasePath } from './libsql-local';
 
 let dir: string;
@@ -66,6 +67,10 @@ describe('the local libSQL client (docs/decisions/046)', () => {
     expect(Object.keys(row!)).toEqual(['id', 'name', 'price']);
     expect({ ...row }).toEqual({ id: 2, name: 'thing 2', price: 3 });
     expect(Array.prototype.slice.call(row)).toEqual([2, 'thing 2', 3]);
+    // The array itself for whole-row reads by position (docs/decisions/075), not a copy of it.
+    expect(rowValues(row as unknown as unknown[])).toEqual([2, 'thing 2', 3]);
+    expect(rowValues(row as unknown as unknown[])).toBe(rowValues(row as unknown as unknown[]));
+    expect(rowValues(row as unknown as unknown[])).not.toBe(row);
     expect(row!.length).toBe(3);
     expect(result.toJSON()).toEqual({
       columns: ['id', 'name', 'price'],

@@ -3,7 +3,7 @@
  * accessors on a shared prototype, and reading those one by one is a slow path in V8; a service that reads whole
  * rows by position takes the array itself (docs/decisions/074).
  */
-export const ROW_VALUES = Symbol('row values');
+export const ROW_VALUES = Symbol.for('kerstactie.row-values');
 
 /** A row's values by position: the local client's own array, or the row itself where a driver answers arrays. */
 export function rowValues(row: unknown[]): unknown[] {
