@@ -154,6 +154,9 @@ async function expectNoAxeViolation(page: Page, where: string) {
 async function openManagementTab(page: Page, tab: 'tablers' | 'orders' | 'mail') {
   await page.goto(`${server.url}/admin/management?tab=${tab}`);
   await page.getByRole('heading', { name: 'Management Dashboard' }).waitFor();
+  // The totals, the charts' code and the tab's rows arrive after the heading and push the tab down (most at 375 px):
+  // a click aimed before they are in can land beside its button (a CI run's 'Nieuwe Tabler' opened no dialog).
+  await page.waitForLoadState('networkidle');
 }
 
 async function setMaintenance(page: Page, on: boolean) {
