@@ -220,8 +220,11 @@ function orderPageShapes(perClub) {
  */
 async function benchOrders({ base, cookie, bare, clubs, perClub, extraTargets = {} }) {
   const shapes = orderPageShapes(perClub);
+  // A signed-in request that does nothing else: the floor every orders page stands on (docs/decisions/075).
+  const floor = 'me' in extraTargets ? 'me' : 'signedIn';
   const targets = {
     bareSelect: { label: 'bare, one SELECT', url: `${bare.url}/bare-select` },
+    ...(floor === 'signedIn' ? { signedIn: { label: 'me, signed in', url: `${base}/api/account/me`, cookie } } : {}),
     ...extraTargets,
     ...Object.fromEntries(shapes.map((shape, i) => [`orders${i}`, { label: `orders: ${shape.label}`, url: `${base}/orders?${shape.query}`, cookie }])),
   };
@@ -233,6 +236,9 @@ async function benchOrders({ base, cookie, bare, clubs, perClub, extraTargets = 
   for (const [name, target] of Object.entries(targets)) console.log(row(target.label, measured.results[name]));
   console.log('');
   const ok = shapes.map((shape, i) => budgetLine(`orders page, ${shape.label} / one SELECT`, measured.ratio(`orders${i}`, 'bareSelect'), shape.budget, true));
+  console.log(
+    `${'orders page, first page / signed-in GET /api/account/me'.padEnd(52)} ${measured.ratio('orders0', floor).toFixed(2).padStart(9)}×  (for information: against the floor of a signed-in request)`,
+  );
   // The totals once the load is over, timed against every order of the club as JSON (docs/decisions/072).
   const [totals, json] = await downloadTimes([{ url: `${base}/orders/totals`, headers: { cookie } }, { url: `${bare.url}/bare-orders-json` }], 5);
   budgetLine(`totals (${totals.ms.toFixed(1)} ms) / SELECT * (${json.ms.toFixed(0)} ms) of ${perClub.toLocaleString('en')}`, totals.ms / json.ms, 0.1, false);
