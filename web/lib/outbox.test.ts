@@ -137,6 +137,22 @@ describe("Outbox on IndexedDB", () => {
     expect(await reopened.list()).toEqual([]);
   });
 
+  it("lists two orders taken in the same millisecond in the order taken, whatever their keys", async () => {
+    const keys = ["z-later-key", "a-earlier-key"];
+    const outbox = new Outbox(
+      await freshStore(),
+      async () => ({ kind: "retry", reason: NO_CONNECTION }),
+      undefined,
+      () => keys.shift()!,
+    );
+    const now = new Date(Date.UTC(2030, 0, 1, 12));
+    await outbox.take({ ...ORDER, name: "Eerst" }, "Jan", now);
+    await outbox.take({ ...ORDER, name: "Daarna" }, "Jan", now);
+    const listed = await outbox.list();
+    expect(listed.map((entry) => entry.request.name)).toEqual(["Eerst", "Daarna"]);
+    expect(listed.map((entry) => entry.takenAt)).toEqual(["2030-01-01T12:00:00.000Z", "2030-01-01T12:00:00.001Z"]);
+  });
+
   it("sends oldest first and stops at the first failure that would stop the rest", async () => {
     const store = await freshStore();
     let keyCount = 0;

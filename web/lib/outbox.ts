@@ -145,6 +145,12 @@ export const exclusive: Exclusive = (task) => {
   return run;
 };
 
+/**
+ * The last moment an order was taken on this page, in ms. Orders list by the moment taken, and the store breaks a tie
+ * by the random key, so two orders taken in one millisecond get moments one apart, in the order taken.
+ */
+let lastTakenMs = 0;
+
 export class Outbox {
   #flushing: Promise<void> | null = null;
   #again = false;
@@ -166,7 +172,15 @@ export class Outbox {
 
   /** Puts the order in the outbox with a new key; nothing is sent yet. */
   async take(request: OrderRequest, tablerName: string, now = new Date()): Promise<OutboxEntry> {
-    const entry: OutboxEntry = { key: this.newKey(), request, tablerName, takenAt: now.toISOString(), failure: null, refused: false };
+    lastTakenMs = Math.max(now.getTime(), lastTakenMs + 1);
+    const entry: OutboxEntry = {
+      key: this.newKey(),
+      request,
+      tablerName,
+      takenAt: new Date(lastTakenMs).toISOString(),
+      failure: null,
+      refused: false,
+    };
     await this.store.put(entry);
     return entry;
   }
