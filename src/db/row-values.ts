@@ -1,7 +1,7 @@
 /**
  * Where the local client (libsql-local.ts) keeps a row's values by position. Its rows answer positions through
  * accessors on a shared prototype, and reading those one by one is a slow path in V8; a service that reads whole
- * rows by position takes the array itself (docs/decisions/074).
+ * rows by position takes the array itself (docs/decisions/075).
  */
 export const ROW_VALUES = Symbol.for('kerstactie.row-values');
 

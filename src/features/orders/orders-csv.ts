@@ -198,7 +198,8 @@ const CSV_FIELDS = [
 ] as const;
 const csvColumns = {
   ...(Object.fromEntries(CSV_FIELDS.map((field) => [field, orderColumns[field]])) as Pick<typeof orderColumns, (typeof CSV_FIELDS)[number]>),
-  invoice_net_cents: sql<number | null>`json_extract(${orders.invoiceAmounts}, '$.netCents')`,
+  // The issued sums' net amount as the triggers keep it beside them (docs/decisions/075).
+  invoice_net_cents: orders.invoiceNetCents,
   invoice_total_cents: orders.invoiceTotalCents,
   paid_cents: orders.paidCents,
 };
