@@ -171,10 +171,12 @@ describe('the member app without a connection', () => {
     expect(await page.getByText(`Kerstpakketten van ${CLUB}`).count()).toBe(1);
     expect(await serverOrders(names)).toEqual([]);
 
-    // The connection returns: the browser's `online` sends them, oldest first.
+    // The connection returns: the page's own next try sends them, oldest first. It does not wait for the browser's
+    // `online`, which this Chromium does not fire on a page reloaded offline (nor does a phone that never said it
+    // was offline); the tries are at most 30 s apart (retryDelayMs).
     link.restore();
     await context.setOffline(false);
-    await expect.poll(() => page.locator('[data-slot=order-outbox]').textContent()).toBe('Alle bestellingen zijn verstuurd.');
+    await expect.poll(() => page.locator('[data-slot=order-outbox]').textContent(), { timeout: 35_000 }).toBe('Alle bestellingen zijn verstuurd.');
     const sent = await serverOrders(names);
     expect(sent.map((order) => order.name).sort()).toEqual([...names].sort());
 

@@ -10,6 +10,7 @@ import {
   type OrderRequest,
   type OutboxEntry,
   type SendOutcome,
+  retryDelayMs,
   sendOrder,
 } from "./outbox";
 
@@ -71,6 +72,12 @@ describe("classifyAnswer", () => {
       reason: "Onbekende tabler.",
     });
     expect(classifyAnswer(422, {})).toEqual({ kind: "refused", reason: "De server weigert de bestelling (fout 422)." });
+  });
+});
+
+describe("retryDelayMs", () => {
+  it("waits 3 s after the first failed send, doubling, and never more than 30 s", () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([3_000, 6_000, 12_000, 24_000, 30_000, 30_000, 30_000]);
   });
 });
 

@@ -35,6 +35,15 @@ export type OutboxEntry = {
 
 export type SendOutcome = { kind: "sent"; reference: string } | { kind: "retry"; reason: string } | { kind: "refused"; reason: string };
 
+/**
+ * How long the page waits before it tries again by itself after a send that met no connection: 3 s, doubling, at
+ * most 30 s. The browser's `online` is not enough: a phone in a street without signal often stays "online", and
+ * then never says so again (docs/decisions/069, amendment).
+ */
+export function retryDelayMs(failedTries: number): number {
+  return Math.min(30_000, 3_000 * 2 ** Math.max(0, failedTries - 1));
+}
+
 export const ORDER_CREATE_URL = "/orders/create";
 export const NO_CONNECTION = "Geen verbinding met de server.";
 const UNEXPECTED_ANSWER = "Onverwacht antwoord van de server.";

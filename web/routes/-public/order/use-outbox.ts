@@ -1,10 +1,10 @@
 import * as React from "react";
 
-import { type OrderRequest, type OutboxEntry, pageOutbox, type SendOutcome } from "@/lib/outbox";
+import { type OrderRequest, type OutboxEntry, pageOutbox, retryDelayMs, type SendOutcome } from "@/lib/outbox";
 
 // The order page's view of its outbox (web/lib/outbox.ts, docs/decisions/069): what waits, whether a send runs,
-// and the three moments it sends — on opening the page (and on coming back to it), on the browser's `online`,
-// and by the member's 'Verstuur nu'.
+// and the moments it sends — on opening the page (and on coming back to it), on the browser's `online`, by the
+// member's 'Verstuur nu', and by itself a while after a send that left orders waiting (retryDelayMs).
 
 export type OutboxState = {
   /** Oldest first; empty until the outbox has been read (the prerendered page shows none). */
@@ -29,8 +29,24 @@ export function useOutbox(): OutboxState {
   const setEntries = React.useCallback((next: OutboxEntry[]) => setList((current) => (unchanged(current, next) ? current : next)), []);
   const [sending, setSending] = React.useState(false);
   const [allSent, setAllSent] = React.useState(false);
+  // The next try of its own, and how many sends in a row left orders waiting.
+  const retry = React.useRef<{ timer: ReturnType<typeof setTimeout> | null; failedTries: number; open: boolean }>({
+    timer: null,
+    failedTries: 0,
+    open: false,
+  });
+  const flushRef = React.useRef<() => Promise<void>>(async () => undefined);
+  /** After a send that left orders waiting: the next try of its own, unless one is set already or the page is gone. */
+  const tryAgainLater = React.useCallback(() => {
+    const next = retry.current;
+    next.failedTries += 1;
+    if (next.timer === null && next.open) next.timer = setTimeout(() => void flushRef.current(), retryDelayMs(next.failedTries));
+  }, []);
 
   const flush = React.useCallback(async () => {
+    const next = retry.current;
+    if (next.timer !== null) clearTimeout(next.timer);
+    next.timer = null;
     const outbox = await pageOutbox();
     const waiting = await outbox.list();
     setEntries(waiting);
@@ -44,11 +60,19 @@ export function useOutbox(): OutboxState {
     const left = await outbox.list();
     setEntries(left);
     setAllSent(left.length === 0);
-  }, [setEntries]);
+    if (left.some((entry) => !entry.refused)) tryAgainLater();
+    else next.failedTries = 0;
+  }, [setEntries, tryAgainLater]);
+  flushRef.current = flush;
 
   React.useEffect(() => {
+    const next = retry.current;
+    next.open = true;
     void flush();
-    const onOnline = () => void flush();
+    const onOnline = () => {
+      retry.current.failedTries = 0;
+      void flush();
+    };
     const onVisible = () => {
       if (document.visibilityState === "visible") void flush();
     };
@@ -57,6 +81,9 @@ export function useOutbox(): OutboxState {
     return () => {
       window.removeEventListener("online", onOnline);
       document.removeEventListener("visibilitychange", onVisible);
+      next.open = false;
+      if (next.timer !== null) clearTimeout(next.timer);
+      next.timer = null;
     };
   }, [flush]);
 
@@ -65,12 +92,14 @@ export function useOutbox(): OutboxState {
       const outbox = await pageOutbox();
       setAllSent(false);
       try {
-        return await outbox.submit(request, tablerName);
+        const outcome = await outbox.submit(request, tablerName);
+        if (outcome.kind === "retry") tryAgainLater();
+        return outcome;
       } finally {
         setEntries(await outbox.list());
       }
     },
-    [setEntries],
+    [setEntries, tryAgainLater],
   );
 
   const remove = React.useCallback(
