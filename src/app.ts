@@ -12,6 +12,7 @@ import { geocodeRoutes } from './features/geocode/geocode.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { ordersCsvRoutes } from './features/orders/orders-csv.routes';
+import { booksRoutes } from './features/books/books.routes';
 import { INVOICE_MAIL_KIND, markInvoiceDelivered } from './features/invoices/invoice-delivered';
 import { todaysPricing } from './features/invoices/order-pricing';
 import { priceOrdersWith } from './features/orders/order-pricing-source';
@@ -139,6 +140,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions): Hono<AppEnv
   app.route(base, tablersRoutes(ctxOf));
   app.route(base, ordersRoutes(ctxOf));
   app.route(base, ordersCsvRoutes(ctxOf));
+  app.route(base, booksRoutes(ctxOf));
   app.route(base, invoicesRoutes(ctxOf));
   app.route(base, paymentsRoutes(ctxOf));
   app.route(base, onlinePaymentsRoutes(ctxOf));

@@ -23,3 +23,11 @@ export function addDays(date: Date, days: number): Date {
 export function overdueBefore(now: Date, paymentTermDays: number, extraDays = 0): string {
   return addDays(now, -(paymentTermDays + extraDays)).toISOString();
 }
+
+/**
+ * The moment a year begins in Dutch time, as an ISO string to compare stored moments with: 1 January 00:00 in
+ * Amsterdam is 23:00 UTC the day before, as January is always winter time (UTC+1).
+ */
+export function dutchYearStart(year: number): string {
+  return new Date(Date.UTC(year, 0, 1) - 60 * 60 * 1000).toISOString();
+}

@@ -49,7 +49,7 @@ const RAW_TABLE_SQL: Record<string, string> = {
 };
 
 const CLUB_TABLES =
-  'orders|users|groups|settings|tablers|sequences|sessions|audit_log|mail_outbox|rate_limits|bank_entries|payment_imports|online_payments|order_links|idempotency_keys|versions|permissions|user_groups|group_permissions|password_resets|recovery_codes|two_factor_secrets|contact_messages|provider_key_refusals';
+  'orders|users|groups|settings|tablers|sequences|sessions|audit_log|mail_outbox|rate_limits|bank_entries|payment_imports|online_payments|order_links|idempotency_keys|versions|permissions|user_groups|group_permissions|password_resets|recovery_codes|two_factor_secrets|contact_messages|provider_key_refusals|payment_reversals';
 /** FROM/JOIN/INTO/UPDATE followed by an interpolated table or a club table's name, inside SQL text. */
 const RAW_TABLE = new RegExp(`\\b(FROM|JOIN|INTO|UPDATE)\\s+(\\$\\{[A-Za-z]+\\}|"?(${CLUB_TABLES})\\b)`);
 

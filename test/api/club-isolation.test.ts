@@ -288,6 +288,7 @@ function restCases(): Record<string, Case> {
       why: 'an order of B naming A’s tabler',
     },
     'GET /orders/export.csv': { call: () => send('GET', `/orders/export.csv${query({ q: 'Aaltje' })}`), status: 200 },
+    'GET /orders/export/journal.csv': { call: () => send('GET', `/orders/export/journal.csv${query({ year: 2026 })}`), status: 200 },
     'POST /orders/sendInvoice': { call: () => send('POST', `/orders/sendInvoice${id(a.orderId)}`), status: 404 },
     'POST /orders/creditInvoice': { call: () => send('POST', `/orders/creditInvoice${id(a.orderId)}`), status: 404 },
     'POST /orders/sendReminder': { call: () => send('POST', `/orders/sendReminder${id(a.orderId)}`, { body: { force: true } }), status: 404 },
@@ -704,6 +705,12 @@ describe('club B’s admin reaches nothing of club A, on any route (DESIGN §6, 
     expect(JSON.parse(answers.get('tRPC invoices.totals')!.text).result.data).toMatchObject({ orders: 1, packages: 2 });
     const csv = answers.get('REST GET /orders/export.csv')!;
     expect(csv.text).not.toMatch(MARKER);
+    // A's invoices, credit note and payments are not in B's books: B has none, so only the header (the text as
+    // decoded, without its byte-order mark).
+    const journal = answers.get('REST GET /orders/export/journal.csv')!;
+    expect(journal.text).toBe('datum;boekstuk;omschrijving;rekening;debet;credit;btw_tarief\r\n');
+    const ofA = await t.app.request('http://127.0.0.1/orders/export/journal.csv?year=2026', { headers: { cookie: t.adminA } });
+    expect(await ofA.text()).toMatch(MARKER);
   });
 
   it('gives B’s own invoice PDF and delivery list with B’s order only', async () => {

@@ -22,6 +22,7 @@ const TURSO_FILES = [
   'online-payments',
   'seller-links',
   'order-idempotency',
+  'journal',
 ];
 
 /** Those that assert on whole tables keep a database of their own (as on D1: d1-project.ts). */

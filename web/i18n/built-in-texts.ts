@@ -35,6 +35,16 @@ const SETTINGS: Readonly<Record<string, string>> = {
     "Klanten kunnen online betalen vanaf hun bestelpagina (iDEAL en de andere methodes die in het Mollie-account van de club aan staan).",
   mollie_api_key:
     "De API-sleutel van het Mollie-account van de club (test_… om te proberen, live_… voor echte betalingen); leeg = niet gekoppeld.",
+  ledger_revenue_21: "Grootboekrekening voor de omzet tegen 21 % btw in het journaal voor de boekhouder.",
+  ledger_revenue_9: "Grootboekrekening voor de omzet tegen 9 % btw in het journaal voor de boekhouder.",
+  ledger_revenue_0: "Grootboekrekening voor de omzet tegen 0 % btw in het journaal voor de boekhouder.",
+  ledger_vat_21: "Grootboekrekening voor af te dragen btw tegen 21 % in het journaal voor de boekhouder.",
+  ledger_vat_9: "Grootboekrekening voor af te dragen btw tegen 9 % in het journaal voor de boekhouder.",
+  ledger_debtors: "Grootboekrekening voor debiteuren (wat klanten nog moeten betalen) in het journaal voor de boekhouder.",
+  ledger_bank:
+    "Grootboekrekening voor de bankrekening van de club in het journaal voor de boekhouder (overboekingen, en betalingen die met de hand zijn afgevinkt).",
+  ledger_payment_provider:
+    "Grootboekrekening voor de betaaldienst (Mollie) in het journaal voor de boekhouder: online betalingen erin, terugbetalingen en terugboekingen eruit.",
   club_signup:
     "Andere clubs kunnen zich aanmelden op /aanmelden (van de eerste club) en, na bevestiging van hun e-mailadres, hun eigen actie op deze installatie draaien.",
   club_setup_pending:
@@ -65,6 +75,7 @@ const SETTING_GROUPS: Readonly<Record<string, string>> = {
   invoice: "Facturen",
   geocoder: "Adressen zoeken",
   payments: "Online betalen",
+  books: "Boekhouding",
   platform: "Platform",
 };
 

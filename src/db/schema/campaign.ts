@@ -308,3 +308,23 @@ export const onlinePayments = sqliteTable(
     index('online_payments_created_idx').on(t.clubId, t.createdAt),
   ],
 );
+
+/**
+ * docs/decisions/076: each growth of an online payment's refunded or charged-back total, with the moment the server
+ * saw it, for the accountant's journal (the totals on online_payments keep no dates). Written only by triggers on
+ * online_payments, in the statement that grows the total, so no path that changes it can leave one out.
+ */
+export const paymentReversals = sqliteTable(
+  'payment_reversals',
+  {
+    clubId: clubIdColumn(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    onlinePaymentId: integer('online_payment_id')
+      .notNull()
+      .references(() => onlinePayments.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['refund', 'chargeback'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    bookedAt: text('booked_at').notNull(),
+  },
+  (t) => [index('payment_reversals_booked_idx').on(t.clubId, t.bookedAt), check('payment_reversals_kind_check', sql`${t.kind} IN ('refund', 'chargeback')`)],
+);

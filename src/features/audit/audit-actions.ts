@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = [
   'payment.charged_back',
   'payment.refund_requested',
   'orders.exported',
+  'journal.exported',
   'backup.created',
   'backup.downloaded',
 ] as const;

@@ -113,6 +113,20 @@ export function restoreStatements(exported: DatabaseExport): RestoreStatement[] 
     const insert = `INSERT INTO ${quoted(name)} (${table.columns.map(quoted).join(', ')}) VALUES (${table.columns.map(() => '?').join(', ')})`;
     for (const row of table.rows) statements.push({ sql: insert, args: row });
   }
+  // An export from before payment_reversals (migration 0017): its refunds and chargebacks dated as that migration
+  // dated them, by the payment's last change (docs/decisions/076).
+  if (!byName.has('payment_reversals')) {
+    for (const [kind, column] of [
+      ['refund', 'refunded_cents'],
+      ['chargeback', 'charged_back_cents'],
+    ]) {
+      statements.push({
+        sql: `INSERT INTO "payment_reversals" ("club_id", "online_payment_id", "kind", "amount_cents", "booked_at")
+          SELECT "club_id", "id", '${kind}', "${column}", "updated_at" FROM "online_payments" WHERE "${column}" > 0`,
+        args: [],
+      });
+    }
+  }
   statements.push({ sql: `INSERT INTO "orders_fts"("orders_fts") VALUES ('rebuild')`, args: [] });
   // The kept counts followed every delete and insert above through their triggers; counted afresh all the same.
   statements.push({ sql: 'DELETE FROM "order_counts"', args: [] });

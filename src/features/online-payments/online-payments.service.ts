@@ -463,7 +463,8 @@ export async function refundOrder(ctx: RequestCtx, orderId: number, amountEuros:
       await ctx.db.batch([
         ctx.db
           .update(onlinePayments)
-          .set({ refundedCents: payment.refundedCents + part })
+          // updated_at dates the refund in the accountant's journal (payment_reversals, docs/decisions/076).
+          .set({ refundedCents: payment.refundedCents + part, updatedAt: ctx.clock.now().toISOString() })
           .where(and(eq(onlinePayments.id, payment.id), sql`${onlinePayments.refundedCents} < ${payment.refundedCents + part}`)),
         recomputeRefunded(ctx, orderId),
       ]);

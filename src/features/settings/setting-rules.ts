@@ -55,6 +55,9 @@ export const isValidKvkNumber = (value: string) => /^\d{8}$/.test(value.trim());
 /** The Dutch VAT identification number (btw-id): NL, nine digits, B, two digits. */
 export const isValidVatId = (value: string) => /^NL\d{9}B\d{2}$/.test(value.trim().toUpperCase());
 
+/** A ledger account as accounting packages number them: 1 to 20 letters, digits, dots or dashes (docs/decisions/076). */
+export const isLedgerAccount = (value: string) => /^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$/.test(value);
+
 /** A Mollie API key as its dashboard shows it: test_ or live_ and at least 30 letters and digits. */
 export const isMollieApiKey = (value: string) => /^(test|live)_[A-Za-z0-9]{30,}$/.test(value);
 
@@ -95,6 +98,8 @@ export function settingValueProblem(key: string, value: string): AppError | null
   if (choices && !choices.includes(value)) return new AppError('SETTING_NOT_ONE_OF', `Value must be one of: ${choices.join(', ')}.`, { values: choices });
   if (URL_SETTINGS.includes(key) && !isHttpUrl(value) && !(value === '' && OPTIONAL_LINK_SETTINGS.includes(key)))
     return new AppError('SETTING_URL_INVALID', 'Value must be an http:// or https:// address (e.g. https://www.example.nl/).');
+  if (key.startsWith('ledger_') && !isLedgerAccount(value))
+    return new AppError('LEDGER_ACCOUNT_INVALID', 'Value must be a ledger account: 1 to 20 letters, digits, dots or dashes (e.g. 8000).');
   switch (key) {
     case 'vat_split':
       return vatSplitProblem(value);
