@@ -191,6 +191,16 @@ describe('the management dashboard in Chromium', () => {
     await page.getByRole('tab', { name: 'Bestellingen' }).click();
   });
 
+  it("downloads the year's journal for the accountant, with the invoice just sent (docs/decisions/076)", async () => {
+    const year = page.getByLabel('Jaar van het journaal');
+    expect(await year.inputValue()).toBe(String(new Date().getFullYear()));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Journaal voor de boekhouder' }).click()]);
+    expect(download.suggestedFilename()).toBe(`journaal-${await year.inputValue()}.csv`);
+    const lines = readFileSync(await download.path(), 'utf8').split('\r\n');
+    expect(lines[0]).toBe('\uFEFFdatum;boekstuk;omschrijving;rekening;debet;credit;btw_tarief');
+    expect(lines.filter((line) => /^\d{4}-\d{2}-\d{2};F\d{4}-0001;Factuur F\d{4}-0001 KP-\d{4}-\d{4} Piet Pietersen;1300;/.test(line))).toHaveLength(1);
+  });
+
   it('deletes a non-invoiced order after a Dutch confirmation', async () => {
     await orderRow(page, 'Jan Jansen')
       .getByRole('button', { name: /verwijderen/ })

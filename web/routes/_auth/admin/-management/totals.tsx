@@ -6,6 +6,7 @@ import { Progress } from "@/components/ui/progress";
 import { Spinner } from "@/components/ui/spinner";
 import type { RouterOutputs } from "@/lib/trpc";
 import { formatCount, formatEuroNl, percentOf } from "./charts-format";
+import { JournalDownload } from "./journal-download";
 import { UNKNOWN_TABLER } from "./shared";
 
 // docs/decisions/024: the numbers a treasurer asks for, over the whole campaign. The server sums
@@ -62,10 +63,13 @@ export function TotalsPanel({
         <h2 id="campaign-totals-title" className="text-lg font-semibold">
           Campagnetotalen
         </h2>
-        <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
-          {exporting ? <Spinner label="Bezig met exporteren" /> : <DownloadIcon aria-hidden="true" />}
-          CSV exporteren
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="outline" size="sm" onClick={onExport} disabled={exporting}>
+            {exporting ? <Spinner label="Bezig met exporteren" /> : <DownloadIcon aria-hidden="true" />}
+            CSV exporteren
+          </Button>
+          <JournalDownload />
+        </div>
       </div>
       {!totals ? (
         <div className="flex min-h-24 items-center justify-center rounded-xl border bg-card text-sm text-muted-foreground">
