@@ -299,6 +299,8 @@ function restCases(): Record<string, Case> {
     'GET /orders/totals': { call: () => send('GET', '/orders/totals'), status: 200 },
     'GET /orders/invoice.pdf': { call: () => send('GET', `/orders/invoice.pdf${id(a.orderId)}`), status: 404 },
     'GET /orders/credit-note.pdf': { call: () => send('GET', `/orders/credit-note.pdf${id(a.creditedOrderId)}`), status: 404 },
+    'GET /orders/invoice.xml': { call: () => send('GET', `/orders/invoice.xml${id(a.orderId)}`), status: 404 },
+    'GET /orders/credit-note.xml': { call: () => send('GET', `/orders/credit-note.xml${id(a.creditedOrderId)}`), status: 404 },
     'POST /api/payments/import': { call: () => send('POST', '/api/payments/import', { form: statementForm(ING) }), status: 200 },
     'POST /api/payments/confirm': { call: () => send('POST', '/api/payments/confirm', { body: { import_id: a.importId } }), status: 404 },
     'GET /api/payments/imports': { call: () => send('GET', `/api/payments/imports${id(a.importId)}`), status: 404 },

@@ -105,6 +105,14 @@ describe('the journal inside workerd', () => {
       ['1150', '0,00', '10,00', ''],
       ['1300', '10,00', '0,00', ''],
     ]);
+    // The credit note as UBL, read through the Worker's database: positive amounts, naming its invoice.
+    const ubl = await SELF.fetch(`${SITE}/orders/credit-note.xml?id=${credited.id}`, { headers: { cookie, ...ip } });
+    expect(ubl.status).toBe(200);
+    expect(ubl.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await ubl.text();
+    expect(xml).toContain(`<cbc:ID>${credit_note_number}</cbc:ID>`);
+    expect(xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${credited.invoice}</cbc:ID>`);
+    expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">181.50</cbc:PayableAmount>');
     // Every document of the lane's shared database balances.
     const sums = new Map<string, number>();
     const cents = (amount: string) => Number(amount.replace(',', ''));

@@ -652,3 +652,24 @@ export async function storedDocument(ctx: RequestCtx, orderId: number, which: 'i
   if (!file) throw new Error(`The ${which} of order ${orderId} is missing from storage right after it was stored`);
   return { number, ...file };
 }
+
+/**
+ * DESIGN §6: an order's issued invoice or credit note as UBL 2.1 to NLCIUS (docs/decisions/077), made from the same
+ * document as its PDF: the stored number, date and amounts, the club's details as the PDF is drawn with them. Null
+ * when the order has no such document.
+ */
+export async function issuedUbl(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<{ number: string; xml: string } | null> {
+  requireManagement(ctx);
+  const order = await requireOrder(ctx, orderId);
+  const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
+  if (!number) return null;
+  const settings = await readInvoiceSettings(ctx);
+  const date = new Date((which === 'invoice' ? order.invoiceDate : order.creditNoteDate)!);
+  const document = invoiceDocument(order, settings, number, date, issuedAmounts(order, settings));
+  const { renderUbl } = await import('./ubl');
+  const xml =
+    which === 'invoice'
+      ? renderUbl({ ...document, kind: 'invoice' })
+      : renderUbl({ ...document, kind: 'credit_note', corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) } });
+  return { number, xml };
+}
