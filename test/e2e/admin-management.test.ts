@@ -181,6 +181,10 @@ describe('the management dashboard in Chromium', () => {
     await expect.poll(() => page.locator('[data-slot=snackbar]').textContent()).toBeTruthy();
     await row.getByRole('button', { name: 'Opnieuw versturen' }).waitFor();
     await row.getByRole('link', { name: /PDF/ }).waitFor();
+    // Beside the PDF, the same invoice as UBL for an accounting package (docs/decisions/077).
+    const [ubl] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: /^UBL van factuur F\d{4}-0001 \(XML\)$/ }).click()]);
+    expect(ubl.suggestedFilename()).toMatch(/^Factuur-F\d{4}-0001\.xml$/);
+    expect(readFileSync(await ubl.path(), 'utf8')).toContain('<cbc:PayableAmount currencyID="EUR">');
     await screenshot(page, 'admin-management-orders-desktop.png', { fullPage: true });
 
     await page.getByRole('tab', { name: 'Mail' }).click();

@@ -218,10 +218,21 @@ export const OrderRow = React.memo(function OrderRow({
             Factuur<span className="sr-only"> {order.invoice_number} (PDF)</span>
           </a>
         )}
+        {/* The same invoice for an accounting package (docs/decisions/077). */}
+        {order.invoice_number && (
+          <a href={`/orders/invoice.xml?id=${order.id}`} download className={pdfLinkClass}>
+            UBL<span className="sr-only"> van factuur {order.invoice_number} (XML)</span>
+          </a>
+        )}
         {credited && (
           <a href={`/orders/credit-note.pdf?id=${order.id}`} target="_blank" rel="noopener" className={pdfLinkClass}>
             <FileMinusIcon aria-hidden="true" className="size-3.5" />
             Creditnota<span className="sr-only"> {order.credit_note_number} (PDF)</span>
+          </a>
+        )}
+        {credited && (
+          <a href={`/orders/credit-note.xml?id=${order.id}`} download className={pdfLinkClass}>
+            UBL<span className="sr-only"> van creditnota {order.credit_note_number} (XML)</span>
           </a>
         )}
       </span>
