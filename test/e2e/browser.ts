@@ -124,9 +124,12 @@ export function overflowingElements(page: Page): Promise<string[]> {
   });
 }
 
-/** Waits until the element's animations (a dialog's entry) are over, so a screenshot shows it as the user reads it. */
+/**
+ * Waits until the element's animations (a dialog's entry) are over, so a screenshot shows it as the user reads it. An
+ * animation cancelled meanwhile (its element re-rendered) is over too: its `finished` rejects with an AbortError.
+ */
 export async function animationsDone(locator: Locator): Promise<void> {
-  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  await locator.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
 import { onlinePayments, orders, paymentReversals } from '../../src/db/schema';
@@ -63,7 +63,9 @@ describe('the journal inside workerd', () => {
     await db.update(onlinePayments).set({ refundedCents: 500, updatedAt: now }).where(eq(onlinePayments.providerId, 'tr_journaalWorker'));
     await db.update(onlinePayments).set({ refundedCents: 500, updatedAt: now }).where(eq(onlinePayments.providerId, 'tr_journaalWorker'));
     await db.update(onlinePayments).set({ refundedCents: 1500, updatedAt: now }).where(eq(onlinePayments.providerId, 'tr_journaalWorker'));
-    const reversals = await db.select().from(paymentReversals);
+    // Only this payment's: the lane's other files refund and charge back in the same database.
+    const [payment] = await db.select({ id: onlinePayments.id }).from(onlinePayments).where(eq(onlinePayments.providerId, 'tr_journaalWorker'));
+    const reversals = await db.select().from(paymentReversals).where(eq(paymentReversals.onlinePaymentId, payment!.id)).orderBy(asc(paymentReversals.id));
     expect(reversals.map((r) => [r.kind, r.amountCents])).toEqual([
       ['refund', 500],
       ['refund', 1000],
