@@ -475,6 +475,8 @@ const COLUMNS = [
   ['invoice_total_cents', (o) => o.invoiceTotalCents],
   ['invoice_amounts', (o) => o.invoiceAmounts],
   ['paid_at', (o) => (o.paidAt === null ? null : iso(o.paidAt))],
+  // The demo has no bank statements or online payments: a paid order was marked paid by hand, as the journal books it.
+  ['payment_method', (o) => (o.paid ? 'manual' : null)],
   ['cancelled', (o) => (o.cancelled ? 1 : 0)],
   ['credit_note_number', (o) => o.creditNoteNumber],
   ['credit_note_date', (o) => (o.creditNoteDate === null ? null : iso(o.creditNoteDate))],

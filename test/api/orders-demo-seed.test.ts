@@ -85,6 +85,8 @@ describe('the demo data seeder', () => {
       expect(o.email).toMatch(/@example\.(nl|com|org|net)$/);
       expect(o.createdAt >= '2026-11-01' && o.createdAt <= '2026-11-22T12:00:00.000Z').toBe(true);
       expect(o.paid).toBe(o.paidAt !== null);
+      // Paid by hand, as the accountant's journal books it (docs/decisions/076): the demo has no bank or online payments.
+      expect(o.paymentMethod).toBe(o.paid ? 'manual' : null);
       expect(o.delivered).toBe(o.deliveredAt !== null);
       expect(o.cancelled).toBe(o.creditNoteNumber !== null);
       if (o.creditNoteNumber) expect(o.invoiceNumber).not.toBeNull();
