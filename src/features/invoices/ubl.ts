@@ -60,6 +60,10 @@ export function addressParts(address: string): { street: string; postalZone: str
 const taxCategory = (tag: 'TaxCategory' | 'ClassifiedTaxCategory', rate: number) =>
   cac(tag, cbc('ID', rate === 0 ? 'Z' : 'S'), cbc('Percent', rate), cac('TaxScheme', cbc('ID', 'VAT')));
 
+/** A Dutch address: the parts it has, and the country. */
+const postalAddress = (street: string, city: string | null, postalZone: string | null) =>
+  cac('PostalAddress', cbc('StreetName', street), cbc('CityName', city), cbc('PostalZone', postalZone), cac('Country', cbc('IdentificationCode', 'NL')));
+
 function supplier(document: InvoiceDocument): string | null {
   const { club } = document;
   const address = addressParts(club.address);
@@ -69,13 +73,7 @@ function supplier(document: InvoiceDocument): string | null {
       'Party',
       cbc('EndpointID', club.kvkNumber, { schemeID: KVK_SCHEME }),
       cac('PartyName', cbc('Name', club.name)),
-      cac(
-        'PostalAddress',
-        cbc('StreetName', address.street),
-        cbc('CityName', address.city),
-        cbc('PostalZone', address.postalZone),
-        cac('Country', cbc('IdentificationCode', 'NL')),
-      ),
+      postalAddress(address.street, address.city, address.postalZone),
       cac('PartyTaxScheme', cbc('CompanyID', club.vatId.toUpperCase()), cac('TaxScheme', cbc('ID', 'VAT'))),
       cac('PartyLegalEntity', cbc('RegistrationName', club.name), cbc('CompanyID', club.kvkNumber, { schemeID: KVK_SCHEME })),
       cac('Contact', cbc('ElectronicMail', club.email)),
@@ -91,13 +89,7 @@ function customer(document: InvoiceDocument): string | null {
       'Party',
       cbc('EndpointID', buyer.email, { schemeID: 'EM' }),
       cac('PartyName', cbc('Name', buyer.name)),
-      cac(
-        'PostalAddress',
-        cbc('StreetName', buyer.address),
-        cbc('CityName', buyer.city),
-        cbc('PostalZone', buyer.postalCode),
-        cac('Country', cbc('IdentificationCode', 'NL')),
-      ),
+      postalAddress(buyer.address, buyer.city, buyer.postalCode),
       cac('PartyLegalEntity', cbc('RegistrationName', buyer.name)),
       cac('Contact', cbc('ElectronicMail', buyer.email)),
     ),
