@@ -61,6 +61,11 @@ describe('bank statement import inside workerd (D1)', () => {
     const ours = preview.entries.find((e) => e.order_id === order!.id);
     expect(ours).toMatchObject({ entry_ref: 'RABO-2026-12-10-000001', booked_at: '2026-12-10', amount: 90.75, status: 'matched' });
     expect(preview.entries).toHaveLength(5);
+    // The batch booking (one entry, two transactions) is split, each part with its own reference and amount.
+    expect(preview.entries.filter((e) => e.entry_ref.startsWith('RABO-2026-12-10-000006')).map((e) => [e.entry_ref, e.amount])).toEqual([
+      ['RABO-2026-12-10-000006-A', 90.75],
+      ['RABO-2026-12-10-000006-B', 272.25],
+    ]);
     expect((await db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({ paid: false, paidAt: null });
 
     const confirm = await SELF.fetch(`${site}/api/payments/confirm`, {
