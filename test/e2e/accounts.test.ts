@@ -402,6 +402,10 @@ describe('guards and screens for visitors and admins', () => {
     await page.waitForURL(`${server.url}/`);
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Account settings' }).waitFor();
+    // The page's own requests end before the line is cut: one still under way would wait offline, and the header
+    // with it (a CI run found no Logout button for 30 s).
+    await page.waitForLoadState('networkidle');
+    await banner.getByRole('button', { name: 'Logout' }).waitFor();
     await context.setOffline(true);
     await banner.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${server.url}/login`);

@@ -547,7 +547,9 @@ describe('the order screens on a phone and a desktop', () => {
       const { context, page, errors } = await openWatchedPage(browser, { viewport });
       await stubGeocoder(page);
       await page.goto(`${server.url}/order`);
-      await page.getByLabel('Wachtwoord', { exact: true }).waitFor();
+      // The prerendered form is there before React has taken it over; once the network is quiet it has (a click
+      // before that is lost: a CI run waited in vain for the error).
+      await page.waitForLoadState('networkidle');
       await page.getByLabel('Wachtwoord', { exact: true }).fill('Piet');
       await page.getByRole('button', { name: 'Doorgaan' }).click();
       await page.getByText('Onjuist wachtwoord. Probeer opnieuw.').waitFor();
