@@ -1,15 +1,15 @@
 import { and, eq, gte, isNotNull, lt, lte } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { dutchDate, dutchYearStart } from '../../core/calendar';
-import { AppError } from '../../core/errors';
 import type { RequestCtx } from '../../context';
 import { bankEntries, onlinePayments, orders, paymentReversals } from '../../db/schema';
 import { writeAudit } from '../audit/audit';
 import { requireManagement } from '../auth/permissions';
-import { computeInvoiceAmounts, INVALID_VAT_SPLIT, type InvoiceAmounts, parseVatSplit } from '../invoices/invoice-amounts';
+import type { InvoiceAmounts } from '../invoices/invoice-amounts';
+import { todaysAmounts } from '../invoices/order-pricing';
 import { parseStoredAmounts } from '../invoices/invoice-number';
 import { csvField, csvMoney } from '../orders/orders-csv';
-import { getIntegerSetting, getSetting, getStringSetting } from '../settings/settings.service';
+import { getStringSetting } from '../settings/settings.service';
 import { type LedgerAccountKey, type LedgerAccounts, LEDGER_ACCOUNT_KEYS, rateAccountKey } from './ledger-accounts';
 
 /**
@@ -129,20 +129,10 @@ async function ledgerAccounts(ctx: RequestCtx): Promise<LedgerAccounts> {
   };
 }
 
-/** The amounts an issued document billed: stored at its first send; computed by today's price for invoices from before. */
+/** The amounts an issued document billed: stored at its first send; by today's price for invoices from before. */
 function issuedAmountsOf(ctx: RequestCtx) {
-  let today: Promise<(quantity: number) => InvoiceAmounts> | null = null;
-  return async (stored: string | null, quantity: number): Promise<InvoiceAmounts> => {
-    const parsed = parseStoredAmounts(stored);
-    if (parsed) return parsed;
-    today ??= (async () => {
-      const split = parseVatSplit(await getSetting(ctx, 'vat_split'));
-      if (!split) throw new AppError('VAT_SPLIT_INVALID', INVALID_VAT_SPLIT);
-      const unitPriceCents = (await getIntegerSetting(ctx, 'package_price')) * 100;
-      return (n: number) => computeInvoiceAmounts(n, unitPriceCents, split);
-    })();
-    return (await today)(quantity);
-  };
+  const today = todaysAmounts(ctx);
+  return async (stored: string | null, quantity: number): Promise<InvoiceAmounts> => parseStoredAmounts(stored) ?? (await today())(quantity);
 }
 
 const dayOf = (moment: string) => dutchDate(new Date(moment));
