@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'web/**/*.test.ts', 'test/support/**/*.test.ts'],
           environment: 'node',
+          // CI runs this suite beside the browser and workerd ones on 2 cores: a second of work can take several.
+          testTimeout: 20_000,
           setupFiles: ['test/support/node-pdf-fonts.ts'],
           ...shared,
         },

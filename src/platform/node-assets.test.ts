@@ -39,11 +39,11 @@ describe('createNodeAssets', () => {
     expect(Buffer.from(await png.arrayBuffer())).toEqual(Buffer.alloc(4096, 7));
   });
 
-  it('keeps only existing files in memory: thousands of random misses leave the cache as it was', async () => {
+  it('keeps only existing files in memory: a thousand random misses leave the cache as it was', async () => {
     await get('/faq');
     const before = serve.cachedFiles();
     expect(before).toBeGreaterThan(0);
-    for (let i = 0; i < 3000; i++) {
+    for (let i = 0; i < 1000; i++) {
       const miss = await get(`/${crypto.randomUUID()}/${'x'.repeat(200)}${i}`);
       expect(miss.status).toBe(404);
     }
