@@ -143,12 +143,48 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     const dialog = page.getByRole('dialog', { name: 'Bestelling Bewerken' });
     await dialog.waitFor();
     expect(await dialog.locator('[data-slot=invoice-note]').textContent()).toBe(
-      `Gefactureerd (${invoiceNumbers.get('Anna Achterstal')}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`,
+      `Gefactureerd (${invoiceNumbers.get('Anna Achterstal')}): naam, e-mail, adres, postcode, plaats, aantal, KvK-nummer en btw-id staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`,
     );
-    for (const label of ['Naam', 'Email', 'Adres', 'Postcode', 'Plaats', 'Aantal kerstpakketten']) {
+    for (const label of ['Naam', 'Email', 'Adres', 'Postcode', 'Plaats', 'Aantal kerstpakketten', 'KvK-nummer', 'Btw-id']) {
       expect(await dialog.getByLabel(label).isDisabled(), label).toBe(true);
     }
     expect(await dialog.getByLabel('Telefoon').isDisabled()).toBe(false);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it("takes a business customer's KvK number and VAT id in the dialog, and refuses what is neither", async () => {
+    const reference = await referenceOf(page, 'Eva Nieuw');
+    const edit = async () => {
+      await page.getByRole('button', { name: `Bestelling ${reference} bewerken` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Bestelling Bewerken' });
+      await dialog.waitFor();
+      return dialog;
+    };
+    let dialog = await edit();
+    const vat = dialog.getByLabel('Btw-id');
+    expect(await vat.getAttribute('placeholder')).toBe('NL123456789B01');
+    await vat.fill('NL12345');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Vul een geldig btw-id in, zoals NL123456789B01.');
+    await vat.fill('nl 0098.76.543 b02');
+    await dialog.getByLabel('KvK-nummer').fill('8765 4321');
+    await settled(dialog);
+    await screenshot(page, 'management-invoices-business-customer-desktop.png');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const stored = async () => {
+      const [row] = await server.deps.db
+        .select({ kvk: orders.customerKvkNumber, vat: orders.customerVatId })
+        .from(orders)
+        .where(eq(orders.reference, reference));
+      return row;
+    };
+    await expect.poll(stored).toEqual({ kvk: '87654321', vat: 'NL009876543B02' });
+    // Opened again, the dialog shows the numbers as stored.
+    dialog = await edit();
+    await expect.poll(() => dialog.getByLabel('Btw-id').inputValue()).toBe('NL009876543B02');
+    expect(await dialog.getByLabel('KvK-nummer').inputValue()).toBe('87654321');
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'detached' });
   });
@@ -185,7 +221,7 @@ describe('invoices, credit notes and reminders on the Bestellingen tab', () => {
     await expect
       .poll(() => refusal.textContent())
       .toBe(
-        `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`,
+        `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats, aantal, KvK-nummer en btw-id staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`,
       );
     await screenshot(page, 'management-invoices-edit-refused-desktop.png');
     await dialog.getByRole('button', { name: 'Annuleren' }).click();

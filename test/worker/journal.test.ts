@@ -2,7 +2,8 @@ import { env, SELF } from 'cloudflare:test';
 import { asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openD1Db } from '../../src/db/d1';
-import { onlinePayments, orders, paymentReversals } from '../../src/db/schema';
+import { mailOutbox, onlinePayments, orders, paymentReversals } from '../../src/db/schema';
+import { invoiceMailRef } from '../../src/features/invoices/invoice-delivered';
 import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
 import { adminCookie, SITE } from './sign-in';
 
@@ -20,8 +21,9 @@ describe('the journal inside workerd', () => {
   const post = (path: string, body: unknown) =>
     SELF.fetch(`${SITE}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie, ...ip }, body: JSON.stringify(body) });
 
-  async function invoicedOrder(name: string): Promise<{ id: number; reference: string; invoice: string }> {
+  async function invoicedOrder(name: string, business: Record<string, string> = {}): Promise<{ id: number; reference: string; invoice: string }> {
     const created = await post('/orders/create', {
+      ...business,
       name,
       email: 'boek@example.nl',
       phone: '0612345678',
@@ -120,5 +122,28 @@ describe('the journal inside workerd', () => {
     const cents = (amount: string) => Number(amount.replace(',', ''));
     for (const l of lines) sums.set(l[1]!, (sums.get(l[1]!) ?? 0) + cents(l[4]!) - cents(l[5]!));
     expect([...sums].filter(([, sum]) => sum !== 0)).toEqual([]);
+  });
+
+  it("stores a business customer's UBL once, attaches it to the invoice mail, and downloads the same bytes (docs/decisions/078)", async () => {
+    cookie = await adminCookie('198.51.100.122');
+    for (const [key, value] of Object.entries(VALID_INVOICE_SETTINGS)) expect((await post('/api/settings/update', { key, value })).status).toBe(200);
+    const order = await invoicedOrder('Journaal Zakelijk BV', { customer_kvk_number: '8765 4321', customer_vat_id: 'nl009876543b02' });
+    const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect([row!.customerKvkNumber, row!.customerVatId]).toEqual(['87654321', 'NL009876543B02']);
+    expect(row!.invoiceUblKey).toMatch(new RegExp(`^invoices/${order.invoice}-[0-9a-f]{16}\\.xml$`));
+    const [mail] = await db
+      .select({ attachments: mailOutbox.attachments })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.relatedRef, invoiceMailRef(order.id)));
+    expect((JSON.parse(mail!.attachments!) as { filename: string; fileKey: string }[]).map((a) => [a.filename, a.fileKey])).toEqual([
+      [`Factuur-${order.invoice}.pdf`, row!.invoiceFileKey],
+      [`Factuur-${order.invoice}.xml`, row!.invoiceUblKey],
+      ['betaal-qr.png', row!.invoiceQrKey],
+    ]);
+    const download = async () =>
+      new Uint8Array(await (await SELF.fetch(`${SITE}/orders/invoice.xml?id=${order.id}`, { headers: { cookie, ...ip } })).arrayBuffer());
+    const first = await download();
+    expect(new TextDecoder().decode(first)).toContain('<cbc:CompanyID schemeID="0106">87654321</cbc:CompanyID></cac:PartyLegalEntity>');
+    expect(await download()).toEqual(first);
   });
 });

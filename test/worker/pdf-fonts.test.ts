@@ -16,7 +16,15 @@ describe('the embedded PDF font in the Worker bundle', () => {
     const invoice = await renderInvoicePdf(
       sampleInvoice({
         supplyDate: null,
-        customer: { name: 'Łukasz Wiśniewski 🎄', address: 'Dvořákstraat 3', postalCode: '8861 AL', city: 'Harlingen', email: 'lukasz@example.nl' },
+        customer: {
+          name: 'Łukasz Wiśniewski 🎄',
+          address: 'Dvořákstraat 3',
+          postalCode: '8861 AL',
+          city: 'Harlingen',
+          email: 'lukasz@example.nl',
+          kvkNumber: null,
+          vatId: null,
+        },
       }),
     );
     const text = await pdfText(invoice);

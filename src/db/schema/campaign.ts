@@ -36,6 +36,9 @@ export const orders = sqliteTable(
     city: text('city').notNull().default(''),
     amount: integer('amount').notNull().default(1),
     notes: text('notes'),
+    // docs/decisions/078: a business customer's KvK number and VAT id (compacted, checked); null for a private one.
+    customerKvkNumber: text('customer_kvk_number'),
+    customerVatId: text('customer_vat_id'),
     paid: integer('paid', { mode: 'boolean' }).notNull().default(false),
     invoiceSent: integer('invoice_sent', { mode: 'boolean' }).notNull().default(false),
     invoiceNumber: text('invoice_number'),
@@ -61,6 +64,9 @@ export const orders = sqliteTable(
     invoiceFileKey: text('invoice_file_key'),
     invoiceQrKey: text('invoice_qr_key'),
     creditNoteFileKey: text('credit_note_file_key'),
+    // The same documents as UBL (docs/decisions/078): made once, then mailed and downloaded byte for byte.
+    invoiceUblKey: text('invoice_ubl_key'),
+    creditNoteUblKey: text('credit_note_ubl_key'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     lastReminderAt: text('last_reminder_at'),
     delivered: integer('delivered', { mode: 'boolean' }).notNull().default(false),

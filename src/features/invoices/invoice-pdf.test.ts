@@ -72,6 +72,8 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
             postalCode: '1234 AB',
             city: "'s-Hertogenbosch",
             email: 'z@example.nl',
+            kvkNumber: null,
+            vatId: null,
           },
         }),
       ),
@@ -86,6 +88,22 @@ describe('renderInvoicePdf (Dutch invoice requirements)', () => {
     for (const pdf of [await renderInvoicePdf(sampleInvoice({ customer })), await renderInvoicePdf(creditNote({ customer }))]) {
       expect(await pdfText(pdf)).toContain('aan Łukasz Wiśniewski Noorderhaven 12');
     }
+  });
+
+  it("prints a business customer's KvK number and VAT id under its address, and a private customer's invoice has neither", async () => {
+    const customer = { ...sampleInvoice().customer, name: 'Bakkerij Wiersma BV', kvkNumber: '87654321', vatId: 'NL009876543B02' };
+    for (const pdf of [await renderInvoicePdf(sampleInvoice({ customer })), await renderInvoicePdf(creditNote({ customer }))]) {
+      expect(await pdfText(pdf)).toContain(
+        'aan Bakkerij Wiersma BV Noorderhaven 12 8861 AL Harlingen marieke@example.nl KvK-nummer: 87654321 Btw-id: NL009876543B02',
+      );
+    }
+    const onlyVat = await pdfText(await renderInvoicePdf(sampleInvoice({ customer: { ...customer, kvkNumber: null } })));
+    expect(onlyVat).toContain('marieke@example.nl Btw-id: NL009876543B02');
+    expect(onlyVat).not.toContain('87654321');
+    // A private customer's block ends with the e-mail address; the club's own numbers are printed once, at the top right.
+    const text = await pdfText(await renderInvoicePdf(sampleInvoice()));
+    expect(text).not.toMatch(/marieke@example\.nl (KvK|Btw)/);
+    expect(text.match(/KvK-nummer: /g)).toHaveLength(1);
   });
 
   it('names no delivery date before the packages are delivered, and the delivery day after', async () => {

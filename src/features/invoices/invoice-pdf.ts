@@ -1,6 +1,7 @@
 import { PDFDocument, type PDFImage, type PDFPage } from 'pdf-lib';
 import { negateAmounts, type InvoiceAmounts } from './invoice-amounts';
 import { formatDateLong, formatEuro, formatPercent } from '../../core/nl-format';
+import { KVK_NUMBER_LABEL, VAT_ID_LABEL } from '../../core/business-ids';
 import { embedDocumentFonts } from '../../platform/pdf-font';
 import { ACCENT, LEFT, MUTED, PAGE_HEIGHT, PAGE_WIDTH, RIGHT, Writer } from '../../platform/pdf-writer';
 import { normaliseIban } from '../settings/setting-rules';
@@ -39,7 +40,8 @@ export interface InvoiceDocumentBase {
   dueDate: Date;
   paymentTermDays: number;
   club: { name: string; address: string; email: string; kvkNumber: string; vatId: string; iban: string };
-  customer: { name: string; address: string; postalCode: string; city: string; email: string };
+  /** A business customer's KvK number and VAT id are printed under its address (docs/decisions/078); null for none. */
+  customer: { name: string; address: string; postalCode: string; city: string; email: string; kvkNumber: string | null; vatId: string | null };
   /** What is sold, e.g. 'Kerstpakket'. */
   description: string;
   /**
@@ -139,8 +141,8 @@ function drawSupplier(w: Writer, club: InvoiceDocument['club'], title: string, i
   }
   let ry = PAGE_HEIGHT - 78;
   for (const [label, value] of [
-    ['KvK-nummer', club.kvkNumber],
-    ['Btw-id', club.vatId],
+    [KVK_NUMBER_LABEL, club.kvkNumber],
+    [VAT_ID_LABEL, club.vatId],
     ['IBAN', iban],
   ] as const) {
     w.text(`${label}: ${value}`, RIGHT, ry, { size: 9, color: MUTED, align: 'right' });
@@ -156,8 +158,9 @@ function drawCustomerAndParticulars(w: Writer, invoice: InvoiceDocument, title: 
   let y = top;
   w.text(`${title} aan`, LEFT, y, { size: 9, bold: true, color: MUTED });
   y -= 15;
-  for (const line of [customer.name, customer.address, `${customer.postalCode} ${customer.city}`.trim(), customer.email]) {
-    if (line.trim() === '') continue;
+  const registration = [customer.kvkNumber && `${KVK_NUMBER_LABEL}: ${customer.kvkNumber}`, customer.vatId && `${VAT_ID_LABEL}: ${customer.vatId}`];
+  for (const line of [customer.name, customer.address, `${customer.postalCode} ${customer.city}`.trim(), customer.email, ...registration]) {
+    if (!line?.trim()) continue;
     y = w.paragraph(line, LEFT, y, 250, { size: 10, lineHeight: 13 });
   }
   let my = top;

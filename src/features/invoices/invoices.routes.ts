@@ -3,7 +3,7 @@ import { idSchema } from '../../core/record-id';
 import { describeRoute } from '../../http/openapi';
 import { attachmentResponse, jsonBody, managementOnly, query, restRouter, type CtxOf } from '../../http/rest';
 import { bulkSchema, runBulk } from './bulk.service';
-import { creditInvoice, getStoredPdf, issuedUbl, sendInvoice, sendReminder } from './invoices.service';
+import { creditInvoice, getStoredDocument, sendInvoice, sendReminder } from './invoices.service';
 import { reminderOptionsSchema } from './invoices.schemas';
 import { orderTotals } from './totals.service';
 
@@ -39,29 +39,18 @@ export function invoicesRoutes(ctxOf: CtxOf) {
     manager,
     async (c) => c.json(await orderTotals(await ctxOf(c)), 200, { 'Cache-Control': 'no-store' }),
   );
-  for (const [path, which, missing, prefix] of [
-    ['/orders/invoice.pdf', 'invoice', NO_INVOICE_YET, 'Factuur'],
-    ['/orders/credit-note.pdf', 'credit_note', NO_CREDIT_NOTE, 'Creditnota'],
+  // The stored PDFs, and (DESIGN §6 "The books and safety") the same documents as UBL for an accounting package
+  // (docs/decisions/077).
+  for (const [path, which, format, missing] of [
+    ['/orders/invoice.pdf', 'invoice', 'pdf', NO_INVOICE_YET],
+    ['/orders/credit-note.pdf', 'credit_note', 'pdf', NO_CREDIT_NOTE],
+    ['/orders/invoice.xml', 'invoice', 'xml', NO_INVOICE_YET],
+    ['/orders/credit-note.xml', 'credit_note', 'xml', NO_CREDIT_NOTE],
   ] as const) {
-    r.get(path, describeRoute({ file: 'application/pdf' }), manager, id, async (c) => {
-      const pdf = await getStoredPdf(await ctxOf(c), c.req.valid('query').id, which);
-      if (!pdf) throw new AppError('DOCUMENT_NOT_FOUND', missing);
-      return attachmentResponse(pdf.body, { contentType: 'application/pdf', size: pdf.size, filename: `${prefix}-${pdf.number}.pdf` });
-    });
-  }
-  // DESIGN §6 "The books and safety": the same documents as UBL for an accounting package (docs/decisions/077).
-  for (const [path, which, missing, prefix] of [
-    ['/orders/invoice.xml', 'invoice', NO_INVOICE_YET, 'Factuur'],
-    ['/orders/credit-note.xml', 'credit_note', NO_CREDIT_NOTE, 'Creditnota'],
-  ] as const) {
-    r.get(path, describeRoute({ file: 'application/xml' }), manager, id, async (c) => {
-      const ubl = await issuedUbl(await ctxOf(c), c.req.valid('query').id, which);
-      if (!ubl) throw new AppError('DOCUMENT_NOT_FOUND', missing);
-      return c.body(ubl.xml, 200, {
-        'Content-Type': 'application/xml; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${prefix}-${ubl.number}.xml"`,
-        'Cache-Control': 'no-store',
-      });
+    r.get(path, describeRoute({ file: format === 'pdf' ? 'application/pdf' : 'application/xml' }), manager, id, async (c) => {
+      const document = await getStoredDocument(await ctxOf(c), c.req.valid('query').id, which, format);
+      if (!document) throw new AppError('DOCUMENT_NOT_FOUND', missing);
+      return attachmentResponse(document.body, document);
     });
   }
   return r;

@@ -128,11 +128,11 @@ async function paymentTermDays(deps: Pick<ClubDeps, 'db' | 'settingsCache'>): Pr
  * A new storage key for a document of `number`: the number for whoever browses the storage, and a random part
  * so a key never repeats, not even when a restored database hands a number out again (docs/decisions/049).
  */
-export function newDocumentKey(number: string, suffix: '.pdf' | '-betaal-qr.png' | '-rest-qr.png'): string {
+export function newDocumentKey(number: string, suffix: '.pdf' | '.xml' | '-betaal-qr.png' | '-rest-qr.png'): string {
   return `invoices/${number}-${encodeHexLowerCase(randomBytes(8))}${suffix}`;
 }
 
-type FileKeyColumn = 'invoiceFileKey' | 'invoiceQrKey' | 'creditNoteFileKey';
+type FileKeyColumn = 'invoiceFileKey' | 'invoiceQrKey' | 'creditNoteFileKey' | 'invoiceUblKey' | 'creditNoteUblKey';
 
 /**
  * Stores a document made for the order under a new key and records that key on the row, but only where the
@@ -187,7 +187,15 @@ function invoiceDocument(
     dueDate: paymentDueDate(invoiceDate, settings.paymentTermDays),
     paymentTermDays: settings.paymentTermDays,
     club: settings.club,
-    customer: { name: order.name, address: order.address, postalCode: order.postalCode, city: order.city, email: order.email },
+    customer: {
+      name: order.name,
+      address: order.address,
+      postalCode: order.postalCode,
+      city: order.city,
+      email: order.email,
+      kvkNumber: order.customerKvkNumber,
+      vatId: order.customerVatId,
+    },
     description: 'Kerstpakket',
     amounts,
   };
@@ -220,7 +228,7 @@ async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: 
     }
   }
   return {
-    pdf: { filename: `Factuur-${invoiceNumber}.pdf`, contentType: 'application/pdf', fileKey: pdfKey },
+    pdf: { filename: documentFilename('invoice', invoiceNumber, 'pdf'), contentType: 'application/pdf', fileKey: pdfKey },
     qr: { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: qrKey, contentId: QR_CONTENT_ID },
   };
 }
@@ -234,6 +242,47 @@ async function restQr(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSetti
   const key = newDocumentKey(order.invoiceNumber!, '-rest-qr.png');
   await deps.files.put(key, bytes, { size: bytes.length, contentType: 'image/png' });
   return { filename: 'betaal-qr.png', contentType: 'image/png', fileKey: key, contentId: QR_CONTENT_ID };
+}
+
+/** A customer with a KvK number or VAT id gets the UBL of its documents beside the PDF (docs/decisions/078). */
+const isBusinessCustomer = (order: OrderRow) => order.customerKvkNumber !== null || order.customerVatId !== null;
+
+export type IssuedDocumentKind = 'invoice' | 'credit_note';
+export type DocumentFormat = 'pdf' | 'xml';
+
+/** The document's name for whoever downloads or receives it: 'Factuur-F2026-0007.pdf', 'Creditnota-F2026-0008.xml'. */
+const documentFilename = (which: IssuedDocumentKind, number: string, format: DocumentFormat) =>
+  `${which === 'invoice' ? 'Factuur' : 'Creditnota'}-${number}.${format}`;
+
+/** UTF-8 is what the XML declares; saying so in the header too keeps a browser or mail client from guessing. */
+const UBL_CONTENT_TYPE = 'application/xml; charset=utf-8';
+
+/**
+ * The stored UBL of an issued invoice or credit note (DESIGN §6, docs/decisions/077 and 078), made from the same document
+ * as its PDF at the first mail or download, then mailed and downloaded byte for byte, reached only through the key on
+ * the order's row; made again under a new key when its file is gone, as the PDF is.
+ */
+async function ensureUbl(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings, which: IssuedDocumentKind): Promise<MailAttachmentRef> {
+  const column = which === 'invoice' ? 'invoiceUblKey' : 'creditNoteUblKey';
+  const number = (which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber)!;
+  let key = await presentKey(deps, order[column]);
+  if (!key) {
+    const date = new Date((which === 'invoice' ? order.invoiceDate : order.creditNoteDate)!);
+    const document = invoiceDocument(order, settings, number, date, issuedAmounts(order, settings));
+    const { renderUbl } = await import('./ubl');
+    const xml =
+      which === 'invoice'
+        ? renderUbl({ ...document, kind: 'invoice' })
+        : renderUbl({ ...document, kind: 'credit_note', corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) } });
+    const bytes = new TextEncoder().encode(xml);
+    key = await storeDocument(deps, order.id, column, order[column], newDocumentKey(number, '.xml'), bytes, UBL_CONTENT_TYPE);
+  }
+  return { filename: documentFilename(which, number, 'xml'), contentType: UBL_CONTENT_TYPE, fileKey: key };
+}
+
+/** What an invoice mail and its reminders attach: the PDF, a business customer's UBL, and the QR the text shows. */
+async function invoiceAttachments(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings, pdf: MailAttachmentRef, qr: MailAttachmentRef) {
+  return isBusinessCustomer(order) ? [pdf, await ensureUbl(deps, order, settings, 'invoice'), qr] : [pdf, qr];
 }
 
 function escapeHtml(text: string): string {
@@ -328,6 +377,7 @@ async function queueInvoiceMail(
   files: { pdf: MailAttachmentRef; qr: MailAttachmentRef },
 ): Promise<number> {
   const relatedRef = invoiceMailRef(order.id);
+  const attachments = await invoiceAttachments(ctx, order, settings, files.pdf, files.qr);
   const orderPageUrl = settings.orderPage ? await mintOrderLink(ctx, order.id) : null;
   const text = invoiceMailText(order, settings, issuedAmounts(order, settings), orderPageUrl);
   await enqueueMailUnlessWaiting(ctx.db, ctx.clock, {
@@ -336,7 +386,7 @@ async function queueInvoiceMail(
     subject: `Factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
     text,
     html: htmlWithQr(text),
-    attachments: [files.pdf, files.qr],
+    attachments,
     relatedRef,
   });
   // The newest copy is the one that waits: ours, or the one that kept ours out (or, when a delivery run
@@ -351,7 +401,7 @@ async function queueInvoiceMail(
   // A copy that was already waiting: make it due now, to the order's current address and files.
   await ctx.db
     .update(mailOutbox)
-    .set({ toAddress: headerValue(order.email), attachments: JSON.stringify([files.pdf, files.qr]), nextAttemptAt: ctx.clock.now().getTime() })
+    .set({ toAddress: headerValue(order.email), attachments: JSON.stringify(attachments), nextAttemptAt: ctx.clock.now().getTime() })
     .where(and(eq(mailOutbox.id, latest!.id), eq(mailOutbox.status, 'queued')));
   return latest!.id;
 }
@@ -463,7 +513,13 @@ async function queueReminder(deps: InvoiceDeps & AuditCtx, order: OrderRow, sett
     subject: `Herinnering: factuur ${order.invoiceNumber} – kerstactie ${settings.club.name}`,
     text,
     html: htmlWithQr(text),
-    attachments: [files.pdf, order.paidCents > 0 ? await restQr(deps, order, settings, reminderDueCents(order, amounts)) : files.qr],
+    attachments: await invoiceAttachments(
+      deps,
+      order,
+      settings,
+      files.pdf,
+      order.paidCents > 0 ? await restQr(deps, order, settings, reminderDueCents(order, amounts)) : files.qr,
+    ),
     relatedRef: `reminder:${order.id}`,
   });
 }
@@ -572,6 +628,7 @@ export async function creditInvoice(
   const creditNoteNumber = order.creditNoteNumber!;
   await markNumberDrawn(ctx.files, creditNoteNumber);
   const key = await ensureCreditNoteFile(ctx, order, settings);
+  const pdf: MailAttachmentRef = { filename: documentFilename('credit_note', creditNoteNumber, 'pdf'), contentType: 'application/pdf', fileKey: key };
   const mailId = await enqueueMail(ctx.db, ctx.clock, {
     kind: 'credit-note',
     to: order.email,
@@ -587,7 +644,7 @@ export async function creditInvoice(
       'Met vriendelijke groet,',
       settings.club.name,
     ].join('\n'),
-    attachments: [{ filename: `Creditnota-${creditNoteNumber}.pdf`, contentType: 'application/pdf', fileKey: key }],
+    attachments: isBusinessCustomer(order) ? [pdf, await ensureUbl(ctx, order, settings, 'credit_note')] : [pdf],
     relatedRef: `credit:${order.id}`,
   });
   await writeAudit(ctx, {
@@ -620,56 +677,50 @@ async function ensureCreditNoteFile(deps: InvoiceDeps, order: OrderRow, settings
   return storeDocument(deps, order.id, 'creditNoteFileKey', order.creditNoteFileKey, newDocumentKey(creditNoteNumber, '.pdf'), pdf, 'application/pdf');
 }
 
-export interface StoredPdf {
+export interface StoredDocument {
   number: string;
+  filename: string;
+  contentType: string;
   body: ReadableStream<Uint8Array>;
   size: number;
 }
 
 /**
- * The stored PDF of an order's invoice or credit note, for the back-office, read only through the key on
- * its row (docs/decisions/049); made again when its file is gone. Null when the order has no such document.
+ * The stored PDF or UBL of an order's invoice or credit note, for the back-office, read only through the key on its row
+ * (docs/decisions/049); made again when its file is gone. Null when the order has no such document.
  */
-export async function getStoredPdf(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
+export async function getStoredDocument(ctx: RequestCtx, orderId: number, which: IssuedDocumentKind, format: DocumentFormat): Promise<StoredDocument | null> {
   requireManagement(ctx);
-  return storedDocument(ctx, orderId, which);
+  return storedDocument(ctx, orderId, which, format);
 }
 
 /**
  * The same for a caller that has proved its right to the order otherwise: the customer's order page, opened
  * with the order's own link (docs/decisions/066).
  */
-export async function storedDocument(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<StoredPdf | null> {
+export async function storedDocument(ctx: RequestCtx, orderId: number, which: IssuedDocumentKind, format: DocumentFormat): Promise<StoredDocument | null> {
   const order = await requireOrder(ctx, orderId);
   const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
   if (!number) return null;
-  const stored = which === 'invoice' ? order.invoiceFileKey : order.creditNoteFileKey;
+  const named = { number, filename: documentFilename(which, number, format), contentType: format === 'pdf' ? 'application/pdf' : UBL_CONTENT_TYPE };
+  const stored =
+    format === 'xml'
+      ? which === 'invoice'
+        ? order.invoiceUblKey
+        : order.creditNoteUblKey
+      : which === 'invoice'
+        ? order.invoiceFileKey
+        : order.creditNoteFileKey;
   const existing = stored === null ? null : await ctx.files.get(stored);
-  if (existing) return { number, ...existing };
+  if (existing) return { ...named, ...existing };
   const settings = await readInvoiceSettings(ctx);
-  const key = which === 'invoice' ? (await ensureInvoiceFiles(ctx, order, settings)).pdf.fileKey : await ensureCreditNoteFile(ctx, order, settings);
+  const key =
+    format === 'xml'
+      ? (await ensureUbl(ctx, order, settings, which)).fileKey
+      : which === 'invoice'
+        ? (await ensureInvoiceFiles(ctx, order, settings)).pdf.fileKey
+        : await ensureCreditNoteFile(ctx, order, settings);
   const file = await ctx.files.get(key);
-  if (!file) throw new Error(`The ${which} of order ${orderId} is missing from storage right after it was stored`);
-  return { number, ...file };
-}
-
-/**
- * DESIGN §6: an order's issued invoice or credit note as UBL 2.1 to NLCIUS (docs/decisions/077), made from the same
- * document as its PDF: the stored number, date and amounts, the club's details as the PDF is drawn with them. Null
- * when the order has no such document.
- */
-export async function issuedUbl(ctx: RequestCtx, orderId: number, which: 'invoice' | 'credit_note'): Promise<{ number: string; xml: string } | null> {
-  requireManagement(ctx);
-  const order = await requireOrder(ctx, orderId);
-  const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
-  if (!number) return null;
-  const settings = await readInvoiceSettings(ctx);
-  const date = new Date((which === 'invoice' ? order.invoiceDate : order.creditNoteDate)!);
-  const document = invoiceDocument(order, settings, number, date, issuedAmounts(order, settings));
-  const { renderUbl } = await import('./ubl');
-  const xml =
-    which === 'invoice'
-      ? renderUbl({ ...document, kind: 'invoice' })
-      : renderUbl({ ...document, kind: 'credit_note', corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) } });
-  return { number, xml };
+  if (!file) throw new Error(`The ${which} ${format} of order ${orderId} is missing from storage right after it was stored`);
+  return { ...named, ...file };
 }

@@ -90,7 +90,9 @@ function customer(document: InvoiceDocument): string | null {
       cbc('EndpointID', buyer.email, { schemeID: 'EM' }),
       cac('PartyName', cbc('Name', buyer.name)),
       postalAddress(buyer.address, buyer.city, buyer.postalCode),
-      cac('PartyLegalEntity', cbc('RegistrationName', buyer.name)),
+      // A business customer's VAT id (BT-48) and KvK number as its legal registration (BT-47), docs/decisions/078.
+      buyer.vatId ? cac('PartyTaxScheme', cbc('CompanyID', buyer.vatId), cac('TaxScheme', cbc('ID', 'VAT'))) : null,
+      cac('PartyLegalEntity', cbc('RegistrationName', buyer.name), cbc('CompanyID', buyer.kvkNumber, { schemeID: KVK_SCHEME })),
       cac('Contact', cbc('ElectronicMail', buyer.email)),
     ),
   );

@@ -26,9 +26,9 @@ export function onlinePaymentsRoutes(ctxOf: CtxOf) {
   );
   r.get('/api/order-status/:token/invoice.pdf', describeRoute({ access: 'public', file: 'application/pdf' }), async (c) => {
     const ctx = await ctxOf(c);
-    const pdf = await storedDocument(ctx, await orderIdForPage(ctx, c.req.param('token')), 'invoice');
+    const pdf = await storedDocument(ctx, await orderIdForPage(ctx, c.req.param('token')), 'invoice', 'pdf');
     if (!pdf) throw new AppError('DOCUMENT_NOT_FOUND', NO_INVOICE_YET);
-    return attachmentResponse(pdf.body, { contentType: 'application/pdf', size: pdf.size, filename: `Factuur-${pdf.number}.pdf` });
+    return attachmentResponse(pdf.body, pdf);
   });
   r.post('/api/order-status/:token/pay', describeRoute({ access: 'public', answer: '{checkout_url}' }), async (c) =>
     c.json(await payOrder(await ctxOf(c), c.req.param('token')), 200, NO_STORE),

@@ -19,6 +19,8 @@ const order: CsvOrder & OrderView = {
   city: 'Harlingen',
   amount: 2,
   notes: null,
+  customer_kvk_number: null,
+  customer_vat_id: null,
   paid: true,
   invoice_sent: false,
   invoice_number: null,

@@ -11,6 +11,7 @@ import {
   tooLongMessage,
 } from '../../core/public-form-rules';
 import { requiredText } from '../../core/public-form-schemas';
+import { CUSTOMER_KVK_MESSAGE, CUSTOMER_VAT_MESSAGE, customerKvkNumber, customerVatId } from '../../core/business-ids';
 
 // A whole number as sent or typed ('2.5' is refused, not read as 25 or 2): the rule the forms check too.
 const quantity = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGE }).transform((value, ctx) => {
@@ -26,6 +27,32 @@ const quantity = z.union([z.number(), z.string()], { error: QUANTITY_MESSAGE }).
  * The tabler an order form names: none, one by its id, or a value that can name no tabler. The last is
  * refused by the service ('Onbekende tabler.', as an id of no tabler is), after the checks that come before.
  */
+/**
+ * A business customer's number (docs/decisions/078): left out, it stays as it is (an update from a client that does not
+ * know the field keeps it); empty or null, the order has none; else it must read as one, and is stored compacted.
+ */
+const businessId = (read: (raw: string) => string | null, message: string) =>
+  z
+    .string()
+    .max(40, { error: message })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value === null || value.trim() === '') return null;
+      const parsed = read(value);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/**
+ * What an issued invoice prints of an order, under the API's names: fixed once the invoice is issued (docs/decisions/018),
+ * refused by the server and locked in the order dialog.
+ */
+export const INVOICED_FIELDS = ['name', 'email', 'address', 'postal_code', 'city', 'amount', 'customer_kvk_number', 'customer_vat_id'] as const;
+
 export type TablerChoice = { kind: 'none' } | { kind: 'id'; id: number } | { kind: 'unknown' };
 
 function tablerChoice(raw: number | string | null | undefined): TablerChoice {
@@ -54,6 +81,8 @@ export const orderInputSchema = z
       .string()
       .max(ORDER_MAX_LENGTHS.notes, { error: `${ORDER_LABELS.notes} zijn te lang (maximaal ${ORDER_MAX_LENGTHS.notes} tekens).` })
       .nullish(),
+    customer_kvk_number: businessId(customerKvkNumber, CUSTOMER_KVK_MESSAGE),
+    customer_vat_id: businessId(customerVatId, CUSTOMER_VAT_MESSAGE),
     paid: z.boolean().optional(),
     invoice_sent: z.boolean().optional(),
     // docs/architecture.md §5: the token /tablers/match handed out; an invalid one is ignored, never an error.
@@ -83,6 +112,8 @@ export const orderInputSchema = z
       city: o.city,
       amount: o.amount ?? o.quantity ?? 1,
       notes: o.notes?.trim() ? o.notes.trim() : null,
+      customerKvkNumber: o.customer_kvk_number,
+      customerVatId: o.customer_vat_id,
       paid: o.paid ?? false,
       invoiceSent: o.invoice_sent ?? false,
       gateToken: o.gate_token ?? null,

@@ -26,7 +26,7 @@ import { newOrderLink, replayableOrderLink, storeOrderLink } from './order-links
 import { SELLER_LINK_GONE, sellerOfToken } from '../tablers/seller-link';
 import { orderPricing } from './order-pricing-source';
 import { newOrderSearchText, searchCondition, updatedOrderSearchText } from './order-search';
-import { DEFAULT_PER_PAGE, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
+import { DEFAULT_PER_PAGE, INVOICED_FIELDS, type OrderInput, type OrderListInput, type OrderSort, type TablerChoice } from './orders.schemas';
 
 /** The columns an order form fills, for create and update alike; the tabler as checked (existingTabler). */
 function orderFields(input: OrderInput, tablerId: number | null) {
@@ -40,6 +40,9 @@ function orderFields(input: OrderInput, tablerId: number | null) {
     city: input.city,
     amount: input.amount,
     notes: input.notes,
+    // Left out of the body, a business number stays as it is (docs/decisions/078).
+    ...(input.customerKvkNumber === undefined ? {} : { customerKvkNumber: input.customerKvkNumber }),
+    ...(input.customerVatId === undefined ? {} : { customerVatId: input.customerVatId }),
   };
 }
 
@@ -274,6 +277,9 @@ export interface OrderView {
   city: string;
   amount: number;
   notes: string | null;
+  /** docs/decisions/078: a business customer's KvK number and VAT id; null for a private customer. */
+  customer_kvk_number: string | null;
+  customer_vat_id: string | null;
   paid: boolean;
   invoice_sent: boolean;
   invoice_number: string | null;
@@ -323,6 +329,8 @@ export const orderColumns = {
   city: orders.city,
   amount: orders.amount,
   notes: orders.notes,
+  customer_kvk_number: orders.customerKvkNumber,
+  customer_vat_id: orders.customerVatId,
   paid: orders.paid,
   invoice_sent: orders.invoiceSent,
   invoice_number: orders.invoiceNumber,
@@ -573,11 +581,8 @@ async function requireOrder(ctx: RequestCtx, id: number) {
 
 const orderTarget = (order: { id: number; reference: string }) => `order:${order.id} (${order.reference})`;
 
-/** What an invoice prints of an order, under the API's names: fixed once the invoice is issued. */
-const INVOICED_FIELDS = ['name', 'email', 'address', 'postal_code', 'city', 'amount'];
-
 export const invoicedOrderLocked = (invoiceNumber: string) =>
-  `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`;
+  `Deze bestelling is al gefactureerd (factuur ${invoiceNumber}): naam, e-mail, adres, postcode, plaats, aantal, KvK-nummer en btw-id staan op de factuur en kunnen niet meer worden gewijzigd. Maak een creditnota en voer de bestelling opnieuw in. Telefoon, opmerkingen, tabler en betaald kun je wel aanpassen.`;
 
 /**
  * docs/product.md §7 POST /orders/update?id=: the same body as create; the reference and invoice number stay.

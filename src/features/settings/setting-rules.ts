@@ -4,6 +4,7 @@
  * the settings screen (a select for a choice) all import. Pure functions: no database, no runtime.
  */
 
+import { isValidKvkNumber, isValidVatId } from '../../core/business-ids';
 import { AppError } from '../../core/errors';
 
 /** Settings whose value is one of a fixed list; the settings screen shows them as a select. */
@@ -50,10 +51,6 @@ export function isHttpUrl(value: string): boolean {
     return false;
   }
 }
-
-export const isValidKvkNumber = (value: string) => /^\d{8}$/.test(value.trim());
-/** The Dutch VAT identification number (btw-id): NL, nine digits, B, two digits. */
-export const isValidVatId = (value: string) => /^NL\d{9}B\d{2}$/.test(value.trim().toUpperCase());
 
 /** A ledger account as accounting packages number them: 1 to 20 letters, digits, dots or dashes (docs/decisions/076). */
 export const isLedgerAccount = (value: string) => /^[A-Za-z0-9][A-Za-z0-9.-]{0,19}$/.test(value);

@@ -10,7 +10,8 @@ import { useTrpc } from "@/lib/auth";
 import { useAppForm, useFormFeedback } from "@/lib/form";
 import { liveCheck, schemaProblem } from "@/lib/form-errors";
 import { dutchPostcode, ORDER_LABELS, parseQuantity, QUANTITY_WHOLE_MESSAGE, requiredMessage } from "#src/core/public-form-rules";
-import { orderInputSchema } from "#src/features/orders/orders.schemas";
+import { KVK_NUMBER_LABEL, VAT_ID_LABEL } from "#src/core/business-ids";
+import { INVOICED_FIELDS, orderInputSchema } from "#src/features/orders/orders.schemas";
 import type { OrderBooking } from "#src/features/payments/order-balance";
 import { formatBookingDate, formatEuroNl } from "./charts-format";
 import { mayOfferRefund, paymentMethodText } from "./online-payments-rules";
@@ -44,8 +45,8 @@ export function parseAmount(
   return { amount: quantity, error: null };
 }
 
-/** What an issued invoice printed (server: INVOICED_FIELDS in orders.service.ts): fixed once invoiced. */
-const INVOICE_FIXED = ["name", "email", "address", "postal_code", "city", "amount"] as const;
+/** What the invoice printed, in the note of an invoiced order (INVOICED_FIELDS, which the server refuses to change). */
+const PRINTED_FIELDS = "naam, e-mail, adres, postcode, plaats, aantal, KvK-nummer en btw-id";
 
 export function OrderDialog({ order, tablers, onClose }: { order: Order | "new" | null; tablers: readonly Tabler[]; onClose: () => void }) {
   const isNew = order === "new";
@@ -72,6 +73,8 @@ type OrderValues = {
   city: string;
   amount: string;
   notes: string;
+  customer_kvk_number: string;
+  customer_vat_id: string;
   paid: boolean;
   invoice_sent: boolean;
 };
@@ -87,6 +90,8 @@ function orderValues(order: Order | null): OrderValues {
     city: order?.city ?? "",
     amount: String(order?.amount ?? 1),
     notes: order?.notes ?? "",
+    customer_kvk_number: order?.customer_kvk_number ?? "",
+    customer_vat_id: order?.customer_vat_id ?? "",
     paid: order?.paid ?? false,
     invoice_sent: order?.invoice_sent ?? false,
   };
@@ -107,6 +112,9 @@ function orderBody(values: OrderValues, current: number | null) {
     city: values.city.trim(),
     amount,
     notes: values.notes.trim() || null,
+    // Empty: a private customer (docs/decisions/078); the server stores a number compacted, as it does here.
+    customer_kvk_number: values.customer_kvk_number.trim() || null,
+    customer_vat_id: values.customer_vat_id.trim() || null,
     paid: values.paid,
     invoice_sent: values.invoice_sent,
   };
@@ -183,7 +191,7 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
   const amountError = useStore(form.store, (state) => parseAmount(state.values.amount, currentAmount).error);
   // The fields the invoice printed stay as they are; the server refuses a change to them anyway (409).
   const invoiceNumber = order?.invoice_number ?? null;
-  const locked = (key: string) => invoiceNumber !== null && (INVOICE_FIXED as readonly string[]).includes(key);
+  const locked = (key: string) => invoiceNumber !== null && (INVOICED_FIELDS as readonly string[]).includes(key);
   // What was refunded through Mollie: the row's, then what a refund made here answered (the row is a snapshot).
   const [refunded, setRefunded] = React.useState(order?.refunded_amount ?? 0);
   const [refunding, setRefunding] = React.useState(false);
@@ -194,8 +202,8 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
         {invoiceNumber && (
           <p id="order-invoice-note" data-slot="invoice-note" className="rounded-md border bg-muted/50 p-3 text-sm text-muted-foreground">
             {order?.credit_note_number
-              ? `Gecrediteerd met creditnota ${order.credit_note_number}. Naam, e-mail, adres, postcode, plaats en aantal staan op factuur ${invoiceNumber} en blijven zoals ze zijn.`
-              : `Gefactureerd (${invoiceNumber}): naam, e-mail, adres, postcode, plaats en aantal staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`}
+              ? `Gecrediteerd met creditnota ${order.credit_note_number}. Wat op factuur ${invoiceNumber} staat (${PRINTED_FIELDS}) blijft zoals het is.`
+              : `Gefactureerd (${invoiceNumber}): ${PRINTED_FIELDS} staan op de factuur en zijn niet meer te wijzigen. Klopt er iets niet? Maak een creditnota en voer de bestelling opnieuw in.`}
           </p>
         )}
         <div className="grid gap-1.5">
@@ -271,6 +279,34 @@ function OrderForm({ order, tablers, onDone }: { order: Order | null; tablers: r
             </p>
           )}
         </div>
+        <fieldset className="grid gap-3 sm:grid-cols-2" aria-describedby="order-business-note">
+          <legend className="mb-1 text-sm font-medium">Zakelijke klant</legend>
+          {(
+            [
+              ["customer_kvk_number", KVK_NUMBER_LABEL, "12345678"],
+              ["customer_vat_id", VAT_ID_LABEL, "NL123456789B01"],
+            ] as const
+          ).map(([key, label, example]) => (
+            <div key={key} className="grid gap-1.5">
+              <Label htmlFor={`order-${key}`}>{label}</Label>
+              <form.AppField name={key}>
+                {(field) => (
+                  <field.Input
+                    id={`order-${key}`}
+                    type="text"
+                    autoComplete="off"
+                    placeholder={example}
+                    disabled={locked(key)}
+                    aria-describedby={locked(key) ? "order-invoice-note" : undefined}
+                  />
+                )}
+              </form.AppField>
+            </div>
+          ))}
+          <p id="order-business-note" className="-mt-1 text-xs text-muted-foreground sm:col-span-2">
+            Met een KvK-nummer of btw-id staan die op de factuur, en krijgt de klant de factuur ook als UBL-bestand voor de boekhouding.
+          </p>
+        </fieldset>
         <div className="grid gap-1.5">
           <Label htmlFor="order-notes">Opmerkingen</Label>
           <form.AppField name="notes">
