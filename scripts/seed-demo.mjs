@@ -398,6 +398,10 @@ const orders = createdTimes.map((created, i) => {
     city: 'Harlingen',
     amount,
     notes: chance(0.15) ? pick(NOTES) : null,
+    // A business has a KvK number, and every other one a VAT id too (docs/decisions/078); made from the index, so the
+    // random choices of every other field stay as they were.
+    customerKvkNumber: business ? String(60000000 + ((i * 7919) % 10000000)) : null,
+    customerVatId: business && i % 2 === 0 ? `NL${String(800000000 + i).padStart(9, '0')}B01` : null,
     paid: false,
     paidAt: null,
     invoiceSent: false,
@@ -468,6 +472,8 @@ const COLUMNS = [
   ['city', (o) => o.city],
   ['amount', (o) => o.amount],
   ['notes', (o) => o.notes],
+  ['customer_kvk_number', (o) => o.customerKvkNumber],
+  ['customer_vat_id', (o) => o.customerVatId],
   ['paid', (o) => (o.paid ? 1 : 0)],
   ['invoice_sent', (o) => (o.invoiceSent ? 1 : 0)],
   ['invoice_number', (o) => o.invoiceNumber],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerKvkNumber, customerVatId } from '../../src/core/business-ids';
 import { orders, sequences, tablers } from '../../src/db/schema';
 import { foldForSearch, orderSearchText, tablerSearchName } from '../../src/db/search-text';
 import { namesMatch } from '../../src/features/tablers/tabler-gate';
@@ -76,6 +77,8 @@ describe('the demo data seeder', () => {
       delivered: (o) => o.delivered,
       reminded: (o) => o.remindersSent > 0,
       'without a tabler': (o) => o.tablerId === null,
+      'a business with a VAT id': (o) => o.customerVatId !== null,
+      'a business with only a KvK number': (o) => o.customerKvkNumber !== null && o.customerVatId === null,
     };
     for (const [state, test] of Object.entries(states)) expect(rows.filter(test).length, state).toBeGreaterThan(0);
     for (const o of rows) {
@@ -88,6 +91,11 @@ describe('the demo data seeder', () => {
       // Paid by hand, as the accountant's journal books it (docs/decisions/076): the demo has no bank or online payments.
       expect(o.paymentMethod).toBe(o.paid ? 'manual' : null);
       expect(o.delivered).toBe(o.deliveredAt !== null);
+      // A business (docs/decisions/078) has a KvK number, some a VAT id too, each as the order form would store it.
+      const business = /^(Bakkerij|Garage|Kapsalon|Installatiebedrijf|Zeilmakerij) /.test(o.name);
+      expect(o.customerKvkNumber === null ? null : customerKvkNumber(o.customerKvkNumber), o.name).toBe(business ? o.customerKvkNumber : null);
+      if (o.customerVatId !== null) expect(customerVatId(o.customerVatId)).toBe(o.customerVatId);
+      if (!business) expect(o.customerVatId).toBeNull();
       expect(o.cancelled).toBe(o.creditNoteNumber !== null);
       if (o.creditNoteNumber) expect(o.invoiceNumber).not.toBeNull();
       if (o.invoiceNumber) expect(o.invoiceTotalCents).toBe(9075 * o.amount);
