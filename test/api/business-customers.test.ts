@@ -9,6 +9,7 @@ import { pdfText } from '../support/pdf-text';
 import { attachmentsOf, decodeHeader, parseMime, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { expectFailure, transports } from '../support/transports';
+import { ublRuleProblems } from '../support/ubl-rules';
 
 /**
  * docs/decisions/078: a business customer's KvK number and VAT id on the order, checked and stored compacted, printed on
@@ -122,6 +123,7 @@ describe('a business customer on the order', () => {
       'Factuur aan Bakkerij Wiersma BV Noorderhaven 12 8861 AL Harlingen inkoop@wiersma.example.nl KvK-nummer: 87654321 Btw-id: NL009876543B02',
     );
     const xml = new TextDecoder().decode((await download(`/orders/invoice.xml?id=${id}`)).bytes);
+    expect(ublRuleProblems(xml)).toEqual([]);
     const buyer = xml.slice(xml.indexOf('<cac:AccountingCustomerParty>'), xml.indexOf('</cac:AccountingCustomerParty>'));
     expect(buyer).toContain(
       '<cac:PartyTaxScheme><cbc:CompanyID>NL009876543B02</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>',
@@ -182,6 +184,7 @@ describe('the UBL beside the PDF', () => {
     ]);
     expect(credit.files[1]!.content).toEqual((await download(`/orders/credit-note.xml?id=${id}`)).bytes);
     expect(new TextDecoder().decode(credit.files[1]!.content)).toContain('<cac:InvoiceDocumentReference><cbc:ID>F2026-0001</cbc:ID>');
+    expect(ublRuleProblems(new TextDecoder().decode(credit.files[1]!.content))).toEqual([]);
   });
 
   it("sends a private customer's mails as before, and stores its UBL only once it is downloaded", async () => {

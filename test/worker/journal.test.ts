@@ -5,6 +5,7 @@ import { openD1Db } from '../../src/db/d1';
 import { mailOutbox, onlinePayments, orders, paymentReversals } from '../../src/db/schema';
 import { invoiceMailRef } from '../../src/features/invoices/invoice-delivered';
 import { VALID_INVOICE_SETTINGS } from '../support/invoice-settings';
+import { ublRuleProblems } from '../support/ubl-rules';
 import { adminCookie, SITE } from './sign-in';
 
 const bindings = env as unknown as { DB: Parameters<typeof openD1Db>[0] };
@@ -117,6 +118,7 @@ describe('the journal inside workerd', () => {
     expect(xml).toContain(`<cbc:ID>${credit_note_number}</cbc:ID>`);
     expect(xml).toContain(`<cac:BillingReference><cac:InvoiceDocumentReference><cbc:ID>${credited.invoice}</cbc:ID>`);
     expect(xml).toContain('<cbc:PayableAmount currencyID="EUR">181.50</cbc:PayableAmount>');
+    expect(ublRuleProblems(xml)).toEqual([]);
     // Every document of the lane's shared database balances.
     const sums = new Map<string, number>();
     const cents = (amount: string) => Number(amount.replace(',', ''));
@@ -144,6 +146,7 @@ describe('the journal inside workerd', () => {
       new Uint8Array(await (await SELF.fetch(`${SITE}/orders/invoice.xml?id=${order.id}`, { headers: { cookie, ...ip } })).arrayBuffer());
     const first = await download();
     expect(new TextDecoder().decode(first)).toContain('<cbc:CompanyID schemeID="0106">87654321</cbc:CompanyID></cac:PartyLegalEntity>');
+    expect(ublRuleProblems(new TextDecoder().decode(first))).toEqual([]);
     expect(await download()).toEqual(first);
   });
 });
