@@ -254,6 +254,12 @@ export type DocumentFormat = 'pdf' | 'xml';
 const documentFilename = (which: IssuedDocumentKind, number: string, format: DocumentFormat) =>
   `${which === 'invoice' ? 'Factuur' : 'Creditnota'}-${number}.${format}`;
 
+/** The row's column that holds each stored document's key. */
+const DOCUMENT_KEY_COLUMNS = {
+  invoice: { pdf: 'invoiceFileKey', xml: 'invoiceUblKey' },
+  credit_note: { pdf: 'creditNoteFileKey', xml: 'creditNoteUblKey' },
+} as const satisfies Record<IssuedDocumentKind, Record<DocumentFormat, FileKeyColumn>>;
+
 /** UTF-8 is what the XML declares; saying so in the header too keeps a browser or mail client from guessing. */
 const UBL_CONTENT_TYPE = 'application/xml; charset=utf-8';
 
@@ -263,7 +269,7 @@ const UBL_CONTENT_TYPE = 'application/xml; charset=utf-8';
  * the order's row; made again under a new key when its file is gone, as the PDF is.
  */
 async function ensureUbl(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSettings, which: IssuedDocumentKind): Promise<MailAttachmentRef> {
-  const column = which === 'invoice' ? 'invoiceUblKey' : 'creditNoteUblKey';
+  const column = DOCUMENT_KEY_COLUMNS[which].xml;
   const number = (which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber)!;
   let key = await presentKey(deps, order[column]);
   if (!key) {
@@ -703,14 +709,7 @@ export async function storedDocument(ctx: RequestCtx, orderId: number, which: Is
   const number = which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber;
   if (!number) return null;
   const named = { number, filename: documentFilename(which, number, format), contentType: format === 'pdf' ? 'application/pdf' : UBL_CONTENT_TYPE };
-  const stored =
-    format === 'xml'
-      ? which === 'invoice'
-        ? order.invoiceUblKey
-        : order.creditNoteUblKey
-      : which === 'invoice'
-        ? order.invoiceFileKey
-        : order.creditNoteFileKey;
+  const stored = order[DOCUMENT_KEY_COLUMNS[which][format]];
   const existing = stored === null ? null : await ctx.files.get(stored);
   if (existing) return { ...named, ...existing };
   const settings = await readInvoiceSettings(ctx);
