@@ -170,13 +170,10 @@ function issuedAmounts(order: OrderRow, settings: InvoiceSettings): InvoiceAmoun
   return parseStoredAmounts(order.invoiceAmounts) ?? computeInvoiceAmounts(order.amount, settings.unitPriceCents, settings.split);
 }
 
-function invoiceDocument(
-  order: OrderRow,
-  settings: InvoiceSettings,
-  invoiceNumber: string,
-  invoiceDate: Date,
-  amounts: InvoiceAmounts,
-): Omit<InvoiceDocument, 'kind'> {
+export type IssuedDocumentKind = 'invoice' | 'credit_note';
+export type DocumentFormat = 'pdf' | 'xml';
+
+function documentBase(order: OrderRow, settings: InvoiceSettings, invoiceNumber: string, invoiceDate: Date): Omit<InvoiceDocument, 'kind'> {
   return {
     invoiceNumber,
     orderReference: order.reference,
@@ -197,7 +194,21 @@ function invoiceDocument(
       vatId: order.customerVatId,
     },
     description: 'Kerstpakket',
-    amounts,
+    amounts: issuedAmounts(order, settings),
+  };
+}
+
+/**
+ * An order's issued invoice or credit note as its PDF and its UBL are both drawn from it: the stored number, date and
+ * billed sums; a credit note names the invoice it corrects.
+ */
+function issuedDocument(order: OrderRow, settings: InvoiceSettings, which: IssuedDocumentKind): InvoiceDocument {
+  const invoiceDate = new Date(order.invoiceDate!);
+  if (which === 'invoice') return { ...documentBase(order, settings, order.invoiceNumber!, invoiceDate), kind: 'invoice' };
+  return {
+    ...documentBase(order, settings, order.creditNoteNumber!, new Date(order.creditNoteDate!)),
+    kind: 'credit_note',
+    corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate },
   };
 }
 
@@ -220,10 +231,9 @@ async function ensureInvoiceFiles(deps: InvoiceDeps, order: OrderRow, settings: 
     const qr = await paymentQrPng({ iban: settings.club.iban, name: settings.club.name, amountCents: amounts.totalCents, remittance: invoiceNumber });
     qrKey ??= await storeDocument(deps, order.id, 'invoiceQrKey', order.invoiceQrKey, newDocumentKey(invoiceNumber, '-betaal-qr.png'), qr, 'image/png');
     if (!pdfKey) {
-      const document = invoiceDocument(order, settings, invoiceNumber, new Date(order.invoiceDate!), amounts);
       const { renderInvoicePdf } = await loadPdfRenderer();
       const orderPageUrl = settings.orderPage ? await mintOrderLink(deps, order.id) : undefined;
-      const pdf = await renderInvoicePdf({ ...document, kind: 'invoice', paymentQrPng: qr, ...(orderPageUrl ? { orderPageUrl } : {}) });
+      const pdf = await renderInvoicePdf({ ...issuedDocument(order, settings, 'invoice'), paymentQrPng: qr, ...(orderPageUrl ? { orderPageUrl } : {}) });
       pdfKey = await storeDocument(deps, order.id, 'invoiceFileKey', order.invoiceFileKey, newDocumentKey(invoiceNumber, '.pdf'), pdf, 'application/pdf');
     }
   }
@@ -246,9 +256,6 @@ async function restQr(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSetti
 
 /** A customer with a KvK number or VAT id gets the UBL of its documents beside the PDF (docs/decisions/078). */
 const isBusinessCustomer = (order: OrderRow) => order.customerKvkNumber !== null || order.customerVatId !== null;
-
-export type IssuedDocumentKind = 'invoice' | 'credit_note';
-export type DocumentFormat = 'pdf' | 'xml';
 
 /** The document's name for whoever downloads or receives it: 'Factuur-F2026-0007.pdf', 'Creditnota-F2026-0008.xml'. */
 const documentFilename = (which: IssuedDocumentKind, number: string, format: DocumentFormat) =>
@@ -273,14 +280,8 @@ async function ensureUbl(deps: InvoiceDeps, order: OrderRow, settings: InvoiceSe
   const number = (which === 'invoice' ? order.invoiceNumber : order.creditNoteNumber)!;
   let key = await presentKey(deps, order[column]);
   if (!key) {
-    const date = new Date((which === 'invoice' ? order.invoiceDate : order.creditNoteDate)!);
-    const document = invoiceDocument(order, settings, number, date, issuedAmounts(order, settings));
     const { renderUbl } = await import('./ubl');
-    const xml =
-      which === 'invoice'
-        ? renderUbl({ ...document, kind: 'invoice' })
-        : renderUbl({ ...document, kind: 'credit_note', corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) } });
-    const bytes = new TextEncoder().encode(xml);
+    const bytes = new TextEncoder().encode(renderUbl(issuedDocument(order, settings, which)));
     key = await storeDocument(deps, order.id, column, order[column], newDocumentKey(number, '.xml'), bytes, UBL_CONTENT_TYPE);
   }
   return { filename: documentFilename(which, number, 'xml'), contentType: UBL_CONTENT_TYPE, fileKey: key };
@@ -673,13 +674,8 @@ async function ensureCreditNoteFile(deps: InvoiceDeps, order: OrderRow, settings
   const present = await presentKey(deps, order.creditNoteFileKey);
   if (present) return present;
   const creditNoteNumber = order.creditNoteNumber!;
-  const document = invoiceDocument(order, settings, creditNoteNumber, new Date(order.creditNoteDate!), issuedAmounts(order, settings));
   const { renderInvoicePdf } = await loadPdfRenderer();
-  const pdf = await renderInvoicePdf({
-    ...document,
-    kind: 'credit_note',
-    corrects: { invoiceNumber: order.invoiceNumber!, invoiceDate: new Date(order.invoiceDate!) },
-  });
+  const pdf = await renderInvoicePdf(issuedDocument(order, settings, 'credit_note'));
   return storeDocument(deps, order.id, 'creditNoteFileKey', order.creditNoteFileKey, newDocumentKey(creditNoteNumber, '.pdf'), pdf, 'application/pdf');
 }
 
